@@ -1,0 +1,6 @@
+"""Allow ``python -m tabletop``."""
+
+from tabletop.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

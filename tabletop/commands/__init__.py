@@ -1,0 +1,1 @@
+"""Sub-commands of the ``tabletop`` CLI, one module each (see :mod:`tabletop.cli`)."""

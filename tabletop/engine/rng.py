@@ -1,0 +1,67 @@
+"""A small, portable, serialisable random number generator (SplitMix64).
+
+Game states carry one of these, so a game replays bit for bit from its seed on every
+Python version and platform, and the state is a single integer in JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: fast, tiny state, good enough statistical quality for shuffling cards."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """The next 64 random bits."""
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randrange needs n >= 1")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            r = self.next64()
+            if r <= limit:
+                return r % n
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """A uniform element of a non-empty sequence."""
+        return seq[self.randrange(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> Rng:
+        """An independent generator seeded from this one."""
+        return Rng(self.next64())
+
+    def copy(self) -> Rng:
+        """A generator in the same state."""
+        return Rng(self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __repr__(self) -> str:
+        return f"Rng({self.state})"
