@@ -1,0 +1,56 @@
+"""The one courtly theme: palette and type sizes shared by every scene.
+
+Colours are RGB tuples.  ``scale`` turns a size in design pixels (1280×720 baseline) into
+screen pixels, so everything stays readable from 1280×720 up to 3840×2160.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BASE_HEIGHT = 720
+
+
+@dataclass(frozen=True)
+class Palette:
+    felt: tuple[int, int, int] = (22, 58, 46)  # deep green baize
+    felt_dark: tuple[int, int, int] = (14, 40, 32)
+    wood: tuple[int, int, int] = (74, 44, 28)  # table rim
+    ink: tuple[int, int, int] = (33, 26, 20)  # text on parchment
+    parchment: tuple[int, int, int] = (242, 232, 208)  # card faces, panels
+    parchment_dark: tuple[int, int, int] = (214, 198, 164)
+    gold: tuple[int, int, int] = (212, 175, 55)  # highlights, legal targets
+    gold_light: tuple[int, int, int] = (240, 214, 120)
+    crimson: tuple[int, int, int] = (128, 24, 40)  # accents, warnings
+    royal: tuple[int, int, int] = (36, 52, 110)  # buttons
+    royal_light: tuple[int, int, int] = (70, 92, 170)
+    ivory: tuple[int, int, int] = (250, 246, 234)  # text on dark
+    shadow: tuple[int, int, int] = (0, 0, 0)
+    good: tuple[int, int, int] = (60, 150, 90)
+    bad: tuple[int, int, int] = (190, 50, 50)
+
+
+COURTLY = Palette()
+# Colour-blind-safe variant: blue/orange instead of green/red for good/bad and targets.
+COLOUR_SAFE = Palette(
+    felt=(30, 48, 72),
+    felt_dark=(20, 32, 50),
+    gold=(240, 170, 40),
+    good=(0, 114, 178),
+    bad=(213, 94, 0),
+)
+
+
+def palette(colour_safe: bool = False) -> Palette:
+    """The palette for the current settings."""
+    return COLOUR_SAFE if colour_safe else COURTLY
+
+
+def scale_factor(height: int) -> float:
+    """Screen pixels per design pixel for a window ``height`` pixels tall."""
+    return max(0.75, height / BASE_HEIGHT)
+
+
+def px(size: float, height: int) -> int:
+    """A design size in screen pixels (at least 1)."""
+    return max(1, round(size * scale_factor(height)))
