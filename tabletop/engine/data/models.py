@@ -109,13 +109,13 @@ ART_PATH = Str(
 )
 
 
-def card_spec(attrs: Spec | None = None) -> Record:
-    """The spec of one card; ``attrs`` narrows the game-specific fields (default: any)."""
+def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
+    """The spec of one card; ``attrs`` and ``decks`` narrow it to one game (default: any)."""
     return Record(
         required={"id": ID, "name": Str(), "kind": ID},
         optional={
             "count": Int(min=1, description="copies of this card in the game"),
-            "deck": ID,
+            "deck": Enum(decks, description="one of the decks") if decks else ID,
             "art": ART_PATH,
             "text": Str(min_len=0),
             "attrs": attrs
@@ -130,10 +130,10 @@ def card_spec(attrs: Spec | None = None) -> Record:
     )
 
 
-def cards_file_spec(attrs: Spec | None = None) -> Record:
-    """The spec of cards.yaml (``attrs`` as in :func:`card_spec`)."""
+def cards_file_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
+    """The spec of cards.yaml (``attrs`` and ``decks`` as in :func:`card_spec`)."""
     return Record(
-        required={"cards": ListOf(card_spec(attrs), min_items=1)},
+        required={"cards": ListOf(card_spec(attrs, decks), min_items=1)},
         optional={
             "decks": MapOf(
                 Record(required={"name": Str()}, optional={"back": Str()}),
