@@ -228,14 +228,16 @@ class ProgressBar:
         self.width = width
         self.start = clock()
         self.last = -1e18
+        self.shown = -1
         self.draws = 0
 
     def update(self, done: int, force: bool = False) -> None:
         """Show ``done`` of ``total`` (skipped if the last draw is too recent)."""
         now = self.clock()
-        if not force and now - self.last < self.interval:
+        if (not force and now - self.last < self.interval) or (force and done == self.shown):
             return
         self.last = now
+        self.shown = done
         self.draws += 1
         filled = round(self.width * done / self.total)
         elapsed = now - self.start
@@ -253,6 +255,11 @@ class ProgressBar:
 
 def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def _canonical(value: Any) -> str:
+    """Compact JSON with sorted keys: equal text means equal plain data (``true`` ≠ ``1``)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def simulate(
@@ -409,8 +416,9 @@ def replay_game(index: int, records: list[dict[str, Any]], game: Game) -> Verdic
             )
         except (KeyError, TypeError, AttributeError) as e:
             return mismatch(f"step {n}: malformed action record ({e})", n - 1)
-        diff = first_difference(rec.get("view"), _plain(game.view(state, None)), "view")
-        if diff is not None:
+        replayed = _canonical(game.view(state, None))
+        if replayed != _canonical(rec.get("view")):
+            diff = first_difference(rec.get("view"), json.loads(replayed), "view")
             return mismatch(f"step {n}: the view differs at {diff}", n - 1)
     done = len(steps)
     if not game.is_over(state):
