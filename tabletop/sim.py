@@ -88,36 +88,49 @@ def play_game(
     max_steps: int = MAX_STEPS,
 ) -> GameResult:
     """Play one game to its end; ``on_step(step, seat, action, state)`` after each action."""
-    state = game.new_game(players, seed, options)
+    where = f"game {index} (seed {seed})"
+    try:
+        state = game.new_game(players, seed, options)
+    except Exception as e:
+        raise SimulationError(f"{where}: set-up failed: {type(e).__name__}: {e}") from e
     agents = [make_agent(k, game) for k in kinds]
     rngs = [seat_rng(seed, s) for s in range(players)]
     step = 0
-    while not game.is_over(state):
-        waiting = game.to_act(state)
-        if not waiting:
-            raise SimulationError(f"game {index} (seed {seed}): nobody may act but it is not over")
-        seat = waiting[0]
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            raise SimulationError(
-                f"game {index} (seed {seed}), step {step + 1}: seat {seat + 1} must act "
-                "but has no legal action"
-            )
-        action = agents[seat].choose(game, game.view(state, seat), seat, legal, rngs[seat])
+    while True:
         try:
-            game.apply(state, seat, action)
-        except IllegalAction as e:
-            raise SimulationError(
-                f"game {index} (seed {seed}), step {step + 1}: the {kinds[seat]} AI of seat "
-                f"{seat + 1} chose an illegal action ({action}): {e.reason}"
-            ) from None
-        step += 1
-        if on_step is not None:
-            on_step(step, seat, action, state)
+            if game.is_over(state):
+                break
+            seat = _next_seat(game, state)
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise SimulationError(f"seat {seat + 1} must act but has no legal action")
+            view = game.view(state, seat)
+            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
+            try:
+                game.apply(state, seat, action)
+            except IllegalAction as e:
+                raise SimulationError(
+                    f"the {kinds[seat]} AI of seat {seat + 1} chose an illegal action "
+                    f"({action}): {e.reason}"
+                ) from None
+            step += 1
+            if on_step is not None:
+                on_step(step, seat, action, state)
+        except SimulationError as e:
+            raise SimulationError(f"{where}, step {step + 1}: {e}") from e.__cause__
+        except Exception as e:  # a bug in the game or an agent: say where, keep the cause
+            raise SimulationError(f"{where}, step {step + 1}: {type(e).__name__}: {e}") from e
         if step >= max_steps:
-            raise SimulationError(f"game {index} (seed {seed}): not over after {max_steps} actions")
+            raise SimulationError(f"{where}: not over after {max_steps} actions")
     out = game.outcome(state)
     return GameResult(index, seed, list(out.scores), list(out.winners), list(out.breakdown), step)
+
+
+def _next_seat(game: Game, state: Any) -> int:
+    waiting = game.to_act(state)
+    if not waiting:
+        raise SimulationError("nobody may act but the game is not over")
+    return waiting[0]
 
 
 @dataclass
@@ -241,7 +254,12 @@ class ProgressBar:
         self.draws += 1
         filled = round(self.width * done / self.total)
         elapsed = now - self.start
-        speed = f"{done / elapsed:.1f} games/s" if elapsed > 0 and done else ""
+        speed = ""
+        if elapsed > 0 and done:
+            rate = done / elapsed
+            speed = f"{rate:.1f} games/s"
+            if done < self.total:
+                speed += f", about {(self.total - done) / rate:.0f} s left"
         bar = "#" * filled + "." * (self.width - filled)
         self.stream.write(f"\r[{bar}] {done}/{self.total} games {speed}".rstrip() + " ")
         self.stream.flush()

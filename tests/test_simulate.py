@@ -16,6 +16,7 @@ from tabletop.engine import Action, Game, Rng
 from tabletop.sim import (
     GameResult,
     ProgressBar,
+    SimulationError,
     Summary,
     first_difference,
     replay_log,
@@ -289,3 +290,48 @@ def test_cli_replay_errors(
     bad.write_text('{"game": 0}\nnot json\n', encoding="utf-8")
     assert main(["replay", str(bad)]) == 2
     assert capsys.readouterr().err.strip().endswith("bad.jsonl: line 2: not JSON (Expecting value)")
+
+
+class CheatingAgent:
+    """Always plays a card nobody holds."""
+
+    name = "cheat"
+
+    def choose(
+        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
+    ) -> Action:
+        return Action.make("play", value=99)
+
+
+class BrokenToy(ToyWithGreedy):
+    """Crashes on the third play; offers a cheating agent."""
+
+    def _apply(self, s: Any, seat: int, a: Action) -> list[Any]:
+        if len(s.pile) == 2:
+            raise ZeroDivisionError("division by zero")
+        return super()._apply(s, seat, a)
+
+    def heuristic_agent(self, kind: str) -> Any:
+        return CheatingAgent() if kind == "cheat" else super().heuristic_agent(kind)
+
+
+def test_game_and_agent_failures_name_game_seed_and_step(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = BrokenToy()
+    with pytest.raises(SimulationError) as err:
+        simulate(broken, 2, 1, 5)
+    assert str(err.value) == "game 0 (seed 5), step 3: ZeroDivisionError: division by zero"
+    assert isinstance(err.value.__cause__, ZeroDivisionError)
+    with pytest.raises(SimulationError) as err:
+        simulate(broken, 2, 1, 5, ai=["random", "cheat"])
+    assert str(err.value) == (
+        "game 0 (seed 5), step 2: the cheat AI of seat 2 chose an illegal action (play): "
+        "play is not allowed now."
+    )
+    monkeypatch.setattr(registry, "games", lambda: {"toy": broken})
+    assert main(["simulate", "toy", "-p", "2", "-s", "5", "--no-progress"]) == 1
+    out, err_text = capsys.readouterr()
+    assert out == "" and err_text == (
+        "tabletop simulate: game 0 (seed 5), step 3: ZeroDivisionError: division by zero\n"
+    )
