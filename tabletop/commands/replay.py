@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from tabletop import registry
+from tabletop.engine import DataError
 from tabletop.sim import LogError, replay_log
 
 NAME = "replay"
@@ -31,6 +32,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except KeyError as e:
         print(f"tabletop replay: {e.args[0]}", file=sys.stderr)
+        return 2
+    except DataError as e:  # a game loads its card data when imported
+        first = str(e).splitlines()[0]
+        print(f"tabletop replay: a game's card data is invalid ({first})", file=sys.stderr)
         return 2
     for v in verdicts:
         print(v.line())
