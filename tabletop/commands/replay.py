@@ -40,5 +40,6 @@ def run(args: argparse.Namespace) -> int:
     for v in verdicts:
         print(v.line())
     bad = sum(not v.ok for v in verdicts)
-    print(f"{len(verdicts)} games replayed, {bad} mismatched")
+    n = len(verdicts)
+    print(f"{n} game{'s' * (n != 1)} replayed, {bad} mismatched")
     return 1 if bad else 0
