@@ -48,6 +48,7 @@ class CourtGame(Game):
 
     info = GameInfo("court", "Little Court", 2, 4, information="imperfect")
     state_type = CourtState
+    data_folder = DATA_DIR  # the table finds layout.yaml and cards.yaml here
 
     def new_game(
         self, players: int, seed: int, options: dict[str, Any] | None = None

@@ -31,7 +31,8 @@ def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
     m = _match(tmp_path)
     _play_random(m, 7, Rng(1))
     data = json.loads((tmp_path / "auto.json").read_text())
-    assert data["format"] == 1 and data["game"] == "court" and len(data["actions"]) == 7
+    assert data["format"] == {"kind": "tabletop-save", "version": 1}
+    assert data["game"] == "court" and len(data["actions"]) == 7
     assert data["seats"][0]["name"] == "Ann"
     # "crash": forget the match, build a new one from the autosave only
     again = Match.load(tmp_path / "auto.json", COURT, facedown_zones=FACEDOWN)
@@ -78,7 +79,10 @@ def test_illegal_action_is_refused_with_reason(tmp_path) -> None:
 
 @pytest.mark.parametrize(
     "content",
-    ["{not json", json.dumps({"kind": "tabletop-save", "format": 99, "game": "court"})],
+    [
+        "{not json",
+        json.dumps({"format": {"kind": "tabletop-save", "version": 99}, "game": "court"}),
+    ],
 )
 def test_corrupt_or_newer_save_is_reported_and_moved_aside(tmp_path, content) -> None:
     bad = tmp_path / "auto.json"

@@ -83,7 +83,8 @@ def _facedown_zones(game: Game) -> frozenset[str]:
     try:
         from tabletop.engine.data import load_game_data
 
-        data = load_game_data(game.info.id, check_art=False)
+        folder = getattr(game, "data_folder", None)
+        data = load_game_data(game.info.id, folder=folder, check_art=False)
     except Exception:
         return frozenset()
     return frozenset(z.id for z in data.layout.zones if z.face == "down" and z.owner == "shared")
@@ -227,8 +228,6 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         """The save document: setup, seats, the action list and a state snapshot."""
         return {
-            "kind": saves.KIND,
-            "format": saves.FORMAT_VERSION,
             "game": self.game.info.id,
             "options": self.options,
             "seed": self.seed,

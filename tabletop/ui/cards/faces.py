@@ -129,7 +129,7 @@ class CardArt:
         name_size = max(7, min(h // 11, int(w / max(6, len(card.name)) * 1.7)))
         band = pygame.Rect(inner.x, inner.y, inner.w, name_size + pad)
         pygame.draw.rect(surf, _mix(edge, pal.parchment, 0.72), band, border_radius=radius)
-        title = fonts.text(card.name, name_size, pal.ink, bold=True)
+        title = fonts.text(card.name, name_size, pal.ink, title=True)
         if title.get_width() > band.w - pad:
             title = pygame.transform.smoothscale(
                 title,

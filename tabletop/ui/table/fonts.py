@@ -2,50 +2,35 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pygame
 
-from tabletop.engine import resources
+from tabletop.ui import fonts as ui_fonts
 
 
-@cache
-def _font_files() -> tuple[Path | None, Path | None]:
-    try:
-        folder = resources.fonts_dir()
-        files = sorted(p for p in folder.glob("*") if p.suffix.lower() in (".ttf", ".otf"))
-    except (FileNotFoundError, OSError):
-        files = []
-    regular = next((p for p in files if "bold" not in p.name.lower()), None)
-    bold = next((p for p in files if "bold" in p.name.lower()), regular)
-    return regular, bold
-
-
-@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font of ``size`` pixels (the shipped serif if there is one)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    regular, heavy = _font_files()
-    path = heavy if bold else regular
-    f = pygame.font.Font(str(path) if path else None, max(6, int(size)))
-    if bold and path is None:
-        f.set_bold(True)
-    return f
+    """The shipped body font (bold or regular) at ``size`` pixels."""
+    return ui_fonts.font("bold" if bold else "body", max(6, int(size)))
 
 
-_TEXT_CACHE: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+def display(size: int) -> pygame.font.Font:
+    """The shipped display serif (titles) at ``size`` pixels."""
+    return ui_fonts.font("display", max(6, int(size)))
 
 
-def text(s: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
+_TEXT_CACHE: dict[tuple[str, int, int, tuple[int, ...]], pygame.Surface] = {}
+
+
+def text(
+    s: str, size: int, colour: tuple[int, ...], bold: bool = False, title: bool = False
+) -> pygame.Surface:
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
-    key = (s, size, bold, tuple(colour))
+    key = (s, size, bold + 2 * title, tuple(colour))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
             _TEXT_CACHE.clear()
-        surf = font(size, bold).render(s, True, colour)
+        f = display(size) if title else font(size, bold)
+        surf = f.render(s, True, colour)
         _TEXT_CACHE[key] = surf
     return surf
 

@@ -82,7 +82,7 @@ def static_layer(sc: TableScene) -> pygame.Surface:
     side = sc.side_rect
     pygame.draw.rect(surf, pal.felt_dark, side)
     pygame.draw.line(surf, pal.gold, side.topleft, side.bottomleft, max(1, px(2, h)))
-    title = fonts.text(sc.data.game.name, px(17, h), pal.gold_light, bold=True)
+    title = fonts.text(sc.data.game.name, px(22, h), pal.gold_light, title=True)
     if title.get_width() > side.w - px(16, h):
         title = pygame.transform.smoothscale(title, (side.w - px(16, h), title.get_height()))
     surf.blit(title, (side.x + px(8, h), px(10, h)))
@@ -397,7 +397,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)
-    title = fonts.text("Final scoring", px(22, h), pal.crimson, bold=True)
+    title = fonts.text("Final scoring", px(28, h), pal.crimson, title=True)
     surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(10, h))))
     y = r.y + px(46, h)
     for i in range(sc.match.players):
@@ -446,7 +446,7 @@ def privacy(sc: TableScene, surface: pygame.Surface) -> None:
     dim.fill((*pal.felt_dark, 225))
     surface.blit(dim, (0, 0))
     name = sc.match.seats[sc.privacy].name if sc.privacy is not None else ""
-    t = fonts.text(f"Pass to {name}", px(36, h), pal.gold_light, bold=True)
+    t = fonts.text(f"Pass to {name}", px(44, h), pal.gold_light, title=True)
     surface.blit(t, t.get_rect(center=(w // 2, h // 2 - px(20, h))))
     s = fonts.text("click when ready", px(18, h), pal.ivory)
     surface.blit(s, s.get_rect(center=(w // 2, h // 2 + px(24, h))))

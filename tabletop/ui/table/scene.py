@@ -46,6 +46,27 @@ def setting(app: Any, name: str, default: Any) -> Any:
     return getattr(s, name, default)
 
 
+def anim_factor(app: Any) -> float:
+    """The animation speed multiplier from the settings (0 = instant)."""
+    value = setting(app, "animation_factor", None)
+    if value is None:
+        value = setting(app, "animation_speed", 1.0)
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+def game_data(game: Any) -> Any:
+    """The card data of a game: ``data/<id>/`` (a game may point elsewhere with ``data_folder``)."""
+    from tabletop.engine.data import load_game_data
+
+    folder = getattr(game, "data_folder", None)
+    if folder is not None:
+        return load_game_data(folder=folder)
+    return load_game_data(game.info.id)
+
+
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
@@ -60,12 +81,12 @@ class TableScene(Scene):
     ) -> None:
         super().__init__(app)
         if data is None:
-            from tabletop.engine.data import load_game_data
-
-            data = load_game_data(match.game.info.id)
+            data = game_data(match.game)
         self.match = match
         self.data = data
-        self.pal = palette(bool(setting(app, "colour_safe", False)))
+        self.pal = getattr(app, "palette", None) or palette(
+            bool(setting(app, "colour_safe", False))
+        )
         self.art = CardArt(data, self.pal)
         self.worker = worker or AiWorker()
         self.watch_delay = watch_delay
@@ -226,14 +247,15 @@ class TableScene(Scene):
         for label, acts in self.presses.items():
             self.buttons.append(Button(pygame.Rect(x, y, w, bh), label, ("act", acts)))
             y += bh + pad // 2
-        third = (w - pad) // 3
         small = [
             ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
             ("Hint", "hint", bool(self.legal)),
+            ("Save", "save", True),
             ("Leave", "leave", True),
         ]
+        quarter = (w - 3 * (pad // 2)) // 4
         for i, (label, what, ok) in enumerate(small):
-            r = pygame.Rect(x + i * (third + pad // 2), y + pad // 2, third, bh)
+            r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
             self.buttons.append(Button(r, label, (what, None), enabled=ok))
         self.log_top = y + bh + 2 * pad
         if self.match.all_ai:
@@ -281,7 +303,7 @@ class TableScene(Scene):
     def _animate(
         self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
     ) -> None:
-        speed = float(setting(self.app, "animation_speed", 1.0) or 1.0)
+        speed = anim_factor(self.app)
         if speed <= 0:
             return
         base = 0.32 / speed
@@ -586,9 +608,25 @@ class TableScene(Scene):
         elif what == "pause":
             self.paused = not self.paused
             self._build_buttons()
+        elif what == "save":
+            self.save_named()
         elif what == "leave":
             self.worker.stop()
             self.app.pop()
+
+    def save_named(self) -> None:
+        """Write the match to a new file in the saves folder."""
+        import time
+
+        from tabletop.ui import launch
+
+        name = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            path = self.match.save(launch.saves_dir() / name)
+        except OSError as e:
+            self.show_toast(f"The game could not be saved: {e}")
+            return
+        self.show_toast(f"Saved as {path.name}")
 
     def _zoom_at(self, pos: tuple[int, int]) -> None:
         if self.zoom is not None:
@@ -649,6 +687,8 @@ class TableScene(Scene):
             return
         self.results_opened = True
         self.worker.stop()
+        if self.match.save_path is not None and self.match.is_over():
+            self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
         from tabletop.ui.table.results import results_scene
 
         self.app.replace(results_scene(self.app, self.match))
