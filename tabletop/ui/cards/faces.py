@@ -47,14 +47,14 @@ class CardArt:
         self._faces: dict[tuple[str, int, int], pygame.Surface] = {}
         self._backs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._svgs: dict[tuple[str, int, int], pygame.Surface | None] = {}
-        self.drawn: list[str] = []  # card ids whose face was handed out since the last reset
+        self.drawn: list[str] = []  # uids (or card ids) of faces handed out since the reset
         self.record = False
 
     # --- public ------------------------------------------------------------------------
-    def face(self, card_id: str, w: int, h: int) -> pygame.Surface:
-        """The face of ``card_id`` at ``w``×``h`` pixels."""
+    def face(self, card_id: str, w: int, h: int, uid: str | None = None) -> pygame.Surface:
+        """The face of ``card_id`` at ``w``×``h`` pixels (``uid`` is only recorded)."""
         if self.record:
-            self.drawn.append(card_id)
+            self.drawn.append(uid or card_id)
         key = (card_id, w, h)
         surf = self._faces.get(key)
         if surf is None:
@@ -73,7 +73,7 @@ class CardArt:
         """Face or back for a card as it appears in a view."""
         cid = card.get("card")
         if card.get("face_up", True) and cid and cid in self.data.cards:
-            return self.face(cid, w, h)
+            return self.face(cid, w, h, card.get("uid"))
         return self.back(card.get("back"), w, h)
 
     def art(self, rel: str | None, w: int, h: int) -> pygame.Surface | None:
@@ -111,7 +111,7 @@ class CardArt:
         name = info.get("back") if isinstance(info, dict) else None
         if not info and deck:
             name = deck  # a colour name given directly
-        return _colour(name, self.pal.royal)
+        return _mix(_colour(name, self.pal.royal), self.pal.ink, 0.3)  # deeper, courtly tones
 
     def _render_face(self, card_id: str, w: int, h: int) -> pygame.Surface:
         pal = self.pal

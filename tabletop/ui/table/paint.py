@@ -242,6 +242,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     if t.get_width() > sc.table_rect.w - px(20, h):
         t = pygame.transform.smoothscale(t, (sc.table_rect.w - px(20, h), t.get_height()))
     surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
+    seat_plates(sc, surface, to_act)
     # seat panels
     side = sc.side_rect
     pad = px(8, h)
@@ -280,6 +281,29 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     for b in sc.buttons:
         draw_button(surface, _with_glow(sc, b), pal, px(14, h), b.rect.collidepoint(sc.mouse))
     log(sc, surface)
+
+
+def seat_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+    """A name plate on each seat area of the table (gold for the seat to act)."""
+    h = sc.size[1]
+    pal = sc.pal
+    assert sc.layout is not None
+    thinking = sc.thinking
+    for seat, r in sc.layout.seat_rects.items():
+        name = sc.match.seats[seat].name
+        if seat in thinking:
+            name += "  — thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+        active = seat in to_act
+        t = fonts.text(name, px(13, h), pal.ink if active else pal.ivory, bold=True)
+        plate = t.get_rect().inflate(px(16, h), px(4, h))
+        plate.midtop = (r.centerx, r.y)
+        if seat == sc.layout.bottom:
+            plate.midbottom = (r.centerx, r.bottom)
+        pygame.draw.rect(
+            surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
+        )
+        pygame.draw.rect(surface, pal.gold, plate, max(1, px(1, h)), border_radius=plate.h // 2)
+        surface.blit(t, t.get_rect(center=plate.center))
 
 
 def _with_glow(sc: TableScene, b: Button) -> Button:
@@ -344,7 +368,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             if r.right > sc.table_rect.right:
                 r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
             r.clamp_ip(pygame.Rect(0, 0, w, h))
-            surface.blit(sc.art.face(sp.card["card"], pw, ph), r)
+            surface.blit(sc.art.image(sp.card, pw, ph), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
@@ -371,7 +395,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(dim, (0, 0))
         zh = int(h * 0.82)
         zw = int(zh * sc.data.layout.card_aspect)
-        surface.blit(sc.art.face(sc.zoom["card"], zw, zh), (w // 2 - zw // 2, h // 2 - zh // 2))
+        surface.blit(sc.art.image(sc.zoom, zw, zh), (w // 2 - zw // 2, h // 2 - zh // 2))
     if sc.match.is_over() and sc.final_t >= 0:
         final_scoring(sc, surface)
     if sc.privacy is not None:

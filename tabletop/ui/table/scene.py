@@ -100,7 +100,8 @@ class TableScene(Scene):
             self.privacy = first
         self.size = tuple(app.size)
         self.token = 0  # changes whenever the state changes
-        self.pending: dict[Any, int] = {}  # AI jobs in flight → seat
+        self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
+        self.held: list[tuple[int, Action]] = []  # AI answers waiting to be played
         self.hint: Action | None = None
         self.hint_pending = False
         self.paused = False
@@ -177,6 +178,10 @@ class TableScene(Scene):
         nxt = deciding[0]
         if nxt != self.viewer and self.imperfect and len(self.humans) > 1:
             self.privacy = nxt
+            self.ghosts.clear()  # a flying card of the last seat must not show its face
+            self.tweens.clear()
+            self.zoom = None
+            self.selected = self.dragging = self.press = None
         self.viewer = nxt
 
     def refresh(self) -> None:
@@ -205,6 +210,7 @@ class TableScene(Scene):
             else:
                 self.presses.setdefault(g.label or a.text, []).append(a)
         self._place_cards()
+        self._rebind()
         self._build_buttons()
         if self.focus >= len(self.legal):
             self.focus = -1
@@ -225,6 +231,17 @@ class TableScene(Scene):
                 if uid:
                     self.by_uid[uid] = sp
         self.zone_counts = {zid: len(z.get("cards", [])) for zid, z in zones.items()}
+
+    def _rebind(self) -> None:
+        """Keep a card in hand only if it may still be moved after the change."""
+        for name in ("dragging", "selected"):
+            sp = getattr(self, name, None)
+            if sp is not None:
+                setattr(self, name, self.by_uid.get(sp.uid) if sp.uid in self.drags else None)
+        press = getattr(self, "press", None)
+        if press is not None:
+            sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
+            self.press = (sp, press[1]) if sp is not None else None
 
     def target_rect(self, target: str | None) -> pygame.Rect | None:
         """The screen rect of a gesture target (a card uid or a zone id)."""
@@ -298,6 +315,7 @@ class TableScene(Scene):
         self.chooser = []
         self.focus = -1
         self.pending.clear()
+        self.held.clear()
         self.refresh()
 
     def _animate(
@@ -421,11 +439,11 @@ class TableScene(Scene):
             if token[1] == self.token and ans.action is not None:
                 self.hint = ans.action
             return
-        seat = self.pending.pop(token, None)
+        seat = self.pending.get(token)
         if seat is None or ans.action is None or token[0] != self.token:
+            self.pending.pop(token, None)
             return
-        self.ai_wait = self.watch_delay if self.match.all_ai else 0.15
-        self.apply(seat, ans.action)
+        self.held.append((seat, ans.action))
 
     def _schedule_ai(self, dt: float) -> None:
         m = self.match
@@ -434,13 +452,16 @@ class TableScene(Scene):
             return
         if self.tweens or self.ghosts or self.privacy is not None:
             return
-        if m.all_ai and self.paused and not self.step:
+        if self.held and (not (m.all_ai and self.paused) or self.step):
+            seat, action = self.held.pop(0)
+            self.step = False
+            self.ai_wait = self.watch_delay if m.all_ai else 0.15
+            self.apply(seat, action)
             return
         for seat in m.ai_to_act():
             token = (self.token, seat)
             if token in self.pending:
                 continue
-            self.step = False
             cfg = m.seats[seat]
             self.pending[token] = seat
             self.worker.submit(
@@ -451,7 +472,7 @@ class TableScene(Scene):
     @property
     def thinking(self) -> set[int]:
         """Seats whose AI is computing now."""
-        return set(self.pending.values())
+        return {seat for token, seat in self.pending.items() if token in self.worker.busy}
 
     # ------------------------------------------------------------------ input
     def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
@@ -587,7 +608,10 @@ class TableScene(Scene):
             target = zone.id
         if target is None or self.shown is None:
             return
-        first = self.drags[drag.uid or ""][0]
+        options = self.drags.get(drag.uid or "")
+        if not options:
+            return
+        first = options[0]
         probe = Action.make(
             first.name,
             Gesture.drag(drag.uid or "", drag.zone, target),
