@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -13,6 +14,7 @@ from tabletop.ui.settings import Settings
 from tabletop.ui.table.scene import TableScene
 
 DT = 1 / 30
+os.environ.setdefault("TABLETOP_AI_THREADS", "1")  # the process worker has its own test
 
 
 def make_app(size: tuple[int, int] = (1280, 720)) -> App:

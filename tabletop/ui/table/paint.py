@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,14 +17,34 @@ if TYPE_CHECKING:
     from tabletop.ui.table.scene import Sprite, TableScene
 
 
+def chrome_key(sc: TableScene) -> tuple[Any, ...]:
+    """Everything the baked chrome depends on; when it changes the chrome is drawn again."""
+    hovered = next((i for i, b in enumerate(sc.buttons) if b.rect.collidepoint(sc.mouse)), -1)
+    return (
+        sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
+        sc.focus, sc.hint, len(sc.buttons), sc.size,
+    )  # fmt: skip
+
+
 def frame(sc: TableScene, surface: pygame.Surface) -> None:
-    """Draw one whole frame of the table."""
+    """Draw one whole frame: the baked background (felt, frames, chrome), then the cards."""
     if sc._static is None:
         sc._static = static_layer(sc)
-    surface.blit(sc._static, (0, 0))
+        sc._bg = None
+    key = chrome_key(sc)
+    if sc._bg is None or sc._bg_key != key:
+        sc._bg = sc._static.copy()
+        sc._dots = []
+        chrome(sc, sc._bg)
+        sc._bg_key = key
+    surface.blit(sc._bg, (0, 0))
+    if sc._dots:  # the only animated part of the chrome: "thinking" dots
+        h = sc.size[1]
+        dots = fonts.text("." * (1 + int(time.monotonic() * 3) % 3), px(12, h), sc.pal.ink, True)
+        for pos in sc._dots:
+            surface.blit(dots, pos)
     highlights(sc, surface)
     cards(sc, surface)
-    chrome(sc, surface)
     overlays(sc, surface)
 
 
@@ -117,8 +137,8 @@ def highlights(sc: TableScene, surface: pygame.Surface) -> None:
     h = sc.size[1]
     lift, targets, _ = _highlight_targets(sc)
     width = px(6, h)
-    pulse = 0.75 + 0.25 * math.sin(time.monotonic() * 5)
-    colour = tuple(round(c * pulse) for c in sc.pal.gold)
+    pulse = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
+    colour = tuple(round(c * (0.75 + 0.25 * pulse)) for c in sc.pal.gold)
     for t in targets:
         r = sc.target_rect(t)
         if r is not None:
@@ -182,10 +202,21 @@ def cards(sc: TableScene, surface: pygame.Surface) -> None:
         r = pygame.Rect(
             sc.mouse[0] + sc.drag_offset[0], sc.mouse[1] + sc.drag_offset[1], sp.rect.w, sp.rect.h
         )
-        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=max(2, r.w // 14))
-        surface.blit(shadow, r.move(px(6, h), px(8, h)))
+        surface.blit(_shadow(r.w, r.h), r.move(px(6, h), px(8, h)))
         surface.blit(_image(sc, sp, r.w, r.h), r)
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(w: int, h: int) -> pygame.Surface:
+    """A cached soft shadow under a lifted card."""
+    surf = _SHADOWS.get((w, h))
+    if surf is None:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect(), border_radius=max(2, w // 14))
+        _SHADOWS[(w, h)] = surf
+    return surf
 
 
 def _tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
@@ -249,7 +280,6 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     y = px(40, h)
     seats = view.get("seats", [])
     thinking = sc.thinking
-    dots = "." * (1 + int(time.monotonic() * 3) % 3)
     for i in range(m.players):
         info = seats[i] if i < len(seats) else {}
         r = pygame.Rect(side.x + pad, y, side.w - 2 * pad, px(48, h))
@@ -274,8 +304,11 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
         res = info.get("resources") or {}
         detail = "  ·  ".join(f"{k} {v}" for k, v in res.items())
         if i in thinking:
-            detail = f"thinking{dots}"
-        surface.blit(fonts.text(detail, px(12, h), pal.ink), (r.x + pad, r.y + px(26, h)))
+            detail = "thinking"
+        line_img = fonts.text(detail, px(12, h), pal.ink)
+        surface.blit(line_img, (r.x + pad, r.y + px(26, h)))
+        if i in thinking:
+            sc._dots.append((r.x + pad + line_img.get_width() + 1, r.y + px(26, h)))
         y += px(52, h)
     # buttons
     for b in sc.buttons:
@@ -292,7 +325,7 @@ def seat_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
     for seat, r in sc.layout.seat_rects.items():
         name = sc.match.seats[seat].name
         if seat in thinking:
-            name += "  — thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+            name += "  — thinking…"
         active = seat in to_act
         t = fonts.text(name, px(13, h), pal.ink if active else pal.ivory, bold=True)
         plate = t.get_rect().inflate(px(16, h), px(4, h))

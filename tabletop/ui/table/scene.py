@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from tabletop.controller import AiWorker, Match
+from tabletop.controller.ai_worker import shared_worker
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
 from tabletop.engine.events import MOVE
 from tabletop.ui.cards import CardArt
@@ -88,7 +89,7 @@ class TableScene(Scene):
             bool(setting(app, "colour_safe", False))
         )
         self.art = CardArt(data, self.pal)
-        self.worker = worker or AiWorker()
+        self.worker = worker or shared_worker()
         self.watch_delay = watch_delay
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.imperfect = match.game.info.information == IMPERFECT
@@ -129,6 +130,9 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.frames = 0
         self._static: pygame.Surface | None = None
+        self._bg: pygame.Surface | None = None
+        self._bg_key: Any = None
+        self._dots: list[tuple[int, int]] = []
         self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
         self._relayout()
         self.refresh()
@@ -407,7 +411,7 @@ class TableScene(Scene):
         self.hint_pending = True
         self.worker.submit(
             ("hint", self.token), self.match.game, "normal", self.view, seat, self.legal,
-            self.match.seed ^ (self.token * 7919),
+            self.match.seed ^ (self.token * 7919), id(self),
         )  # fmt: skip
 
     # ------------------------------------------------------------------ per frame
@@ -422,7 +426,7 @@ class TableScene(Scene):
         if self.toast_t > 0:
             self.toast_t -= dt
         self.hover_t += dt
-        for ans in self.worker.poll():
+        for ans in self.worker.poll(id(self)):
             self._answer(ans)
         if self.match.is_over():
             if self.final_t < 0:
@@ -466,7 +470,7 @@ class TableScene(Scene):
             self.pending[token] = seat
             self.worker.submit(
                 token, m.game, cfg.level, m.view(seat), seat, m.legal(seat),
-                (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1),
+                (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1), id(self),
             )  # fmt: skip
 
     @property
@@ -635,7 +639,6 @@ class TableScene(Scene):
         elif what == "save":
             self.save_named()
         elif what == "leave":
-            self.worker.stop()
             self.app.pop()
 
     def save_named(self) -> None:
@@ -710,7 +713,6 @@ class TableScene(Scene):
         if self.results_opened:
             return
         self.results_opened = True
-        self.worker.stop()
         if self.match.save_path is not None and self.match.is_over():
             self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
         from tabletop.ui.table.results import results_scene
