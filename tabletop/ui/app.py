@@ -7,7 +7,6 @@ Environment:
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import logging
 import logging.handlers
@@ -30,7 +29,6 @@ log = logging.getLogger("tabletop.ui.app")
 
 FPS = 60
 DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (960, 540)
 MAX_CRASHES_IN_A_ROW = 3
 LOG_FILE = "tabletop.log"
 TITLE = "Tabletop"
@@ -126,8 +124,6 @@ class App:
             except pygame.error as e:
                 log.warning("fullscreen failed (%s); using a window", e)
         surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        with contextlib.suppress(AttributeError, pygame.error):
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
         return surface
 
     @property

@@ -161,10 +161,9 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             },
             "font": _font(BODY, "body", s),
             "misc": {
-                "shape": "rounded_rectangle",
-                "shape_corner_radius": n(8),
+                "shape": "rectangle",  # rounded shapes are slow to draw at 4K sizes
                 "border_width": n(2),
-                "shadow_width": n(3),
+                "shadow_width": "0",
                 "padding": f"{n(14)},{n(10)}",
                 "line_spacing": "1.25",
             },
