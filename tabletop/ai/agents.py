@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.ai.hooks import default_evaluate, hooks_for
 from tabletop.ai.ismcts import ISMCTS, SearchConfig, SearchResult
-from tabletop.engine import Action, Game, Rng
+from tabletop.engine import Action, Game, IllegalAction, Rng
 
 
 def _match(action: Action, legal: list[Action]) -> Action | None:
@@ -59,7 +59,7 @@ def _greedy(
         trial = game.copy(state)
         try:
             game.apply(trial, seat, a)
-        except Exception:  # noqa: BLE001 - a determinization may not allow every move
+        except IllegalAction:  # a determinization may not allow every move
             continue
         if game.is_over(trial):
             out = game.outcome(trial)
