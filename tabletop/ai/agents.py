@@ -19,8 +19,9 @@ def _match(action: Action, legal: list[Action]) -> Action | None:
 class HeuristicAgent:
     """The game's heuristic, with a chance ``noise`` of a random legal move instead.
 
-    Uses the game's view heuristic when it has one; otherwise its rollout policy on one
-    determinization of the view; otherwise a one-step greedy look-ahead on the evaluation.
+    Uses the game's view heuristic when it has one (a hook, or the game's ``greedy``
+    agent); otherwise its rollout policy on one determinization of the view; otherwise a
+    one-step greedy look-ahead on the evaluation.
     """
 
     def __init__(self, name: str = "easy", noise: float = 0.25) -> None:
@@ -36,8 +37,13 @@ class HeuristicAgent:
         if self.noise > 0 and rng.random() < self.noise:
             return rng.choice(legal)
         hooks = hooks_for(game)
-        if hooks.heuristic is not None:
-            picked = _match(hooks.heuristic(game, view, seat, legal, rng), legal)
+        heuristic = hooks.heuristic
+        if heuristic is None:
+            maker = getattr(game, "heuristic_agent", None)
+            greedy = maker("greedy") if maker else None
+            heuristic = greedy.choose if greedy is not None else None
+        if heuristic is not None:
+            picked = _match(heuristic(game, view, seat, legal, rng), legal)
             if picked is not None:
                 return picked
         state = game.determinize(view, seat, rng.fork())

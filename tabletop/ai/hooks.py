@@ -3,8 +3,9 @@
 A game offers them in one of two ways (the first found wins):
 
 * a method ``game.ai_hooks()`` returning an :class:`AIHooks`, or
-* a module ``tabletop/games/<id>/ai.py`` with a function ``ai_hooks(game)`` (or a
-  module-level ``HOOKS``) returning one.
+* a module ``tabletop/games/<id>/ai_hooks.py`` (or ``ai.py``) with a function
+  ``ai_hooks(game)`` (or a module-level ``HOOKS``) returning one, or a plain ``dict`` of
+  its fields, so that game packages need not import :mod:`tabletop.ai`.
 
 Every field is optional; what a game leaves out falls back to a generic default (uniform
 random rollouts, evaluation by share of the current points).  Policies and evaluations
@@ -50,29 +51,39 @@ class AIHooks:
     levels: dict[str, Any] = field(default_factory=dict)
 
 
+def _coerce(found: Any) -> AIHooks | None:
+    """Hooks from an :class:`AIHooks` or a plain dict (games need not import tabletop.ai)."""
+    if found is None or isinstance(found, AIHooks):
+        return found
+    if isinstance(found, dict):
+        return AIHooks(**found)
+    raise TypeError(f"AI hooks must be AIHooks or a dict, not {type(found).__name__}")
+
+
 def _from_module(game: Game) -> AIHooks | None:
-    try:
-        module = importlib.import_module(f"tabletop.games.{game.info.id}.ai")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.endswith(f"{game.info.id}.ai"):
-            return None
-        if e.name and e.name.endswith(f"tabletop.games.{game.info.id}"):
-            return None
-        raise
-    maker = getattr(module, "ai_hooks", None)
-    if callable(maker):
-        return maker(game)
-    hooks = getattr(module, "HOOKS", None)
-    return hooks if isinstance(hooks, AIHooks) else None
+    for name in ("ai_hooks", "ai"):
+        target = f"tabletop.games.{game.info.id}.{name}"
+        try:
+            module = importlib.import_module(target)
+        except ModuleNotFoundError as e:
+            if e.name in (target, f"tabletop.games.{game.info.id}"):
+                continue
+            raise
+        maker = getattr(module, "ai_hooks", None)
+        if callable(maker):
+            return _coerce(maker(game))
+        if getattr(module, "HOOKS", None) is not None:
+            return _coerce(module.HOOKS)
+    return None
 
 
 @cache
 def _cached(game_id: str, game: Game) -> AIHooks:
     maker = getattr(game, "ai_hooks", None)
-    found = maker() if callable(maker) else None
+    found = _coerce(maker()) if callable(maker) else None
     if found is None:
         found = _from_module(game)
-    return found if isinstance(found, AIHooks) else AIHooks()
+    return found or AIHooks()
 
 
 def hooks_for(game: Game) -> AIHooks:

@@ -10,9 +10,9 @@ from tabletop.ai.ismcts import SearchConfig
 from tabletop.engine import Game
 
 #: Normal: a modest search with uniformly random rollouts cut off by the evaluation.
-NORMAL = SearchConfig(iterations=300, time_limit=0.5, exploration=0.7, game_policy=False)
+NORMAL = SearchConfig(iterations=300, time_limit=0.45, exploration=0.7, game_policy=False)
 #: Hard: several times the budget and the game's own rollout policy.
-HARD = SearchConfig(iterations=1500, time_limit=2.0, exploration=0.7, game_policy=True)
+HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
 #: Easy's chance of a random move instead of the heuristic one.
 EASY_NOISE = 0.3
 
@@ -20,15 +20,14 @@ EASY_NOISE = 0.3
 def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
-    if kind in tuned:
-        return tuned[kind]
-    if kind == "normal":
-        return NORMAL
-    if kind == "hard":
-        return HARD
+    base = {"normal": NORMAL, "hard": HARD}.get(kind)
     if kind.startswith("mcts:"):
-        return replace(HARD, iterations=int(kind.split(":", 1)[1]), time_limit=None)
-    return None
+        hard = level_config("hard", game) or HARD
+        return replace(hard, iterations=int(kind.split(":", 1)[1]), time_limit=None)
+    if kind in tuned:
+        found = tuned[kind]
+        return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)
+    return base
 
 
 def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
