@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from aristocracy_helpers import activate, blank, build, commit_all, count_cards, do, pull, pulls
+from aristocracy_helpers import activate, blank, build, commit_all, count_cards, do, pulls
 
 from tabletop.engine import IllegalAction, state_digest
 from tabletop.games.aristocracy import GAME
@@ -90,8 +90,8 @@ def test_jack_phase_adds_a_third_market_card() -> None:
 
 def test_tax_discards_down_to_seven_plus_chateaux_secretly() -> None:
     s = blank(3)
-    s.hands[0] = pulls(s, *"2s 3s 4s 5s 6s 7s 8s 9s".split())
-    s.hands[1] = pulls(s, *"2h 3h 4h 5h 6h 7h 8h 9h".split())
+    s.hands[0] = pulls(s, *["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s"])
+    s.hands[1] = pulls(s, *["2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h"])
     build(s, 1, "kc", "ks", "kh", "kc", "ks", "kh")  # a château: limit 8
     s.year, s.royal = 2, KING
     start_phase(s, [])  # everyone draws one: seat 0 has 9, seat 1 has 9 (limit 8)
