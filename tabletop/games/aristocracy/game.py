@@ -5,34 +5,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from tabletop.engine import IMPERFECT, Action, Event, Game, GameInfo, Outcome, Rng
+from tabletop.engine import IMPERFECT, Action, Event, Game, GameInfo, IllegalAction, Outcome, Rng
 from tabletop.games.aristocracy import commits, flow, turn
 from tabletop.games.aristocracy.cards import data
 from tabletop.games.aristocracy.scoring import outcome
 from tabletop.games.aristocracy.state import (
     ACTIONS,
-    BALL,
-    BID,
-    GLORY,
-    PICK,
-    STALL,
-    TAX,
     State,
+    to_act_of,
 )
 from tabletop.games.aristocracy.view import view
-
-
-def to_act_of(s: State) -> list[int]:
-    """Seats that must decide now."""
-    if s.over:
-        return []
-    if s.step in (TAX, BALL, BID, STALL, GLORY):
-        return [p for p in range(s.players) if not s.ready[p]]
-    if s.step == PICK:
-        return [s.pick_order[len(s.picks)]]
-    if s.step == ACTIONS:
-        return [s.active]
-    return []
 
 
 @cache
@@ -74,6 +56,21 @@ class Aristocracy(Game):
         if state.step == ACTIONS:
             return turn.legal(state, seat)
         return commits.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """As :meth:`Game.apply`, comparing only with legal actions of the same name."""
+        if state.over:
+            raise IllegalAction("The game is over.")
+        if seat not in to_act_of(state):
+            raise IllegalAction(self.not_your_turn(state, seat))
+        if state.step == ACTIONS:
+            legal = turn.legal(state, seat, only=action.name)
+        else:
+            legal = commits.legal(state, seat)
+        for candidate in legal:
+            if candidate == action:
+                return self._apply(state, seat, candidate)
+        raise IllegalAction(self.why_illegal(state, seat, action))
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         state.moves += 1

@@ -117,3 +117,16 @@ class State:
     def limit(self, seat: int) -> int:
         """Maximum hand size at the Tax."""
         return self.hand_limit + sum(1 for b in self.buildings[seat] if self.kind(b) == 2)
+
+
+def to_act_of(s: State) -> list[int]:
+    """Seats that must decide now."""
+    if s.over:
+        return []
+    if s.step in SECRET_STEPS or s.step == GLORY:
+        return [p for p in range(s.players) if not s.ready[p]]
+    if s.step == PICK:
+        return [s.pick_order[len(s.picks)]]
+    if s.step == ACTIONS:
+        return [s.active]
+    return []

@@ -29,13 +29,13 @@ def can_royal(s: State, p: int, royal: int, spent: int = -1) -> bool:
     return bool(s.discard) or spent >= 0
 
 
-def legal(s: State, p: int) -> list[Action]:
-    """Legal actions of the active seat."""
+def legal(s: State, p: int, only: str | None = None) -> list[Action]:
+    """Legal actions of the active seat (``only``: just the actions with that name)."""
     if s.step != ACTIONS or p != s.active:
         return []
     sub = s.sub
     if sub == "":
-        return _top(s, p)
+        return _top(s, p, only)
     if sub == "build":
         return _build_choices(s, p)
     if sub == "building":
@@ -91,19 +91,19 @@ def legal(s: State, p: int) -> list[Action]:
     raise AssertionError(sub)
 
 
-def _top(s: State, p: int) -> list[Action]:
+def _top(s: State, p: int, only: str | None = None) -> list[Action]:
     out: list[Action] = []
     mine = s.stalls[p]
     targets = [(c, MARKET) for c in s.market]
     for q in range(s.players):
         if q != p:
             targets += [(c, stall(q)) for c in s.stalls[q]]
-    for c in mine:
+    for c in mine if only in (None, "trade") else ():
         for t, _zone in targets:
             txt = f"Trade {short(s.card_of[c])} for {short(s.card_of[t])}"
             out.append(act("trade", drag(uid(c), stall(p), uid(t), "Trade"), txt, card=c, target=t))
     own = _own_cards(s, p)
-    for b in s.buildings[p]:
+    for b in s.buildings[p] if only in (None, "store") else ():
         for x in b.cards:
             for c, zone in own:
                 txt = f"Store {short(s.card_of[c])} in place of {short(s.card_of[x])}"

@@ -17,6 +17,7 @@ from tabletop.games.aristocracy.state import (
     STALL,
     TAX,
     State,
+    to_act_of,
 )
 from tabletop.games.aristocracy.zones import (
     DISCARD,
@@ -46,11 +47,19 @@ def _card(s: State, c: int, shown: bool, face_up: bool, tokens: dict[str, Any] |
     }
 
 
+_HIDDEN: dict[str, Any] = {
+    "uid": None,
+    "card": None,
+    "back": BACK,
+    "face_up": False,
+    "tokens": {},
+    "as": None,
+}
+
+
 def _hidden(n: int) -> list[dict[str, Any]]:
-    return [
-        {"uid": None, "card": None, "back": BACK, "face_up": False, "tokens": {}, "as": None}
-        for _ in range(n)
-    ]
+    """``n`` hidden cards; they share one read-only dict (views are never mutated)."""
+    return [_HIDDEN] * n
 
 
 def public_hand_size(s: State, p: int) -> int:
@@ -221,11 +230,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "players": s.players,
         "bid_step": s.step == BID,
     }
-    to_act = []
-    if not s.over:
-        from tabletop.games.aristocracy.game import to_act_of
-
-        to_act = to_act_of(s)
+    to_act = [] if s.over else to_act_of(s)
     return {
         "game": "aristocracy",
         "viewer": seat,
