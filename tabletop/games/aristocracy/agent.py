@@ -78,6 +78,11 @@ def value(s: _Seen, uid: int) -> float:
     return v - weight(cid) / 100.0
 
 
+TRADE_GAIN = 1.0
+JUNK = 2.5
+STALL_MAX = 4
+
+
 class GreedyAgent:
     """Plays every decision of Aristocracy by simple priorities."""
 
@@ -118,7 +123,7 @@ class GreedyAgent:
     def _bid(self, s: _Seen, view: dict[str, Any], bids: list[Action]) -> Action:
         market = [_num(c["uid"]) for c in view["zones"]["market"]["cards"]]
         best = max((value(s, c) + 1 for c in market), default=0)
-        want = 0 if best < 4 else 1 if best < 7 else 2
+        want = 0 if best < 3 else 1 if best < 5 else 2 if best < 7 else 3
         return max((a for a in bids if a["amount"] <= want), key=lambda a: a["amount"])
 
     def _stall(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
@@ -128,7 +133,8 @@ class GreedyAgent:
         k = 1 + sum(1 for r, n in s.wanted.items() if s.counts[r]) // 2
         if royal == 0 and len(union) > farm + 2:
             k += 1
-        k = min(k, 4, max(0, len(union) - farm - 1) if royal == 0 else 4, len(union))
+        k = max(k, sum(1 for c in union if value(s, c) < JUNK))
+        k = min(k, STALL_MAX, max(0, len(union) - farm - 1) if royal == 0 else 4, len(union))
         order = sorted(union, key=lambda c: (value(s, c), weight(s.ids[c]), c))
         want = set(order[:k])
         for a in by.get("stall_take", []):
@@ -203,7 +209,7 @@ class GreedyAgent:
             if royal == 0 and "royal" in by:
                 return by["royal"][0]
         shop = [_num(c["uid"]) for c in view["zones"]["shop"]["cards"]]
-        if shop and max(value(s, c) for c in shop) >= 5:
+        if shop and max(value(s, c) for c in shop) >= 4:
             if fav["j"]:
                 return fav["j"][0]
             if royal == 2 and "royal" in by and coins >= 2:
@@ -217,7 +223,7 @@ class GreedyAgent:
         trades = by.get("trade", [])
         if trades:
             best = max(trades, key=lambda a: value(s, a["target"]) - value(s, a["card"]))
-            if value(s, best["target"]) - value(s, best["card"]) >= 2:
+            if value(s, best["target"]) - value(s, best["card"]) >= TRADE_GAIN:
                 return best
         sells = by.get("sell", [])
         if sells and coins < 2:
