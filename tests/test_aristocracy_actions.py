@@ -240,3 +240,15 @@ def test_build_visit_buy_not_offered_when_impossible() -> None:
     assert "royal" not in {a.name for a in legal}  # nobody else has a building
     favors = {s.card_of[a["card"]] for a in legal if a.name == "favor"}
     assert favors == {"js"}  # a Jack favor can always buy (the Jack itself lands face up)
+
+
+def test_first_visit_owner_without_coins_pays_nothing_and_production_stays_unseen() -> None:
+    s, b = _visit_setup()
+    b.production = pull(s, "kh")
+    s.coins[1] = 0
+    do(s, 0, "royal")
+    do(s, 0, "visit", building=b.address)
+    assert s.coins == [2, 0] and s.sub == "expose"
+    cards = GAME.view(s, 0)["zones"]["p1.buildings"]["cards"]
+    prod = [c for c in cards if c["tokens"]["role"] == "production"]
+    assert prod[0]["card"] is None  # a visit never shows the production card

@@ -295,3 +295,22 @@ def test_options_change_building_sizes_and_hand_size() -> None:
         GAME.new_game(2, 1, {"length": "epic"})
     with pytest.raises(ValueError):
         GAME.new_game(6, 1)
+
+
+def test_json_round_trip_and_replay_of_a_short_game() -> None:
+    import json
+
+    from tabletop.engine import Rng
+
+    s = GAME.new_game(3, 77)
+    rng = Rng(5)
+    moves = []
+    for _ in range(150):
+        seat = rng.choice(GAME.to_act(s))
+        a = rng.choice(GAME.legal_actions(s, seat))
+        GAME.apply(s, seat, a)
+        moves.append((seat, json.loads(json.dumps(a.to_json()))))
+        back = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s))))
+        assert state_digest(GAME, back) == state_digest(GAME, s)
+        assert GAME.action_from_json(s, seat, a.to_json()) == a
+    assert state_digest(GAME, GAME.replay(3, 77, None, moves)) == state_digest(GAME, s)
