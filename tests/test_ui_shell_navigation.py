@@ -116,7 +116,8 @@ def test_start_without_a_table_shows_a_dialog_and_bad_input_is_explained(
         scene.options["rounds"] = "4"
         scene.start()
         assert isinstance(app.top, MessageDialog)
-        assert "not built yet" in app.top.text
+        # the table is built now: the catalogue's test game is not registered, and that is said
+        assert "unknown game 'toy'" in app.top.text
         assert app.crashes == 0
     finally:
         close_app()
