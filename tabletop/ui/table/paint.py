@@ -219,34 +219,47 @@ def _shadow(w: int, h: int) -> pygame.Surface:
     return surf
 
 
+_BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def _badge(text: str, size: int, fg: Any, bg: Any, width: int | None = None) -> pygame.Surface:
+    """A cached pill (or ribbon of ``width``) with a label: one blit per frame."""
+    key = (text, size, fg, bg, width)
+    surf = _BADGES.get(key)
+    if surf is None:
+        if len(_BADGES) > 2000:
+            _BADGES.clear()
+        t = fonts.text(text, size, fg, True)
+        w = width or t.get_width() + size // 2 + 4
+        if t.get_width() > w - 4:
+            t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
+        surf = pygame.Surface((w, t.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=surf.get_height() // 2)
+        surf.blit(t, t.get_rect(center=surf.get_rect().center))
+        _BADGES[key] = surf
+    return surf
+
+
 def _tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
+    """What a card counts as (a ribbon over its name) and its non-zero tokens (pills)."""
     tokens = sp.card.get("tokens") or {}
     as_ = sp.card.get("as")
     if not tokens and not as_:
         return
-    h = sc.size[1]
-    size = max(px(10, h), r.h // 9)
-    y = r.bottom - size - px(4, h)
-    x = r.x + px(3, h)
+    size = max(8, min(r.h // 11, px(14, sc.size[1])))
     if as_:
-        t = fonts.text(
-            f"as {sc.art.card_name(as_) if as_ in sc.data.cards else as_}", size, sc.pal.ivory, True
+        name = sc.art.card_name(as_) if as_ in sc.data.cards else str(as_)
+        ribbon = _badge(f"as {name}", size, sc.pal.ivory, sc.pal.royal, r.w - 4)
+        surface.blit(ribbon, (r.x + 2, r.y + 2))
+    y = r.bottom - 2
+    for key, value in tokens.items():
+        if value in (0, False, None, ""):
+            continue
+        pill = _badge(
+            key if value is True else f"{value} {key}", size, sc.pal.ink, sc.pal.gold_light
         )
-        pygame.draw.rect(
-            surface,
-            sc.pal.royal,
-            t.get_rect(topleft=(x, r.y + px(3, h))).inflate(6, 2),
-            border_radius=4,
-        )
-        surface.blit(t, (x, r.y + px(3, h)))
-    for name, value in tokens.items():
-        t = fonts.text(
-            f"{value} {name}" if not isinstance(value, bool) else name, size, sc.pal.ink, True
-        )
-        box = t.get_rect(topleft=(x, y)).inflate(6, 2)
-        pygame.draw.rect(surface, sc.pal.gold_light, box, border_radius=box.h // 2)
-        surface.blit(t, (x, y))
-        y -= box.h + 2
+        y -= pill.get_height() + 1
+        surface.blit(pill, (r.x + 2, y))
 
 
 # ---------------------------------------------------------------------- chrome
@@ -329,9 +342,7 @@ def seat_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
         active = seat in to_act
         t = fonts.text(name, px(13, h), pal.ink if active else pal.ivory, bold=True)
         plate = t.get_rect().inflate(px(16, h), px(4, h))
-        plate.midtop = (r.centerx, r.y)
-        if seat == sc.layout.bottom:
-            plate.midbottom = (r.centerx, r.bottom)
+        plate.midbottom = (r.centerx, r.bottom)
         pygame.draw.rect(
             surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
         )

@@ -147,9 +147,22 @@ class TableScene(Scene):
         self.side_rect = pygame.Rect(w - self.side_w, 0, self.side_w, h)
         inset = px(10, h)
         self.felt_rect = self.table_rect.inflate(-2 * inset, -2 * inset)
+        # a layout that leaves its right part free for the panel gets the full width
+        used = self._used_width()
+        if used < 0.999:
+            width = min(w - 2 * inset, int((self.side_rect.x - inset) / used))
+            self.felt_rect.w = max(self.felt_rect.w, width)
         self.layout: TableLayout | None = None
         self._bottom: int | None = None
         self._static = None
+
+    def _used_width(self) -> float:
+        """How far right (as a fraction of the table) the layout places anything."""
+        lay = self.data.layout
+        rights = [z.rect[0] + z.rect[2] for z in lay.zones if z.owner != "seat"]
+        for rects in lay.seat_areas.values():
+            rights += [r[0] + r[2] for r in rects]
+        return max([0.3, *rights])
 
     def _ensure_layout(self) -> None:
         bottom = self.viewer if self.viewer is not None else 0
