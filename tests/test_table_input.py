@@ -130,3 +130,39 @@ def test_ctrl_z_undoes_own_moves_back_to_the_last_barrier() -> None:
     post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z")
     app.step(1 / 30)
     assert len(m.history) == n and "Nothing to undo" in sc.toast
+
+
+def test_hint_zoom_hover_and_named_save(tmp_path) -> None:
+    app, sc = _table()
+    m = sc.match
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    for _ in range(60):
+        app.step(1 / 30)
+        if sc.hint is not None:
+            break
+    assert sc.hint in m.legal(0)  # what the normal AI (or greedy) would do
+    # the hinted card and its target glow; the chrome shows it
+    from tabletop.ui.table.paint import _highlight_targets
+
+    lift, targets, shown = _highlight_targets(sc)
+    assert sc.hint.gesture.card in lift and sc.hint.gesture.target in targets
+    # hover enlarges, right-click zooms, any click closes the zoom
+    uid = m.state.market[0]
+    sc.art.record = True
+    post(pygame.MOUSEMOTION, pos=sc.by_uid[uid].rect.center, rel=(1, 1), buttons=(0, 0, 0))
+    settle(app, 15)
+    assert sc.art.drawn.count(uid) == 2  # the card and its enlarged preview
+    click(app, sc.by_uid[uid].rect.center, button=3)
+    assert sc.zoom is not None and sc.zoom["uid"] == uid
+    click(app, (5, 5))
+    assert sc.zoom is None
+    # Save writes a named save that loads back to the same state
+    save = next(b for b in sc.buttons if b.label == "Save")
+    click(app, save.rect.center)
+    from tabletop.controller import Match
+    from tabletop.ui import launch
+
+    files = list(launch.saves_dir().glob("court-*.json"))
+    assert len(files) == 1 and sc.toast.startswith("Saved as")
+    again = Match.load(files[0], COURT)
+    assert state_digest(COURT, again.state) == state_digest(COURT, m.state)

@@ -381,12 +381,12 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
         sc._log_cache = (key, lines)
     lines = sc._log_cache[1]
     line_h = fonts.font(size).get_linesize()
-    fit = max(1, (box.h - pad) // line_h)
+    fit = max(1, (box.h - pad) // line_h - 1)
     sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - fit))
     end = len(lines) - sc.log_scroll
-    y = box.y + pad // 2
     title = fonts.text("LOG", size, pal.gold_light, bold=True)
-    surface.blit(title, title.get_rect(topright=(box.right - pad, box.y + pad // 2)))
+    surface.blit(title, (box.x + pad, box.y + pad // 2))
+    y = box.y + pad // 2 + line_h
     for ln in lines[max(0, end - fit) : end]:
         surface.blit(ln, (box.x + pad, y))
         y += line_h
