@@ -145,6 +145,7 @@ def test_hint_zoom_hover_and_named_save(tmp_path) -> None:
     from tabletop.ui.table.paint import _highlight_targets
 
     lift, targets, shown = _highlight_targets(sc)
+    assert sc.hint in shown
     assert sc.hint.gesture.card in lift and sc.hint.gesture.target in targets
     # hover enlarges, right-click zooms, any click closes the zoom
     uid = m.state.market[0]
