@@ -104,6 +104,12 @@ class CourtGame(Game):
             return "That card is not yours to move."
         return "That card cannot go there."
 
+    def explain_gesture(self, s: CourtState, seat: int, gesture: Gesture) -> str:
+        """The market only sells; other refusals use the engine's default words."""
+        if gesture.target == "market" and gesture.card in s.hands[seat]:
+            return "The market only sells cards; it takes none back."
+        return super().explain_gesture(s, seat, gesture)
+
     def _apply(self, s: CourtState, seat: int, a: Action) -> list[Event]:
         ev: list[Event] = []
         who = f"Seat {seat + 1}"

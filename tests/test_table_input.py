@@ -7,6 +7,7 @@ import pytest
 from court_game import COURT
 from table_driver import click, drag, make_app, open_table, perform, post, settle
 
+from tabletop import registry
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import state_digest
@@ -56,7 +57,10 @@ def test_illegal_drop_changes_nothing_and_shows_the_engines_reason() -> None:
     uid = m.state.hands[0][0]
     drag(app, sc.by_uid[uid].rect.center, sc.target_rect("market").center)
     assert not m.history and state_digest(COURT, m.state) == before
-    assert sc.toast == "That card cannot go there." and sc.toast_t > 0
+    assert sc.toast == (
+        "The market only sells cards; it takes none back. It can go to: Court or Discard."
+    )
+    assert sc.toast_t > 0
     settle(app, 10)
     assert sc.by_uid[uid].key not in sc.tweens  # snapped back home
     assert app.crashes == 0
@@ -167,3 +171,22 @@ def test_hint_zoom_hover_and_named_save(tmp_path) -> None:
     assert len(files) == 1 and sc.toast.startswith("Saved as")
     again = Match.load(files[0], COURT)
     assert state_digest(COURT, again.state) == state_digest(COURT, m.state)
+
+
+@pytest.mark.parametrize("game", list(registry.games().values()), ids=list(registry.games()))
+def test_registered_game_drag_and_illegal_drop(game) -> None:
+    app = make_app()
+    sc = open_table(app, game, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "normal")])
+    m = sc.match
+    assert sc.drags, "the first decision of the game is made by dragging"
+    uid, actions = next(iter(sc.drags.items()))
+    targets = {a.gesture.target for a in actions}
+    wrong = next(z for z in sc.layout.zones if z not in targets and z != sc.by_uid[uid].zone)
+    before = state_digest(game, m.state)
+    drag(app, sc.by_uid[uid].rect.center, sc.target_rect(wrong).center)
+    assert not m.history and state_digest(game, m.state) == before
+    assert sc.toast and sc.toast_t > 0  # the engine's words, shown over the table
+    a = actions[0]
+    perform(app, sc, a)
+    assert m.history and m.history[0].action == a
+    assert app.crashes == 0

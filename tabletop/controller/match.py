@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.controller import saves
-from tabletop.engine import Action, Event, Game, IllegalAction, Outcome, events_for
+from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
 from tabletop.engine.events import MOVE, REVEAL
 
 HUMAN = "human"
@@ -194,6 +194,15 @@ class Match:
             return ""
         try:
             return self.game.why_illegal(self.state, seat, action)
+        except IllegalAction as e:
+            return e.reason
+        except Exception:
+            return "That move is not allowed now."
+
+    def drop_reason(self, seat: int, gesture: Gesture) -> str:
+        """The rules' words for a gesture that matches no legal action."""
+        try:
+            return self.game.explain_gesture(self.state, seat, gesture)
         except IllegalAction as e:
             return e.reason
         except Exception:

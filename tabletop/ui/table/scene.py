@@ -628,15 +628,22 @@ class TableScene(Scene):
         options = self.drags.get(drag.uid or "")
         if not options:
             return
-        first = options[0]
-        probe = Action.make(
-            first.name,
-            Gesture.drag(drag.uid or "", drag.zone, target),
-            card=drag.uid,
-            target=target,
-        )
-        reason = self.match.try_reason(self.shown, probe)
-        self.show_toast(reason or "That card cannot go there.")
+        reason = self.match.drop_reason(self.shown, Gesture.drag(drag.uid or "", drag.zone, target))
+        places: list[str] = []
+        for a in options:
+            t = a.gesture.target or ""
+            box = self.layout.zones.get(t) if self.layout else None
+            label = (
+                box.label
+                if box and box.label
+                else self.art.card_name(
+                    self.by_uid[t].card.get("card") if t in self.by_uid else None
+                )
+            )
+            if label not in places:
+                places.append(label)
+        where = " or ".join(places[:4]) + (" …" if len(places) > 4 else "")
+        self.show_toast(f"{reason} It can go to: {where}." if where else reason)
 
     def _press(self, b: Button) -> None:
         what, acts = b.payload
