@@ -202,9 +202,9 @@ def test_monkey_random_input_across_scenes_raises_nothing() -> None:
         visited.add(type(app.top).__name__)
         # the menus (pygame_gui, slow to rebuild) get a frame of noise now and then
         other = not isinstance(app.top, TableScene)
-        if other and (app.top is None or app.top in seen_once or r.random() < 0.9):
-            sc = TableScene(app, Match(COURT, r.choice(seat_sets), r.randrange(1000),
-                                       facedown_zones={"deck"}))  # fmt: skip
+        if other and (app.top is None or app.top in seen_once or r.random() < 0.95):
+            game = r.choice(GAMES)
+            sc = TableScene(app, Match(game, r.choice(seat_sets), r.randrange(1000)))
             sc.watch_delay = 0.0
             app.push(sc)
             tables += 1

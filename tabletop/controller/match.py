@@ -79,12 +79,26 @@ def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
     return False
 
 
+_DATA: dict[tuple[str, str], Any] = {}
+
+
+def game_data(game: Game) -> Any:
+    """The validated ``data/<id>/`` of a game, loaded once per process.
+
+    A game may keep its data elsewhere by naming the folder in ``data_folder``.
+    """
+    from tabletop.engine.data import load_game_data
+
+    folder = getattr(game, "data_folder", None)
+    key = (game.info.id, str(folder))
+    if key not in _DATA:
+        _DATA[key] = load_game_data(game.info.id, folder=folder)
+    return _DATA[key]
+
+
 def _facedown_zones(game: Game) -> frozenset[str]:
     try:
-        from tabletop.engine.data import load_game_data
-
-        folder = getattr(game, "data_folder", None)
-        data = load_game_data(game.info.id, folder=folder, check_art=False)
+        data = game_data(game)
     except Exception:
         return frozenset()
     return frozenset(z.id for z in data.layout.zones if z.face == "down" and z.owner == "shared")

@@ -13,6 +13,7 @@ import pygame
 
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
+from tabletop.controller.match import game_data
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
 from tabletop.engine.events import MOVE
 from tabletop.ui.cards import CardArt
@@ -58,16 +59,6 @@ def anim_factor(app: Any) -> float:
         return 1.0
 
 
-def game_data(game: Any) -> Any:
-    """The card data of a game: ``data/<id>/`` (a game may point elsewhere with ``data_folder``)."""
-    from tabletop.engine.data import load_game_data
-
-    folder = getattr(game, "data_folder", None)
-    if folder is not None:
-        return load_game_data(folder=folder)
-    return load_game_data(game.info.id)
-
-
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
@@ -88,7 +79,7 @@ class TableScene(Scene):
         self.pal = getattr(app, "palette", None) or palette(
             bool(setting(app, "colour_safe", False))
         )
-        self.art = CardArt(data, self.pal)
+        self.art = CardArt.shared(data, self.pal)
         self.worker = worker or shared_worker()
         self.watch_delay = watch_delay
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
