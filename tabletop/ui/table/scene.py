@@ -159,9 +159,11 @@ class TableScene(Scene):
         bottom = self.viewer if self.viewer is not None else 0
         if self.layout is None or self._bottom != bottom:
             self._bottom = bottom
+            scale = setting(self.app, "card_scale", 1.0)
             self.layout = TableLayout(
-                self.data.layout, self.match.players, bottom, self.felt_rect, px(15, self.size[1])
-            )
+                self.data.layout, self.match.players, bottom, self.felt_rect,
+                px(15, self.size[1]), scale if isinstance(scale, int | float) else 1.0,
+            )  # fmt: skip
             self._static = None
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -611,7 +613,11 @@ class TableScene(Scene):
         """A drop on a zone or card that is not a legal target: ask the engine why."""
         over = self._sprite_at(pos)
         zone = self._zone_at(pos)
-        target = over.uid if over is not None and over.uid and over is not drag else None
+        # a card is the target only in games whose gestures aim at cards; else its zone
+        aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
+        target = None
+        if aims_at_cards and over is not None and over.uid and over is not drag:
+            target = over.uid
         if target is None and zone is not None and zone.id != drag.zone:
             target = zone.id
         if target is None or self.shown is None:
@@ -649,8 +655,12 @@ class TableScene(Scene):
             self._build_buttons()
         elif what == "save":
             self.save_named()
-        elif what == "leave":
-            self.app.pop()
+        elif what == "leave":  # the autosave stays: the title offers to continue
+            go_home = getattr(self.app, "go_home", None)
+            if callable(go_home):
+                go_home()
+            else:
+                self.app.pop()
 
     def save_named(self) -> None:
         """Write the match to a new file in the saves folder."""
