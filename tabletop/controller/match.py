@@ -233,7 +233,7 @@ class Match:
 
     def can_undo(self, seat: int) -> bool:
         """True if ``seat`` may take back its last action."""
-        return self.undo_depth(seat) > 0 and not self.seats[seat].is_ai
+        return self.undo_depth(seat) > 0 and not self.seats[seat].is_ai and not self.is_over()
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action (by replaying the rest); False if not allowed."""

@@ -275,10 +275,10 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     if m.is_over():
         line = "The game is over"
     elif sc.shown is not None and sc.shown in to_act:
-        line = f"{m.seats[sc.shown].name}, your move — {view.get('prompt') or 'choose an action'}"
+        line = f"{m.seats[sc.shown].name}, your move — {sc.names_in(view.get('prompt') or 'choose an action')}"
     else:
         line = f"Waiting for {', '.join(names)}" + (
-            f" — {view.get('prompt')}" if view.get("prompt") else ""
+            f" — {sc.names_in(view['prompt'])}" if view.get("prompt") else ""
         )
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
@@ -378,7 +378,7 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
         for e in sc.match.log_for(sc.shown)[-200:]:
             if not e.text:
                 continue
-            for i, ln in enumerate(fonts.wrap(e.text, size, box.w - 2 * pad)):
+            for i, ln in enumerate(fonts.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
                 lines.append(fonts.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
         sc._log_cache = (key, lines)
     lines = sc._log_cache[1]
@@ -463,7 +463,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     name_w = px(150, h)
     row_h = px(28, h)
     bw = name_w + col_w * sc.match.players + px(30, h)
-    bh = row_h * (rows + 3) + px(60, h)
+    bh = row_h * (rows + 3) + px(84, h)
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)

@@ -6,6 +6,7 @@ moved where from the legal actions' gestures, and the story from the events.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -252,6 +253,22 @@ class TableScene(Scene):
         if press is not None:
             sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
             self.press = (sp, press[1]) if sp is not None else None
+
+    def names_in(self, text: str) -> str:
+        """Game text with the game's seat names ("Player 2") replaced by the players' names."""
+        if not hasattr(self, "_names_re"):
+            pairs = {}
+            for i, info in enumerate(self.view.get("seats", [])):
+                shown = str(info.get("name", "")) if isinstance(info, dict) else ""
+                if shown and i < self.match.players and shown != self.match.seats[i].name:
+                    pairs[shown] = self.match.seats[i].name
+            self._names = pairs
+            self._names_re = (
+                re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
+            )
+        if self._names_re is None:
+            return text
+        return self._names_re.sub(lambda mt: self._names[mt.group(1)], text)
 
     def target_rect(self, target: str | None) -> pygame.Rect | None:
         """The screen rect of a gesture target (a card uid or a zone id)."""
