@@ -94,6 +94,8 @@ class App:
     ) -> None:
         self.log_path = setup_logging()
         warnings.filterwarnings("ignore", category=UserWarning, module=r"pygame_gui\..*")
+        # Real pixels on HiDPI Windows screens (the scale factor then enlarges everything).
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
         pygame.font.init()
         self.settings_message: str | None = None

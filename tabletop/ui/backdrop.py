@@ -18,12 +18,11 @@ def _grain(size: int, base: tuple[int, int, int], seed: int = 7) -> pygame.Surfa
     rnd = random.Random(seed)
     tile = pygame.Surface((size, size))
     tile.fill(base)
+    r0, g0, b0 = base
     for y in range(size):
         for x in range(size):
-            d = rnd.randint(-5, 5)
-            if (x + y) % 3 == 0:
-                d += 2
-            tile.set_at((x, y), tuple(max(0, min(255, c + d)) for c in base))
+            d = rnd.randint(-5, 5) + (2 if (x + y) % 3 == 0 else 0)
+            tile.set_at((x, y), (max(0, r0 + d), max(0, g0 + d), max(0, b0 + d)))
     return tile
 
 
@@ -110,9 +109,9 @@ def backdrop(size: tuple[int, int], pal: Palette) -> pygame.Surface:
     w, h = size
     scale = scale_for_size(size)
     surf = pygame.Surface(size)
-    grain = _grain(96, pal.felt)
-    for y in range(0, h, 96):
-        for x in range(0, w, 96):
+    grain = _grain(64, pal.felt)
+    for y in range(0, h, 64):
+        for x in range(0, w, 64):
             surf.blit(grain, (x, y))
     tile_size = max(40, round(150 * scale))
     tile = damask_tile(tile_size, mix(pal.felt, pal.gold_light, 0.55), alpha=26)

@@ -14,6 +14,7 @@ from tabletop.ui.theme import TYPE_SIZES, Palette, hex_colour, mix
 
 BODY = "tabletop_body"
 DISPLAY = "tabletop_display"
+SHAPE = "rectangle"  # pygame_gui draws rounded shapes slowly at 4K sizes (seconds per scene)
 
 
 def font_families() -> dict[str, dict[str, str]]:
@@ -63,7 +64,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
     button_hover = f"{h(pal.royal)},{h(pal.royal_light)},90"
     gold_dim = mix(pal.gold, pal.felt_dark, 0.45)
     shape = {
-        "shape": "rounded_rectangle",
+        "shape": SHAPE,
         "shape_corner_radius": n(7),
         "border_width": n(2),
         "shadow_width": n(2),
@@ -139,6 +140,10 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             "font": _font(BODY, "small", s),
             "colours": {"normal_text": h(mix(pal.ivory, pal.felt, 0.35))},
         },
+        "@section": {
+            "font": _font(DISPLAY, "section", s),
+            "colours": {"normal_text": h(pal.gold_light)},
+        },
         "@value": {"colours": {"normal_text": h(pal.gold_light)}},
         "panel": {
             "colours": {
@@ -146,7 +151,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "normal_border": h(gold_dim),
             },
             "misc": {
-                "shape": "rounded_rectangle",
+                "shape": SHAPE,
                 "shape_corner_radius": n(12),
                 "border_width": n(2),
                 "shadow_width": n(4),
@@ -190,7 +195,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
         "drop_down_menu.selection_list": {"misc": {"list_item_height": n(30)}},
         "vertical_scroll_bar": {
             "colours": {"dark_bg": h(pal.parchment_dark), "normal_bg": h(pal.wood)},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": n(4)},
+            "misc": {"shape": SHAPE, "shape_corner_radius": n(4)},
         },
         "vertical_scroll_bar.button": {
             "colours": {"normal_bg": h(pal.wood), "hovered_bg": h(mix(pal.wood, pal.gold, 0.4))},
@@ -199,7 +204,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
         "horizontal_slider": {"misc": {"sliding_button_width": n(20)}},
         "window": {
             "colours": {"dark_bg": h(pal.parchment), "normal_border": h(pal.gold)},
-            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": n(10)},
+            "misc": {"shape": SHAPE, "shape_corner_radius": n(10)},
         },
         "tool_tip": {
             "colours": {"dark_bg": h(pal.ink, 0xF0), "normal_text": h(pal.ivory)},

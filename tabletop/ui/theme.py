@@ -68,6 +68,7 @@ TYPE_SIZES: dict[str, int] = {
     "small": 13,
     "body": 16,
     "button": 18,
+    "section": 22,
     "heading": 26,
     "title": 34,
     "hero": 84,

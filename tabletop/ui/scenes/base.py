@@ -60,6 +60,7 @@ class GuiScene(Scene):
         self.default_button = None
         old_focus = self.focus
         self.build()
+        self.ui.update(0.0)  # lay the widgets out now: a covered scene is drawn without updates
         self._built_size = tuple(self.app.size)
         self.focus = None
         if old_focus is not None and self._order:

@@ -136,19 +136,19 @@ class NewGameScene(GuiScene):
             return
         info = self.game.info
         # Left: game, summary, players.
-        self.label(pygame.Rect(left.x, left.y, left.w, self.px(24)), "Game", object_id="@subtle")
+        self.label(pygame.Rect(left.x, left.y, left.w, self.px(30)), "Game", object_id="@section")
         names = [(g.info.name, gid) for gid, g in self.games.items()]
         current = (info.name, info.id)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
             names,
             current,
-            pygame.Rect(left.x, left.y + self.px(26), left.w, row),
+            pygame.Rect(left.x, left.y + self.px(32), left.w, row),
             manager=self.ui,
         )
         self._widgets[self.game_menu] = ("game", None)
-        y = left.y + self.px(26) + row + self.px(18)
-        self.label(pygame.Rect(left.x, y, left.w, self.px(24)), "Players", object_id="@subtle")
-        y += self.px(26)
+        y = left.y + self.px(32) + row + self.px(18)
+        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "Players", object_id="@section")
+        y += self.px(32)
         small = self.px(44)
         self.button(
             pygame.Rect(left.x, y, small, row),
@@ -170,8 +170,8 @@ class NewGameScene(GuiScene):
             focusable=False,
         )
         y += row + self.px(18)
-        self.label(pygame.Rect(left.x, y, left.w, self.px(24)), "About", object_id="@subtle")
-        y += self.px(26)
+        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
+        y += self.px(32)
         summary = self._summary(self.game)
         self.summary_box = pygame_gui.elements.UITextBox(
             html.escape(summary).replace("\n", "<br>"),
@@ -184,8 +184,13 @@ class NewGameScene(GuiScene):
         )
         inner_w = right.w - self.px(24)
         y = 0
-        self.label(pygame.Rect(0, y, inner_w, self.px(24)), "Seats", container=self.form)
-        y += self.px(28)
+        self.label(
+            pygame.Rect(0, y, inner_w, self.px(30)),
+            "Seats",
+            container=self.form,
+            object_id="@section",
+        )
+        y += self.px(34)
         kind_w = self.px(170)
         for i in range(self.players):
             seat = self.seats[i]
@@ -218,19 +223,29 @@ class NewGameScene(GuiScene):
             y += row + self.px(8)
         if info.options:
             y += self.px(12)
-            self.label(pygame.Rect(0, y, inner_w, self.px(24)), "Options", container=self.form)
-            y += self.px(28)
+            self.label(
+                pygame.Rect(0, y, inner_w, self.px(30)),
+                "Options",
+                container=self.form,
+                object_id="@section",
+            )
+            y += self.px(34)
             for spec in info.options:
                 y = self._option_row(spec, y, inner_w, row) + self.px(8)
         y += self.px(12)
-        self.label(pygame.Rect(0, y, inner_w, self.px(24)), "Seed", container=self.form)
-        y += self.px(28)
+        self.label(
+            pygame.Rect(0, y, inner_w, self.px(30)),
+            "Seed",
+            container=self.form,
+            object_id="@section",
+        )
+        y += self.px(34)
         seed = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(0, y, self.px(220), row),
             manager=self.ui,
             container=self.form,
             initial_text=self.seed_text,
-            placeholder_text="random",
+            placeholder_text="(random)",
         )
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(12)

@@ -144,7 +144,7 @@ class ResultsScene(GuiScene):
                     v = self.outcome.scores[i] if i < len(self.outcome.scores) else 0
                 else:
                     bd = self.outcome.breakdown[i] if i < len(self.outcome.breakdown) else {}
-                    v = bd.get(step, 0)
+                    v = bd.get(step, "—")
                 img = font.render(str(v), True, pal.crimson if total and i in winners else pal.ink)
                 cx = area.x + first_w + i * col_w + col_w // 2
                 surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))

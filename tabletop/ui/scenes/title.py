@@ -19,7 +19,7 @@ class TitleScene(GuiScene):
     def build(self) -> None:
         """The menu column."""
         w, _h = self.app.size
-        bw, bh, gap = self.px(330), self.px(46), self.px(11)
+        bw, bh, gap = self.px(330), self.px(44), self.px(10)
         entries = [
             ("Continue", self.continue_game, launch.autosave_path().is_file()),
             ("New game", self.new_game, True),
@@ -29,7 +29,7 @@ class TitleScene(GuiScene):
             ("Credits", self.credits, True),
             ("Quit", self.back, True),
         ]
-        top = self.px(282)
+        top = self.px(270)
         x = (w - bw) // 2
         for i, (text, action, enabled) in enumerate(entries):
             b = self.button(
