@@ -23,13 +23,14 @@ def _home(tmp_path, monkeypatch):
 
 
 GAMES = [COURT, *registry.games().values()]
+FULL = [g for g in GAMES if g.info.id in ("court", "majesty")]  # whole games: the fixture + Majesty
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[g.info.id for g in GAMES])
+@pytest.mark.parametrize("game", FULL, ids=[g.info.id for g in FULL])
 def test_full_game_human_by_events_against_ai_reaches_results(tmp_path, game) -> None:
     app = make_app()
     save = tmp_path / "auto.json"
-    sc = open_table(app, game, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "normal")],
+    sc = open_table(app, game, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")],
                     seed=21, save_path=save)  # fmt: skip
     m = sc.match
     rng = Rng(4)
@@ -102,11 +103,11 @@ def test_start_and_resume_a_registered_game_through_the_menus_seam() -> None:
 
     game = next(iter(registry.games().values()))
     app = make_app()
-    config = MatchConfig(game.info.id, [MenuSeat("human", "Ann"), MenuSeat("hard", "")], {}, 3)
+    config = MatchConfig(game.info.id, [MenuSeat("human", "Ann"), MenuSeat("easy", "")], {}, 3)
     launch.start_match(app, config)
     table = app.top
     assert isinstance(table, TableScene) and table.match.seats[1].is_ai
-    assert table.match.seats[1].name == "Player 2" and table.match.seats[1].level == "hard"
+    assert table.match.seats[1].name == "Player 2" and table.match.seats[1].level == "easy"
     rng = Rng(2)
     for _ in range(4):
         seat = table.match.to_act()[0]
@@ -147,7 +148,7 @@ def test_resume_after_crash_restores_the_exact_table(tmp_path, monkeypatch) -> N
 
 def test_all_ai_game_can_be_paused_and_stepped() -> None:
     app = make_app()
-    sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "hard")],
+    sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")],
                     facedown_zones={"deck"})  # fmt: skip
     sc.watch_delay = 0.0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
@@ -190,9 +191,9 @@ def test_monkey_random_input_across_scenes_raises_nothing() -> None:
     w, h = app.size
     r = random.Random(1234)
     seat_sets = [
-        [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "normal")],
+        [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")],
         [SeatConfig(name="Ann"), SeatConfig(name="Bob"), SeatConfig(AI, "Cy", "easy")],
-        [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "normal")],
+        [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")],
     ]
     total = 0
     tables = 0
@@ -209,7 +210,7 @@ def test_monkey_random_input_across_scenes_raises_nothing() -> None:
             app.push(sc)
             tables += 1
         seen_once.append(app.top)
-        for _ in range(250):
+        for _ in range(400):  # one frame's batch of input
             pos = (r.randrange(w), r.randrange(h))
             k = r.random()
             if k < 0.45:

@@ -321,7 +321,10 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
         if i in thinking:
             detail = "thinking"
         line_img = fonts.text(detail, px(12, h), pal.ink)
-        surface.blit(line_img, (r.x + pad, r.y + px(26, h)))
+        room = r.w - 2 * pad
+        surface.blit(
+            line_img, (r.x + pad, r.y + px(26, h)), pygame.Rect(0, 0, room, line_img.get_height())
+        )
         if i in thinking:
             sc._dots.append((r.x + pad + line_img.get_width() + 1, r.y + px(26, h)))
         y += px(52, h)
