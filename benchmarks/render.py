@@ -181,6 +181,8 @@ def main() -> int:
         bare.append(time.perf_counter() - t0)
         time.sleep(max(0.0, 1 / 60 - bare[-1]))
     print(f"game: {game.info.name}, {players} players, {SIZE[0]}x{SIZE[1]}, {len(cards)} cards")
+    if hasattr(os, "getloadavg"):
+        print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     mode = "thread" if args.thread else "process"
     rows = [("table idle", idle), ("table dragging", drag), (f"AI thinking ({mode})", thinking)]
     rows.append(("bare blit loop", bare))

@@ -104,6 +104,12 @@ class CourtGame(Game):
             return "That card is not yours to move."
         return "That card cannot go there."
 
+    def explain_gesture(self, s: CourtState, seat: int, gesture: Gesture) -> str:
+        """The market only sells; other refusals use the engine's default words."""
+        if gesture.target == "market" and gesture.card in s.hands[seat]:
+            return "The market only sells cards; it takes none back."
+        return super().explain_gesture(s, seat, gesture)
+
     def _apply(self, s: CourtState, seat: int, a: Action) -> list[Event]:
         ev: list[Event] = []
         who = f"Seat {seat + 1}"
@@ -197,8 +203,24 @@ class CourtGame(Game):
         }
 
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> CourtState:
-        """Not needed by the table tests."""
-        raise NotImplementedError
+        """Hidden hands and the deck order sampled from the unseen cards."""
+        z = view["zones"]
+        n = len(view["seats"])
+        seen = {c["uid"] for zone in z.values() for c in zone["cards"] if c["uid"]}
+        unseen = [f"c{i}" for i in range(len(DEFS)) if f"c{i}" not in seen]
+        rng.shuffle(unseen)
+        hands = []
+        for p in range(n):
+            cards = z[f"p{p}.hand"]["cards"]
+            hands.append([c["uid"] if c["uid"] else unseen.pop() for c in cards])
+        coins = [s["resources"]["coins"] for s in view["seats"]]
+        return CourtState(
+            n, rng.fork(), unseen, [c["uid"] for c in z["market"]["cards"]], hands,
+            [[c["uid"] for c in z[f"p{p}.court"]["cards"]] for p in range(n)],
+            [c["uid"] for c in z["discard"]["cards"]], coins,
+            [s["score"] - c for s, c in zip(view["seats"], coins, strict=True)],
+            view["to_act"][0] if view["to_act"] else 0, view["public"]["turns"],
+        )  # fmt: skip
 
     def is_over(self, s: CourtState) -> bool:
         """Six turns each."""

@@ -95,21 +95,18 @@ def test_corrupt_or_newer_save_is_reported_and_moved_aside(tmp_path, content) ->
 
 
 def test_agent_falls_back_to_greedy_then_random() -> None:
-    assert agent_for("hard", COURT).name == "greedy"
-    from toy_game import TOY
-
-    assert agent_for("normal", TOY).name == "random"
+    assert agent_for("grandmaster", COURT).name == "greedy"  # unknown level → greedy
 
 
 def test_ai_worker_answers_from_view_and_legal_only(tmp_path) -> None:
     m = _match(tmp_path, [SeatConfig(AI, "Bot", "hard"), SeatConfig(name="Bob")])
     for process in (False, True):
         w = AiWorker(process=process)
-        w.submit("t1", COURT, "hard", m.view(0), 0, m.legal(0), 3, channel="a")
-        w.submit("t2", COURT, "hard", m.view(0), 0, m.legal(0), 3, channel="b")
+        w.submit("t1", COURT, "greedy", m.view(0), 0, m.legal(0), 3, channel="a")
+        w.submit("t2", COURT, "greedy", m.view(0), 0, m.legal(0), 3, channel="b")
         answers = w.wait(30, channel="a")
         assert [a.token for a in answers] == ["t1"] and answers[0].action in m.legal(0)
-        assert answers[0].action.name == "play"  # the greedy fallback plays its best card
+        assert answers[0].action.name == "play"  # the greedy agent plays its best card
         assert [a.token for a in w.wait(30, channel="b")] == ["t2"]
         assert w.process is process  # the process was used, not silently replaced
         w.stop()

@@ -7,9 +7,10 @@ import pytest
 from court_game import COURT
 from table_driver import click, drag, make_app, open_table, perform, post, settle
 
+from tabletop import registry
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
-from tabletop.engine import state_digest
+from tabletop.engine import Rng, state_digest
 
 
 @pytest.fixture(autouse=True)
@@ -19,7 +20,7 @@ def _home(tmp_path, monkeypatch):
 
 def _table(seats=None):
     app = make_app()
-    seats = seats or [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "normal")]
+    seats = seats or [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")]
     return app, open_table(app, COURT, seats, facedown_zones={"deck"})
 
 
@@ -56,7 +57,10 @@ def test_illegal_drop_changes_nothing_and_shows_the_engines_reason() -> None:
     uid = m.state.hands[0][0]
     drag(app, sc.by_uid[uid].rect.center, sc.target_rect("market").center)
     assert not m.history and state_digest(COURT, m.state) == before
-    assert sc.toast == "That card cannot go there." and sc.toast_t > 0
+    assert sc.toast == (
+        "The market only sells cards; it takes none back. It can go to: Court or Discard."
+    )
+    assert sc.toast_t > 0
     settle(app, 10)
     assert sc.by_uid[uid].key not in sc.tweens  # snapped back home
     assert app.crashes == 0
@@ -111,7 +115,7 @@ def test_click_then_click_click_targets_buttons_and_keyboard() -> None:
 
 
 def test_ctrl_z_undoes_own_moves_back_to_the_last_barrier() -> None:
-    app, sc = _table([SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "normal")])
+    app, sc = _table([SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
     m = sc.match
     start = state_digest(COURT, m.state)
     uid = m.state.hands[0][0]
@@ -130,3 +134,68 @@ def test_ctrl_z_undoes_own_moves_back_to_the_last_barrier() -> None:
     post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z")
     app.step(1 / 30)
     assert len(m.history) == n and "Nothing to undo" in sc.toast
+
+
+def test_hint_zoom_hover_and_named_save(tmp_path) -> None:
+    app, sc = _table()
+    m = sc.match
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    for _ in range(60):
+        app.step(1 / 30)
+        if sc.hint is not None:
+            break
+    assert sc.hint in m.legal(0)  # what the normal AI (or greedy) would do
+    # the hinted card and its target glow; the chrome shows it
+    from tabletop.ui.table.paint import _highlight_targets
+
+    lift, targets, shown = _highlight_targets(sc)
+    assert sc.hint in shown
+    assert sc.hint.gesture.card in lift and sc.hint.gesture.target in targets
+    # hover enlarges, right-click zooms, any click closes the zoom
+    uid = m.state.market[0]
+    sc.art.record = True
+    post(pygame.MOUSEMOTION, pos=sc.by_uid[uid].rect.center, rel=(1, 1), buttons=(0, 0, 0))
+    settle(app, 15)
+    assert sc.art.drawn.count(uid) == 2  # the card and its enlarged preview
+    click(app, sc.by_uid[uid].rect.center, button=3)
+    assert sc.zoom is not None and sc.zoom["uid"] == uid
+    click(app, (5, 5))
+    assert sc.zoom is None
+    # Save writes a named save that loads back to the same state
+    save = next(b for b in sc.buttons if b.label == "Save")
+    click(app, save.rect.center)
+    from tabletop.controller import Match
+    from tabletop.ui import launch
+
+    files = list(launch.saves_dir().glob("court-*.json"))
+    assert len(files) == 1 and sc.toast.startswith("Saved as")
+    again = Match.load(files[0], COURT)
+    assert state_digest(COURT, again.state) == state_digest(COURT, m.state)
+
+
+@pytest.mark.parametrize("game", list(registry.games().values()), ids=list(registry.games()))
+def test_registered_game_drag_and_illegal_drop(game) -> None:
+    app = make_app()
+    sc = open_table(app, game, [SeatConfig(name="Ann"), SeatConfig(name="Bob")])
+    m = sc.match
+    rng = Rng(6)
+    for _ in range(300):  # play on until the seat on screen has a card to drag
+        if sc.privacy is not None:
+            click(app, (3, 3))
+        if sc.drags or m.is_over():
+            break
+        seat = m.to_act()[0]
+        sc.apply(seat, rng.choice(m.legal(seat)))
+        settle(app, 2)
+    assert sc.drags, "no card of this game is ever moved by dragging"
+    uid, actions = next(iter(sc.drags.items()))
+    targets = {a.gesture.target for a in actions}
+    wrong = next(z for z in sc.layout.zones if z not in targets and z != sc.by_uid[uid].zone)
+    before = state_digest(game, m.state)
+    drag(app, sc.by_uid[uid].rect.center, sc.target_rect(wrong).center)
+    assert not m.history and state_digest(game, m.state) == before
+    assert sc.toast and sc.toast_t > 0  # the engine's words, shown over the table
+    a = actions[0]
+    perform(app, sc, a)
+    assert m.history and m.history[0].action == a
+    assert app.crashes == 0

@@ -53,8 +53,9 @@ def test_table_renders_every_game_at_every_player_count(size) -> None:
             assert screen.contains(sp.rect), (game.info.id, n, sp.zone, sp.rect)
         # nothing tiny: the viewer's own cards stay readable at every size
         mine = [sp.rect.h for sp in sc.sprites if sp.zone.startswith("p0.")]
-        if mine:
-            assert min(mine) >= 0.07 * h, (game.info.id, n, min(mine))
+        if mine:  # the seat's main cards are large; none is a speck
+            assert max(mine) >= 0.05 * h, (game.info.id, n, max(mine))
+            assert min(mine) >= 0.035 * h, (game.info.id, n, min(mine))
         known = [sp for sp in sc.sprites if sp.card.get("card") and sp.card.get("face_up", True)]
         assert len(sc.art.drawn) >= len(known)
         # the static layer is cached: a second frame reuses it

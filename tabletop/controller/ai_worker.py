@@ -75,7 +75,13 @@ class AiWorker:
 
     def __init__(self, process: bool | None = None) -> None:
         if process is None:
-            process = os.environ.get(THREADS_ENV, "") not in ("1", "true", "yes")
+            # A forked process needs no re-import of the app's main module (which a spawned
+            # one would run again, frozen bundles included); elsewhere the thread is used.
+            process = sys.platform.startswith("linux") and os.environ.get(THREADS_ENV, "") not in (
+                "1",
+                "true",
+                "yes",
+            )
         self.process = process
         self._pool: ProcessPoolExecutor | None = None
         self._futures: list[tuple[_Job, Future[int]]] = []
@@ -111,7 +117,8 @@ class AiWorker:
     def _submit_process(self, job: _Job) -> bool:
         try:
             if self._pool is None:
-                ctx = multiprocessing.get_context("spawn")
+                method = "fork" if sys.platform.startswith("linux") else "spawn"
+                ctx = multiprocessing.get_context(method)
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
             fut = self._pool.submit(
                 decide, job.game, job.kind, job.view, job.seat, job.legal, job.seed

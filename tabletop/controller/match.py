@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.controller import saves
-from tabletop.engine import Action, Event, Game, IllegalAction, Outcome, events_for
+from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
 from tabletop.engine.events import MOVE, REVEAL
 
 HUMAN = "human"
@@ -79,12 +79,26 @@ def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
     return False
 
 
+_DATA: dict[tuple[str, str], Any] = {}
+
+
+def game_data(game: Game) -> Any:
+    """The validated ``data/<id>/`` of a game, loaded once per process.
+
+    A game may keep its data elsewhere by naming the folder in ``data_folder``.
+    """
+    from tabletop.engine.data import load_game_data
+
+    folder = getattr(game, "data_folder", None)
+    key = (game.info.id, str(folder))
+    if key not in _DATA:
+        _DATA[key] = load_game_data(game.info.id, folder=folder)
+    return _DATA[key]
+
+
 def _facedown_zones(game: Game) -> frozenset[str]:
     try:
-        from tabletop.engine.data import load_game_data
-
-        folder = getattr(game, "data_folder", None)
-        data = load_game_data(game.info.id, folder=folder, check_art=False)
+        data = game_data(game)
     except Exception:
         return frozenset()
     return frozenset(z.id for z in data.layout.zones if z.face == "down" and z.owner == "shared")
@@ -199,6 +213,15 @@ class Match:
         except Exception:
             return "That move is not allowed now."
 
+    def drop_reason(self, seat: int, gesture: Gesture) -> str:
+        """The rules' words for a gesture that matches no legal action."""
+        try:
+            return self.game.explain_gesture(self.state, seat, gesture)
+        except IllegalAction as e:
+            return e.reason
+        except Exception:
+            return "That move is not allowed now."
+
     def undo_depth(self, seat: int) -> int:
         """How many of ``seat``'s latest actions may be taken back now."""
         n = 0
@@ -210,7 +233,7 @@ class Match:
 
     def can_undo(self, seat: int) -> bool:
         """True if ``seat`` may take back its last action."""
-        return self.undo_depth(seat) > 0 and not self.seats[seat].is_ai
+        return self.undo_depth(seat) > 0 and not self.seats[seat].is_ai and not self.is_over()
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action (by replaying the rest); False if not allowed."""

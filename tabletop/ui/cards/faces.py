@@ -37,6 +37,9 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
+_SHARED: dict[tuple[str, Palette], CardArt] = {}
+
+
 class CardArt:
     """Renders and caches every card image of one game; records which faces were drawn."""
 
@@ -50,6 +53,18 @@ class CardArt:
         self.drawn: list[str] = []  # uids (or card ids) of faces handed out since the reset
         self.record = False
 
+    @classmethod
+    def shared(cls, data: Any, pal: Palette | None = None) -> CardArt:
+        """One renderer per game and palette, so a new table reuses the rendered cards."""
+        pal = pal or palette()
+        key = (str(data.folder), pal)
+        art = _SHARED.get(key)
+        if art is None or (art.data is not data and art.data.cards != data.cards):
+            art = _SHARED[key] = cls(data, pal)
+        art.record = False
+        art.drawn.clear()
+        return art
+
     # --- public ------------------------------------------------------------------------
     def face(self, card_id: str, w: int, h: int, uid: str | None = None) -> pygame.Surface:
         """The face of ``card_id`` at ``w``×``h`` pixels (``uid`` is only recorded)."""
@@ -58,6 +73,8 @@ class CardArt:
         key = (card_id, w, h)
         surf = self._faces.get(key)
         if surf is None:
+            if len(self._faces) > 3000:  # window resized many times: start afresh
+                self._faces.clear()
             surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
         return surf
 

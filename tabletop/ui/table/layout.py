@@ -49,13 +49,21 @@ class TableLayout:
     """Zone frames and card slots for one table size, player count and bottom seat."""
 
     def __init__(
-        self, layout: Any, players: int, bottom: int, area: pygame.Rect, label_h: int
+        self,
+        layout: Any,
+        players: int,
+        bottom: int,
+        area: pygame.Rect,
+        label_h: int,
+        card_scale: float = 1.0,
     ) -> None:
         self.area = pygame.Rect(area)
         self.players = players
         self.bottom = bottom
         self.label_h = label_h
         self.aspect = float(layout.card_aspect)
+        # the settings' card size: Medium leaves a little air, Large fills the zone
+        self.fill = max(0.6, min(1.0, 0.92 * card_scale))
         raw = layout.seat_areas.get(players) or _default_areas(players)
         self.seat_rects: dict[int, pygame.Rect] = {}
         for seat in range(players):
@@ -81,7 +89,7 @@ class TableLayout:
             ch = min(inner_h / 2 - pad, inner_w / self.aspect)
         else:
             ch = min(inner_h, inner_w / self.aspect)
-        ch = max(8, int(ch))
+        ch = max(8, int(ch * self.fill))
         cw = max(6, int(ch * self.aspect))
         self.zones[zid] = ZoneBox(zid, z.kind, z.label, rect, cw, ch, seat, z.face, z.card)
 

@@ -219,34 +219,47 @@ def _shadow(w: int, h: int) -> pygame.Surface:
     return surf
 
 
+_BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def _badge(text: str, size: int, fg: Any, bg: Any, width: int | None = None) -> pygame.Surface:
+    """A cached pill (or ribbon of ``width``) with a label: one blit per frame."""
+    key = (text, size, fg, bg, width)
+    surf = _BADGES.get(key)
+    if surf is None:
+        if len(_BADGES) > 2000:
+            _BADGES.clear()
+        t = fonts.text(text, size, fg, True)
+        w = width or t.get_width() + size // 2 + 4
+        if t.get_width() > w - 4:
+            t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
+        surf = pygame.Surface((w, t.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=surf.get_height() // 2)
+        surf.blit(t, t.get_rect(center=surf.get_rect().center))
+        _BADGES[key] = surf
+    return surf
+
+
 def _tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
+    """What a card counts as (a ribbon over its name) and its non-zero tokens (pills)."""
     tokens = sp.card.get("tokens") or {}
     as_ = sp.card.get("as")
     if not tokens and not as_:
         return
-    h = sc.size[1]
-    size = max(px(10, h), r.h // 9)
-    y = r.bottom - size - px(4, h)
-    x = r.x + px(3, h)
+    size = max(8, min(r.h // 11, px(14, sc.size[1])))
     if as_:
-        t = fonts.text(
-            f"as {sc.art.card_name(as_) if as_ in sc.data.cards else as_}", size, sc.pal.ivory, True
+        name = sc.art.card_name(as_) if as_ in sc.data.cards else str(as_)
+        ribbon = _badge(f"as {name}", size, sc.pal.ivory, sc.pal.royal, r.w - 4)
+        surface.blit(ribbon, (r.x + 2, r.y + 2))
+    y = r.bottom - 2
+    for key, value in tokens.items():
+        if value in (0, False, None, ""):
+            continue
+        pill = _badge(
+            key if value is True else f"{value} {key}", size, sc.pal.ink, sc.pal.gold_light
         )
-        pygame.draw.rect(
-            surface,
-            sc.pal.royal,
-            t.get_rect(topleft=(x, r.y + px(3, h))).inflate(6, 2),
-            border_radius=4,
-        )
-        surface.blit(t, (x, r.y + px(3, h)))
-    for name, value in tokens.items():
-        t = fonts.text(
-            f"{value} {name}" if not isinstance(value, bool) else name, size, sc.pal.ink, True
-        )
-        box = t.get_rect(topleft=(x, y)).inflate(6, 2)
-        pygame.draw.rect(surface, sc.pal.gold_light, box, border_radius=box.h // 2)
-        surface.blit(t, (x, y))
-        y -= box.h + 2
+        y -= pill.get_height() + 1
+        surface.blit(pill, (r.x + 2, y))
 
 
 # ---------------------------------------------------------------------- chrome
@@ -262,13 +275,15 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     if m.is_over():
         line = "The game is over"
     elif sc.shown is not None and sc.shown in to_act:
-        line = f"{m.seats[sc.shown].name}, your move — {view.get('prompt') or 'choose an action'}"
+        line = f"{m.seats[sc.shown].name}, your move — {sc.names_in(view.get('prompt') or 'choose an action')}"
     else:
         line = f"Waiting for {', '.join(names)}" + (
-            f" — {view.get('prompt')}" if view.get("prompt") else ""
+            f" — {sc.names_in(view['prompt'])}" if view.get("prompt") else ""
         )
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
+    if 0 <= sc.focus < len(sc.legal):
+        line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.legal[sc.focus].text} — Enter plays it"
     t = fonts.text(line, px(15, h), pal.ivory, bold=True)
     if t.get_width() > sc.table_rect.w - px(20, h):
         t = pygame.transform.smoothscale(t, (sc.table_rect.w - px(20, h), t.get_height()))
@@ -306,7 +321,10 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
         if i in thinking:
             detail = "thinking"
         line_img = fonts.text(detail, px(12, h), pal.ink)
-        surface.blit(line_img, (r.x + pad, r.y + px(26, h)))
+        room = r.w - 2 * pad
+        surface.blit(
+            line_img, (r.x + pad, r.y + px(26, h)), pygame.Rect(0, 0, room, line_img.get_height())
+        )
         if i in thinking:
             sc._dots.append((r.x + pad + line_img.get_width() + 1, r.y + px(26, h)))
         y += px(52, h)
@@ -329,9 +347,7 @@ def seat_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
         active = seat in to_act
         t = fonts.text(name, px(13, h), pal.ink if active else pal.ivory, bold=True)
         plate = t.get_rect().inflate(px(16, h), px(4, h))
-        plate.midtop = (r.centerx, r.y)
-        if seat == sc.layout.bottom:
-            plate.midbottom = (r.centerx, r.bottom)
+        plate.midbottom = (r.centerx, r.bottom)
         pygame.draw.rect(
             surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
         )
@@ -365,17 +381,17 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
         for e in sc.match.log_for(sc.shown)[-200:]:
             if not e.text:
                 continue
-            for i, ln in enumerate(fonts.wrap(e.text, size, box.w - 2 * pad)):
+            for i, ln in enumerate(fonts.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
                 lines.append(fonts.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
         sc._log_cache = (key, lines)
     lines = sc._log_cache[1]
     line_h = fonts.font(size).get_linesize()
-    fit = max(1, (box.h - pad) // line_h)
+    fit = max(1, (box.h - pad) // line_h - 1)
     sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - fit))
     end = len(lines) - sc.log_scroll
-    y = box.y + pad // 2
     title = fonts.text("LOG", size, pal.gold_light, bold=True)
-    surface.blit(title, title.get_rect(topright=(box.right - pad, box.y + pad // 2)))
+    surface.blit(title, (box.x + pad, box.y + pad // 2))
+    y = box.y + pad // 2 + line_h
     for ln in lines[max(0, end - fit) : end]:
         surface.blit(ln, (box.x + pad, y))
         y += line_h
@@ -450,7 +466,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     name_w = px(150, h)
     row_h = px(28, h)
     bw = name_w + col_w * sc.match.players + px(30, h)
-    bh = row_h * (rows + 3) + px(60, h)
+    bh = row_h * (rows + 3) + px(84, h)
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)

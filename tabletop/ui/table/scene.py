@@ -6,6 +6,7 @@ moved where from the legal actions' gestures, and the story from the events.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,7 @@ import pygame
 
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
+from tabletop.controller.match import game_data
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
 from tabletop.engine.events import MOVE
 from tabletop.ui.cards import CardArt
@@ -58,16 +60,6 @@ def anim_factor(app: Any) -> float:
         return 1.0
 
 
-def game_data(game: Any) -> Any:
-    """The card data of a game: ``data/<id>/`` (a game may point elsewhere with ``data_folder``)."""
-    from tabletop.engine.data import load_game_data
-
-    folder = getattr(game, "data_folder", None)
-    if folder is not None:
-        return load_game_data(folder=folder)
-    return load_game_data(game.info.id)
-
-
 class TableScene(Scene):
     """A match at the table (see the module docstring)."""
 
@@ -88,7 +80,7 @@ class TableScene(Scene):
         self.pal = getattr(app, "palette", None) or palette(
             bool(setting(app, "colour_safe", False))
         )
-        self.art = CardArt(data, self.pal)
+        self.art = CardArt.shared(data, self.pal)
         self.worker = worker or shared_worker()
         self.watch_delay = watch_delay
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
@@ -147,17 +139,32 @@ class TableScene(Scene):
         self.side_rect = pygame.Rect(w - self.side_w, 0, self.side_w, h)
         inset = px(10, h)
         self.felt_rect = self.table_rect.inflate(-2 * inset, -2 * inset)
+        # a layout that leaves its right part free for the panel gets the full width
+        used = self._used_width()
+        if used < 0.999:
+            width = min(w - 2 * inset, int((self.side_rect.x - inset) / used))
+            self.felt_rect.w = max(self.felt_rect.w, width)
         self.layout: TableLayout | None = None
         self._bottom: int | None = None
         self._static = None
+
+    def _used_width(self) -> float:
+        """How far right (as a fraction of the table) the layout places anything."""
+        lay = self.data.layout
+        rights = [z.rect[0] + z.rect[2] for z in lay.zones if z.owner != "seat"]
+        for rects in lay.seat_areas.values():
+            rights += [r[0] + r[2] for r in rects]
+        return max([0.3, *rights])
 
     def _ensure_layout(self) -> None:
         bottom = self.viewer if self.viewer is not None else 0
         if self.layout is None or self._bottom != bottom:
             self._bottom = bottom
+            scale = setting(self.app, "card_scale", 1.0)
             self.layout = TableLayout(
-                self.data.layout, self.match.players, bottom, self.felt_rect, px(15, self.size[1])
-            )
+                self.data.layout, self.match.players, bottom, self.felt_rect,
+                px(15, self.size[1]), scale if isinstance(scale, int | float) else 1.0,
+            )  # fmt: skip
             self._static = None
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -246,6 +253,22 @@ class TableScene(Scene):
         if press is not None:
             sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
             self.press = (sp, press[1]) if sp is not None else None
+
+    def names_in(self, text: str) -> str:
+        """Game text with the game's seat names ("Player 2") replaced by the players' names."""
+        if not hasattr(self, "_names_re"):
+            pairs = {}
+            for i, info in enumerate(self.view.get("seats", [])):
+                shown = str(info.get("name", "")) if isinstance(info, dict) else ""
+                if shown and i < self.match.players and shown != self.match.seats[i].name:
+                    pairs[shown] = self.match.seats[i].name
+            self._names = pairs
+            self._names_re = (
+                re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
+            )
+        if self._names_re is None:
+            return text
+        return self._names_re.sub(lambda mt: self._names[mt.group(1)], text)
 
     def target_rect(self, target: str | None) -> pygame.Rect | None:
         """The screen rect of a gesture target (a card uid or a zone id)."""
@@ -607,7 +630,11 @@ class TableScene(Scene):
         """A drop on a zone or card that is not a legal target: ask the engine why."""
         over = self._sprite_at(pos)
         zone = self._zone_at(pos)
-        target = over.uid if over is not None and over.uid and over is not drag else None
+        # a card is the target only in games whose gestures aim at cards; else its zone
+        aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
+        target = None
+        if aims_at_cards and over is not None and over.uid and over is not drag:
+            target = over.uid
         if target is None and zone is not None and zone.id != drag.zone:
             target = zone.id
         if target is None or self.shown is None:
@@ -615,15 +642,22 @@ class TableScene(Scene):
         options = self.drags.get(drag.uid or "")
         if not options:
             return
-        first = options[0]
-        probe = Action.make(
-            first.name,
-            Gesture.drag(drag.uid or "", drag.zone, target),
-            card=drag.uid,
-            target=target,
-        )
-        reason = self.match.try_reason(self.shown, probe)
-        self.show_toast(reason or "That card cannot go there.")
+        reason = self.match.drop_reason(self.shown, Gesture.drag(drag.uid or "", drag.zone, target))
+        places: list[str] = []
+        for a in options:
+            t = a.gesture.target or ""
+            box = self.layout.zones.get(t) if self.layout else None
+            label = (
+                box.label
+                if box and box.label
+                else self.art.card_name(
+                    self.by_uid[t].card.get("card") if t in self.by_uid else None
+                )
+            )
+            if label not in places:
+                places.append(label)
+        where = " or ".join(places[:4]) + (" …" if len(places) > 4 else "")
+        self.show_toast(f"{reason} It can go to: {where}." if where else reason)
 
     def _press(self, b: Button) -> None:
         what, acts = b.payload
@@ -638,8 +672,12 @@ class TableScene(Scene):
             self._build_buttons()
         elif what == "save":
             self.save_named()
-        elif what == "leave":
-            self.app.pop()
+        elif what == "leave":  # the autosave stays: the title offers to continue
+            go_home = getattr(self.app, "go_home", None)
+            if callable(go_home):
+                go_home()
+            else:
+                self.app.pop()
 
     def save_named(self) -> None:
         """Write the match to a new file in the saves folder."""
