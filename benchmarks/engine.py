@@ -5,7 +5,8 @@
 Prints random-playout games/s at 2 and 4 players (clamped to the game's range) and the
 mean cost in µs of ``game.copy(state)`` and of a JSON round trip
 (``state_to_json`` → ``json.dumps`` → ``json.loads`` → ``state_from_json``) for a
-mid-game state.  ``--quick`` is a short run used by the test suite.
+mid-game state (and, for the AI, of ``legal_actions``, ``view`` and ``determinize``).
+``--quick`` is a short run used by the test suite.
 """
 
 from __future__ import annotations
@@ -110,6 +111,14 @@ def run(game: Game, budget: float) -> dict[str, Any]:
     if state_digest(game, round_trip()) != state_digest(game, state):
         raise AssertionError("the JSON round trip changed the state")
     json_us, json_runs = mean_cost_us(round_trip, budget / 2, min_runs=5)
+    seat = game.to_act(state)[0]
+    view = game.view(state, seat)
+    rng = Rng(5)
+    extra = {
+        "legal_actions": mean_cost_us(lambda: game.legal_actions(state, seat), budget / 4)[0],
+        "view": mean_cost_us(lambda: game.view(state, seat), budget / 4)[0],
+        "determinize": mean_cost_us(lambda: game.determinize(view, seat, rng), budget / 4)[0],
+    }
     size = len(json.dumps(game.state_to_json(state)))
     return {
         "game": game.info.id,
@@ -119,6 +128,7 @@ def run(game: Game, budget: float) -> dict[str, Any]:
         "copy_runs": copy_runs,
         "json_round_trip_us": json_us,
         "json_runs": json_runs,
+        "other_us": extra,
     }
 
 
@@ -142,6 +152,7 @@ def report(r: dict[str, Any]) -> str:
         f"{'game.copy(state)':<20} {r['copy_us']:>10.1f} µs  (mean of {r['copy_runs']})",
         f"{'JSON round trip':<20} {r['json_round_trip_us']:>10.1f} µs  (mean of {r['json_runs']})",
     ]
+    lines += [f"{name + '()':<20} {us:>10.1f} µs" for name, us in r["other_us"].items()]
     return "\n".join(lines)
 
 

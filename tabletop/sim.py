@@ -275,6 +275,17 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _view_difference(logged: Any, view: Any) -> str | None:
+    """Where a replayed view differs from the logged one (``None``: identical as JSON)."""
+    fast = json.dumps(view, separators=(",", ":"))
+    if fast == json.dumps(logged, separators=(",", ":")):  # same data in the same key order
+        return None
+    replayed = _canonical(view)
+    if replayed == _canonical(logged):
+        return None
+    return first_difference(logged, json.loads(replayed), "view")
+
+
 def _canonical(value: Any) -> str:
     """Compact JSON with sorted keys: equal text means equal plain data (``true`` ≠ ``1``)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
@@ -434,9 +445,8 @@ def replay_game(index: int, records: list[dict[str, Any]], game: Game) -> Verdic
             )
         except (KeyError, TypeError, AttributeError) as e:
             return mismatch(f"step {n}: malformed action record ({e})", n - 1)
-        replayed = _canonical(game.view(state, None))
-        if replayed != _canonical(rec.get("view")):
-            diff = first_difference(rec.get("view"), json.loads(replayed), "view")
+        diff = _view_difference(rec.get("view"), game.view(state, None))
+        if diff is not None:
             return mismatch(f"step {n}: the view differs at {diff}", n - 1)
     done = len(steps)
     if not game.is_over(state):

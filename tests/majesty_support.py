@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from tabletop.engine import Action, Event
@@ -110,19 +111,18 @@ def hidden_uids(s: MajestyState) -> set[str]:
     return {CAT.uids[c] for c in s.deck + s.box}
 
 
+_UID = re.compile(r'"(c\d+)"')
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
 def strings_in(obj: Any) -> set[str]:
-    """Every string value anywhere in a JSON-like object."""
-    found: set[str] = set()
-    stack = [obj]
-    while stack:
-        o = stack.pop()
-        if isinstance(o, str):
-            found.add(o)
-        elif isinstance(o, dict):
-            stack.extend(o.values())
-        elif isinstance(o, list | tuple):
-            stack.extend(o)
-    return found
+    """Every string (keys and values) anywhere in a JSON-like object."""
+    return set(_QUOTED.findall(json.dumps(obj)))
+
+
+def leaked(view: dict[str, Any], hidden: set[str]) -> set[str]:
+    """The hidden uids that occur anywhere in the view's JSON text (as whole strings)."""
+    return hidden & set(_UID.findall(json.dumps(view)))
 
 
 def json_round_trip(s: MajestyState) -> MajestyState:

@@ -40,6 +40,8 @@ def test_quick_benchmark_prints_every_figure(capsys: pytest.CaptureFixture[str])
     assert re.fullmatch(r"\s+2\s+\d+\s+16\.0\s+[\d.]+\s+\d+", table[2])
     assert re.fullmatch(r"game\.copy\(state\)\s+[\d.]+ µs  \(mean of \d+\)", table[5])
     assert re.fullmatch(r"JSON round trip\s+[\d.]+ µs  \(mean of \d+\)", table[6])
+    assert [line.split()[0] for line in table[7:]] == ["legal_actions()", "view()", "determinize()"]
+    assert all(v > 0 for v in figures["other_us"].values())
 
 
 def test_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

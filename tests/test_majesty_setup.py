@@ -227,3 +227,26 @@ def test_copy_is_deep_and_independent() -> None:
     GAME.apply(c, seat, GAME.legal_actions(c, seat)[-1])
     assert state_digest(GAME, c) != state_digest(GAME, s)
     assert all(not r[k] for r in s.realms for k in range(8))
+
+
+def test_events_record_every_move_and_every_gain_with_a_reason() -> None:
+    s = build(
+        realms={0: {"knight": ["knight"], "infirmary": ["guard"]}, 1: {"miller": ["miller"]}},
+        display=["knight", "witch", "noble", "noble", "miller", "brewer"],
+    )
+    top = s.deck[-1]
+    ev = take(s, 0, "knight")
+    moves = [(e.data["source"], e.data["target"]) for e in ev if e.kind == "move"]
+    assert moves == [("display", "p0.loc.5"), ("p1.loc.1", "p1.loc.8"), ("deck", "display")]
+    assert [e for e in ev if e.kind == "move"][-1].data["card"] == CAT.uids[top]
+    gains = [(e.data["seat"], e.data["delta"], e.data["reason"]) for e in ev if e.kind == "points"]
+    assert gains == [(0, 6, "barracks")]
+    assert all(e.text for e in ev)
+    s = build(
+        realms={0: {"infirmary": ["guard"]}},
+        display=["witch", "noble", "noble", "miller", "brewer", "guard"],
+    )
+    ev = take(s, 0, "witch")
+    moves = [(e.data["source"], e.data["target"]) for e in ev if e.kind == "move"]
+    assert moves == [("display", "p0.loc.3"), ("p0.loc.8", "p0.loc.4"), ("deck", "display")]
+    assert sorted(all_cards(s)) == list(range(60))

@@ -12,7 +12,7 @@ from toy_game import ToyGame
 
 from tabletop import registry
 from tabletop.cli import main
-from tabletop.engine import Action, Game, Rng
+from tabletop.engine import Action, DataError, Game, Rng
 from tabletop.sim import (
     GameResult,
     ProgressBar,
@@ -334,4 +334,20 @@ def test_game_and_agent_failures_name_game_seed_and_step(
     out, err_text = capsys.readouterr()
     assert out == "" and err_text == (
         "tabletop simulate: game 0 (seed 5), step 3: ZeroDivisionError: division by zero\n"
+    )
+
+
+def test_cli_reports_broken_card_data_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken() -> dict[str, Game]:
+        raise DataError(
+            "data/toy/cards.yaml", "cards[0].count", "expected a whole number ≥ 1, got 0"
+        )
+
+    monkeypatch.setattr(registry, "games", broken)
+    assert main(["simulate", "toy", "-p", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "tabletop simulate: a game's card data is invalid (data/toy/cards.yaml: cards[0].count: "
+        "expected a whole number ≥ 1, got 0); see `tabletop validate`\n"
     )

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from tabletop import registry
+from tabletop.engine import DataError
 from tabletop.sim import LogError, replay_log
 
 NAME = "replay"
@@ -32,8 +33,13 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as e:
         print(f"tabletop replay: {e.args[0]}", file=sys.stderr)
         return 2
+    except DataError as e:  # a game loads its card data when imported
+        first = str(e).splitlines()[0]
+        print(f"tabletop replay: a game's card data is invalid ({first})", file=sys.stderr)
+        return 2
     for v in verdicts:
         print(v.line())
     bad = sum(not v.ok for v in verdicts)
-    print(f"{len(verdicts)} games replayed, {bad} mismatched")
+    n = len(verdicts)
+    print(f"{n} game{'s' * (n != 1)} replayed, {bad} mismatched")
     return 1 if bad else 0

@@ -8,6 +8,7 @@ import sys
 from contextlib import ExitStack
 
 from tabletop import registry
+from tabletop.engine import DataError
 from tabletop.sim import ProgressBar, SimulationError, parse_options, simulate
 
 NAME = "simulate"
@@ -55,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
         game = registry.get(args.game)
     except KeyError as e:
         return _fail(str(e.args[0]))
+    except DataError as e:  # a game loads its card data when imported
+        first = str(e).splitlines()[0]
+        return _fail(f"a game's card data is invalid ({first}); see `tabletop validate`")
     if args.games < 1:
         return _fail(f"--games must be at least 1, not {args.games}")
     try:

@@ -18,12 +18,11 @@ which the menus show in a dialog.  Contract:
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tabletop import storage
 from tabletop.ui.match_config import MatchConfig
 from tabletop.ui.scene import AppContext
-
-NOT_READY = "The card table is not built yet in this version, so a match cannot {what}."
 
 
 def autosave_path() -> Path:
@@ -38,11 +37,38 @@ def saves_dir() -> Path:
     return path
 
 
+def _table(app: AppContext, match: Any) -> None:
+    from tabletop.ui.table.scene import TableScene
+
+    app.push(TableScene(app, match))
+
+
 def start_match(app: AppContext, config: MatchConfig) -> None:
     """Open the table for a new match described by ``config``."""
-    raise NotImplementedError(NOT_READY.format(what="start"))
+    from tabletop import registry
+    from tabletop.controller import Match
+    from tabletop.controller import SeatConfig as Seat
+
+    try:
+        game = registry.get(config.game_id)
+    except KeyError as e:
+        raise ValueError(str(e).strip("'\"")) from None
+    seats = [
+        Seat("human", name) if s.is_human else Seat("ai", name, s.kind)
+        for s, name in zip(config.seats, config.names, strict=True)
+    ]
+    match = Match(game, seats, config.seed, config.options, save_path=autosave_path())
+    match.autosave()
+    _table(app, match)
 
 
 def resume(app: AppContext, path: Path) -> None:
     """Open the table for the match saved at ``path``."""
-    raise NotImplementedError(NOT_READY.format(what="be resumed"))
+    from tabletop.controller import Match, SaveError
+
+    try:
+        match = Match.load(path, save_path=autosave_path())
+    except SaveError as e:
+        raise ValueError(str(e)) from None
+    match.autosave()
+    _table(app, match)

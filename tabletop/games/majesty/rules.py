@@ -20,8 +20,23 @@ TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
 
 
 # --- legal actions ----------------------------------------------------------------------
+_TAKES: dict[tuple[int, int, int, int, str], Action] = {}
+
+
 def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
-    """The drag that takes the display card at ``slot`` and places it as ``char``."""
+    """The drag that takes the display card at ``slot`` and places it as ``char``.
+
+    Actions are immutable, so they are built once per (card, slot, character, seat, side).
+    """
+    card = s.display[slot]
+    key = (card, slot, char, seat, s.sides[char])
+    action = _TAKES.get(key)
+    if action is None:
+        action = _TAKES[key] = _make_take(s, seat, slot, char)
+    return action
+
+
+def _make_take(s: MajestyState, seat: int, slot: int, char: int) -> Action:
     cat = catalog()
     card = s.display[slot]
     split = len(cat.chars[card]) > 1
@@ -42,6 +57,11 @@ def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
     )
 
 
+_BUY = Action.make(BUY, Gesture.button("Buy a meeple for 1 point"), "Buy a meeple for 1 point")
+_SELL = Action.make(SELL, Gesture.button("Sell a meeple for 1 point"), "Sell a meeple for 1 point")
+_DONE = Action.make(DONE, Gesture.button("Done exchanging"), "Done exchanging")
+
+
 def legal_actions(s: MajestyState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now."""
     if s.over or seat != s.current:
@@ -50,18 +70,10 @@ def legal_actions(s: MajestyState, seat: int) -> list[Action]:
     if s.pending == EXCHANGE:
         acts = []
         if s.scores[seat] > 0 and s.pending_dir >= 0:
-            acts.append(
-                Action.make(
-                    BUY, Gesture.button("Buy a meeple for 1 point"), "Buy a meeple for 1 point"
-                )
-            )
+            acts.append(_BUY)
         if s.meeples[seat] > 0 and s.pending_dir <= 0:
-            acts.append(
-                Action.make(
-                    SELL, Gesture.button("Sell a meeple for 1 point"), "Sell a meeple for 1 point"
-                )
-            )
-        acts.append(Action.make(DONE, Gesture.button("Done exchanging"), "Done exchanging"))
+            acts.append(_SELL)
+        acts.append(_DONE)
         return acts
     if s.pending == HEAL:
         return [
@@ -73,11 +85,13 @@ def legal_actions(s: MajestyState, seat: int) -> list[Action]:
             )
             for k in cat.chars[s.pending_card]
         ]
-    acts = []
-    for slot in range(min(len(s.display), s.meeples[seat] + 1)):
-        for char in cat.chars[s.display[slot]]:
-            acts.append(take_action(s, seat, slot, char))
-    return acts
+    chars = cat.chars
+    display = s.display
+    return [
+        take_action(s, seat, slot, char)
+        for slot in range(min(len(display), s.meeples[seat] + 1))
+        for char in chars[display[slot]]
+    ]
 
 
 # --- why not ---------------------------------------------------------------------------

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.games.majesty.catalog import CHARACTERS, INFIRMARY, N_LOCATIONS, catalog
-from tabletop.games.majesty.effects import loc_zone, plural, who
-from tabletop.games.majesty.locations import side_of
+from tabletop.games.majesty.effects import plural, who
 from tabletop.games.majesty.state import EXCHANGE, HEAL, MajestyState
 
 BACKS = {1: "tier1", 2: "tier2"}
@@ -25,15 +25,25 @@ def _card(i: int, face_up: bool = True, meeples: int | None = None, as_: int | N
     }
 
 
-def _hidden(i: int) -> dict:
-    return {
-        "uid": None,
-        "card": None,
-        "back": BACKS[catalog().tiers[i]],
-        "face_up": False,
-        "tokens": {},
-        "as": None,
-    }
+def _hidden(back: str) -> dict:
+    return {"uid": None, "card": None, "back": back, "face_up": False, "tokens": {}, "as": None}
+
+
+@cache
+def _labels(sides: str) -> tuple[str, ...]:
+    cat = catalog()
+    return tuple(f"{cat.location(i, x).name} ({x})" for i, x in enumerate(sides))
+
+
+@cache
+def _locations(sides: str) -> tuple[dict[str, Any], ...]:
+    out = []
+    for i, x in enumerate(sides):
+        L = catalog().location(i, x)
+        out.append(
+            {"card": L.card_id, "name": L.name, "side": x, "majority": L.majority, "text": L.text}
+        )
+    return tuple(out)
 
 
 def prompt(s: MajestyState, seat: int | None) -> str:
@@ -57,9 +67,10 @@ def prompt(s: MajestyState, seat: int | None) -> str:
 def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     """The view of ``seat`` (``None`` = spectator)."""
     cat = catalog()
+    tiers = cat.tiers
     zones: dict[str, Any] = {
         "deck": {
-            "cards": [_hidden(i) for i in s.deck],
+            "cards": [_hidden(BACKS[tiers[i]]) for i in s.deck],
             "label": f"Deck ({plural(len(s.deck), 'card')})",
         },
         "display": {
@@ -69,15 +80,15 @@ def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str
             "label": "Display",
         },
     }
+    labels = _labels(s.sides)
     for p in range(s.players):
         for loc in range(N_LOCATIONS):
-            L = side_of(s, loc)
             inf = loc == INFIRMARY
-            zones[loc_zone(p, loc)] = {
+            zones[f"p{p}.loc.{loc + 1}"] = {
                 "cards": [
                     _card(c, face_up=not inf, as_=None if inf else loc) for c in s.realms[p][loc]
                 ],
-                "label": f"{L.name} ({L.side})",
+                "label": labels[loc],
             }
         zones[f"p{p}.worker"] = {
             "cards": [
@@ -92,18 +103,7 @@ def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str
             ],
             "label": "Worker card",
         }
-    locations = []
-    for loc in range(N_LOCATIONS):
-        L = side_of(s, loc)
-        locations.append(
-            {
-                "card": L.card_id,
-                "name": L.name,
-                "side": L.side,
-                "majority": L.majority,
-                "text": L.text,
-            }
-        )
+    locations = [dict(d) for d in _locations(s.sides)]
     return {
         "game": "majesty",
         "viewer": seat,
