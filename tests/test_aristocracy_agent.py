@@ -44,3 +44,28 @@ def test_greedy_beats_random() -> None:
             games += 1
             wins += winners == [seat]
     assert games >= 4 and wins >= games - 1, (wins, games)
+
+
+def test_greedy_decision_ignores_cards_it_cannot_see() -> None:
+    """Shuffling the opponents' hidden cards never changes the agent's choice."""
+    s = GAME.new_game(3, 8)
+    rng = Rng(8)
+    agent = GreedyAgent()
+    checked = 0
+    for _ in range(120):
+        seat = rng.choice(GAME.to_act(s))
+        legal = GAME.legal_actions(s, seat)
+        choice = agent.choose(GAME, GAME.view(s, seat), seat, legal, Rng(1))
+        other = GAME.copy(s)
+        hidden = [c for q in range(3) if q != seat for c in other.hands[q]] + list(other.draw)
+        ids = [other.card_of[c] for c in hidden]
+        rng.shuffle(ids)
+        for c, cid in zip(hidden, ids, strict=True):
+            other.card_of[c] = cid
+        again = agent.choose(
+            GAME, GAME.view(other, seat), seat, GAME.legal_actions(other, seat), Rng(1)
+        )
+        assert again == choice
+        checked += 1
+        GAME.apply(s, seat, choice)
+    assert checked == 120
