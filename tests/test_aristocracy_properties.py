@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from aristocracy_props import play
 
-GAMES = {2: 6, 3: 4, 4: 3, 5: 2}
+GAMES = {2: 5, 3: 3, 4: 3, 5: 2}
 OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": 6}]
 
 
