@@ -15,7 +15,7 @@ import pytest
 from aristocracy_props import play
 
 GAMES = {2: 5, 3: 3, 4: 3, 5: 2}
-OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": 6}]
+OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": "6"}]
 
 
 @pytest.mark.parametrize("players", sorted(GAMES))
