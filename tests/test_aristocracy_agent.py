@@ -23,8 +23,17 @@ def _match(seed: int, agents: list, cap_steps: int = 6000) -> tuple[list[int], b
     return GAME.winners(s), s.capped
 
 
-def test_make_agent_builds_the_greedy_agent() -> None:
-    assert isinstance(make_agent("greedy", GAME), GreedyAgent)
+def test_make_agent_greedy_plays_like_the_games_heuristic() -> None:
+    assert isinstance(GAME.heuristic_agent("greedy"), GreedyAgent)
+    agent = make_agent("greedy", GAME)
+    s = GAME.new_game(3, 2)
+    rng = Rng(2)
+    for _ in range(60):
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        a = agent.choose(GAME, GAME.view(s, seat), seat, legal, Rng(4))
+        assert a == GreedyAgent().choose(GAME, GAME.view(s, seat), seat, legal, Rng(4))
+        GAME.apply(s, seat, a if rng.random() < 0.7 else rng.choice(legal))
 
 
 def test_greedy_games_end_by_glory() -> None:
