@@ -23,7 +23,7 @@ from tabletop.games.your_majesty.view import hand_cards
 
 GAMES = 2000
 CHUNKS = 20
-DEEP = 75
+DEEP = 100
 REPLAY_EVERY = 10
 MAX_STEPS = 20_000
 OPTIONS = ({}, {"faux_pas": True}, {"paycheck": "reform"}, {"paycheck": "wealth"})

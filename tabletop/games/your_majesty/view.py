@@ -210,10 +210,12 @@ def _plain(obj: Any) -> Any:
     return {k: list(v) if isinstance(v, list) else v for k, v in obj.__dict__.items()}
 
 
+_SPECIAL = frozenset(("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options"))
+
+
 def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
     """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = _plain(s)
-    del d["rng"]
+    d = {k: list(v) if type(v) is list else v for k, v in s.__dict__.items() if k not in _SPECIAL}
     d["options"] = dict(s.options)
     d["courts"] = [_plain(c) for c in s.courts]
     d["pending"] = _plain(s.pending)
