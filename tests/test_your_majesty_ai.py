@@ -18,8 +18,13 @@ def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:
 
 
 def test_factory_gives_the_heuristic_for_greedy() -> None:
-    assert isinstance(make_agent("greedy", GAME), HeuristicAgent)
+    assert isinstance(GAME.heuristic_agent("greedy"), HeuristicAgent)
+    assert GAME.heuristic_agent("nonsense") is None
     assert isinstance(make_agent("random", GAME), RandomAgent)
+    s = _lend_scene(0)
+    legal = GAME.legal_actions(s, 1)
+    greedy = make_agent("greedy", GAME).choose(GAME, GAME.view(s, 1), 1, legal, Rng(3))
+    assert greedy == HeuristicAgent().choose(GAME, GAME.view(s, 1), 1, legal, Rng(3))
 
 
 def _lend_scene(host_points: int) -> object:
