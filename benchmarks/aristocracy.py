@@ -21,7 +21,7 @@ from tabletop.engine import Rng
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.agent import GreedyAgent
 
-OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": 6}]
+OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": "6"}]
 
 
 def match(seed: int, agents: list) -> tuple[list[int], int, bool, int]:

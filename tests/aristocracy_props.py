@@ -129,6 +129,7 @@ def play(
     every: int = 40,
     replay: bool = False,
     max_steps: int = 20000,
+    stop_after: int | None = None,
 ) -> Stats:
     """One seeded game by epsilon-greedy agents, with the per-step checks."""
     s = GAME.new_game(players, seed, options)
@@ -139,6 +140,8 @@ def play(
     moves: list[tuple[int, dict[str, Any]]] = []
     st = Stats()
     while not GAME.is_over(s):
+        if stop_after is not None and st.steps >= stop_after:
+            break
         views = [GAME.view(s, q) for q in range(players)]
         for q in range(players):
             allowed = know.allowed(s, q)

@@ -289,7 +289,7 @@ def test_options_change_building_sizes_and_hand_size() -> None:
     assert [len(h) for h in longer.hands] == [9, 9] and longer.hand_limit == 9
     shorter = GAME.new_game(2, 1, {"length": "shorter"})
     assert shorter.farm == 2 and len(shorter.hands[0]) == 5
-    six = GAME.new_game(3, 1, {"hand_size": 6})
+    six = GAME.new_game(3, 1, {"hand_size": "6"})
     assert [len(h) for h in six.hands] == [6, 6, 6] and six.limit(0) == 6
     with pytest.raises(ValueError):
         GAME.new_game(2, 1, {"length": "epic"})

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from aristocracy_props import play
 
-GAMES = {2: 6, 3: 4, 4: 3, 5: 2}
-OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": 6}]
+GAMES = {2: 5, 3: 3, 4: 3, 5: 2}
+OPTIONS = [None, {"length": "shorter"}, {"length": "longer"}, {"hand_size": "6"}]
 
 
 @pytest.mark.parametrize("players", sorted(GAMES))
@@ -30,3 +30,13 @@ def test_property_games(players: int) -> None:
         assert st.views_checked >= st.steps * players
     assert capped == 0, f"{capped} game(s) hit the safety cap"
     assert steps > 100 * GAMES[players]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_play_prefixes(players: int) -> None:
+    """Uniformly random moves reach rare paths (downgrades, re-visits); same checks."""
+    for i in range(2):
+        st = play(
+            7000 + 10 * players + i, players, OPTIONS[i], eps=1.0, replay=True, stop_after=300
+        )
+        assert st.steps == 300

@@ -36,7 +36,7 @@ def test_quick_benchmark_prints_every_figure(capsys: pytest.CaptureFixture[str])
     }
     assert figures["copy_us"] > 0 and figures["json_round_trip_us"] > 0
     table = bench.report(figures).splitlines()
-    assert table[0] == "engine benchmark: toy (random playouts, one core)"
+    assert table[0] == "engine benchmark: toy (random playouts, one core, cpu time)"
     assert re.fullmatch(r"\s+2\s+\d+\s+16\.0\s+[\d.]+\s+\d+", table[2])
     assert re.fullmatch(r"game\.copy\(state\)\s+[\d.]+ µs  \(mean of \d+\)", table[5])
     assert re.fullmatch(r"JSON round trip\s+[\d.]+ µs  \(mean of \d+\)", table[6])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections import Counter
@@ -11,7 +12,9 @@ from majesty_support import CAT, all_cards, build, hidden_uids, strings_in, take
 
 from tabletop.engine import Action, IllegalAction, Rng, state_digest
 from tabletop.engine.data import load_game_data
+from tabletop.engine.plain import from_plain, to_plain
 from tabletop.games.majesty import GAME
+from tabletop.games.majesty.state import MajestyState
 from tabletop.registry import games
 
 
@@ -217,6 +220,19 @@ def test_importing_the_game_does_not_load_pygame() -> None:
     code = "import sys, tabletop.engine, tabletop.games.majesty; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_fast_json_matches_the_generic_converter() -> None:
+    s = GAME.new_game(3, seed=9, options={"sides": "B"})
+    rng = Rng(9)
+    for _ in range(20):
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    data = GAME.state_to_json(s)
+    assert data == to_plain(s)
+    assert from_plain(MajestyState, data) == GAME.state_from_json(json.loads(json.dumps(data)))
+    data["deck"].append(99)
+    assert 99 not in s.deck  # the JSON data shares no lists with the state
 
 
 def test_copy_is_deep_and_independent() -> None:

@@ -46,7 +46,7 @@ class ToyWithGreedy(ToyGame):
     spies: ClassVar[list[SpyAgent]] = []
 
     def heuristic_agent(self, kind: str) -> SpyAgent | None:
-        if kind != "greedy":
+        if kind not in ("greedy", "spy"):
             return None
         spy = SpyAgent()
         self.spies.append(spy)
@@ -109,10 +109,10 @@ def test_runs_are_reproducible_and_each_game_stands_alone() -> None:
 
 def test_agents_get_only_their_view_and_legal_actions() -> None:
     TOY.spies.clear()
-    summary, _ = _run(3, 3, 5, ["greedy", "random"])
-    assert summary.ai == ["greedy", "random", "greedy"]
+    summary, _ = _run(3, 3, 5, ["spy", "random"])
+    assert summary.ai == ["spy", "random", "spy"]
     used = [spy for spy in TOY.spies if spy.calls]
-    assert len(used) == 6  # two greedy seats, fresh agents for each of 3 games
+    assert len(used) == 6  # two spy seats, fresh agents for each of 3 games
     for spy in used:
         for view, seat, legal in spy.calls:
             assert seat in (0, 2) and view["viewer"] == seat

@@ -50,12 +50,17 @@ def test_title_to_new_game_and_back_with_keys_and_clicks(monkeypatch, tmp_path) 
 def test_continue_is_enabled_by_an_autosave(monkeypatch, tmp_path) -> None:
     app = make_app(monkeypatch, tmp_path)
     try:
-        launch.autosave_path().write_text("{}", encoding="utf-8")
-        app.go_home()
+        app.push(NewGameScene(app))
+        launch.autosave_path().write_text("{}", encoding="utf-8")  # a match was saved meanwhile
+        app.pop()
         assert button_named(app.top, "Continue").is_enabled
         post_key(pygame.K_RETURN)  # Continue is now the default; resume is not built yet
         _frames(app)
         assert isinstance(app.top, MessageDialog) and app.top.title == "Cannot continue"
+        # The unreadable autosave was moved aside, so Continue is disabled again.
+        assert not launch.autosave_path().exists()
+        app.top.choose(0)
+        assert not button_named(app.top, "Continue").is_enabled
     finally:
         close_app()
 
@@ -100,9 +105,11 @@ def test_new_game_builds_the_match_config(monkeypatch, tmp_path) -> None:
         close_app()
 
 
-def test_start_without_a_table_shows_a_dialog_and_bad_input_is_explained(
-    monkeypatch, tmp_path
-) -> None:
+def test_start_problems_are_explained_in_a_dialog(monkeypatch, tmp_path) -> None:
+    def refuse(app, config):
+        raise ValueError(f"no table for {config.game_id} today")
+
+    monkeypatch.setattr(launch, "start_match", refuse)
     app = make_app(monkeypatch, tmp_path)
     try:
         app.push(NewGameScene(app))
@@ -116,8 +123,8 @@ def test_start_without_a_table_shows_a_dialog_and_bad_input_is_explained(
         scene.options["rounds"] = "4"
         scene.start()
         assert isinstance(app.top, MessageDialog)
-        # the table is built now: the catalogue's test game is not registered, and that is said
-        assert "unknown game 'toy'" in app.top.text
+        assert app.top.title == "Cannot start the match"
+        assert "no table for toy today" in app.top.text
         assert app.crashes == 0
     finally:
         close_app()

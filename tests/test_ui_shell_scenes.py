@@ -110,3 +110,23 @@ def test_results_name_the_winners(monkeypatch, tmp_path, winners, expected) -> N
         assert scene.winners_text().startswith(expected)
     finally:
         close_app()
+
+
+def test_every_registered_game_shows_all_its_rulings_and_credits() -> None:
+    from tabletop import registry
+    from tabletop.engine.data import load_game_data
+    from tabletop.ui.scenes.reading import esc
+
+    games = registry.games()
+    credits = credits_html(1.0)
+    for gid in games:
+        data = load_game_data(gid).game
+        text = rules_html(gid, 1.0)
+        assert esc(data.summary)[:80] in text
+        for title, _ in data.sections:
+            assert esc(title) in text
+        for r in data.rulings:
+            assert f"{esc(r.id)}. {esc(r.question)}" in text and esc(r.ruling) in text
+        assert esc(data.name) in credits
+        if data.reconstruction:
+            assert esc(data.reconstruction)[:60] in credits

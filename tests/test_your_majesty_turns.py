@@ -243,3 +243,13 @@ def test_round_limit_ends_a_stuck_game() -> None:
 def test_action_index_helper_finds_cards() -> None:
     s = fresh(3)
     assert catalog().actions[action_index(s, "Consumption", 2)].randomizer == 2
+
+
+def test_spectator_view_hides_every_hand_and_names_who_is_awaited() -> None:
+    s = GAME.new_game(4, 2)
+    v = GAME.view(s, None)
+    assert v["prompt"] == f"Waiting for {s.names[s.active]}."
+    for i in range(4):
+        assert all(c["uid"] is None for c in v["zones"][f"p{i}.hand"]["cards"])
+    assert v["public"]["state"]["hands"] == [4, 4, 4, 4]
+    assert [x["resources"]["wealth"] for x in v["seats"]] == [0, 0, 0, 0]

@@ -133,11 +133,23 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     }
     seats = []
     summary = []
+    co = s.card_of
+    bit = 0 if seat is None else 1 << seat
     for p in range(s.players):
         mine = p == seat
         if mine:
             zones[hand(p)] = {
-                "cards": [_card(s, c, True, True) for c in s.hands[p]],
+                "cards": [
+                    {
+                        "uid": f"c{c}",
+                        "card": co[c],
+                        "back": BACK,
+                        "face_up": True,
+                        "tokens": {},
+                        "as": None,
+                    }
+                    for c in s.hands[p]
+                ],
                 "label": "Hand",
             }
             zones[offer(p)] = {
@@ -157,23 +169,45 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             }
         cards = []
         bsum = []
+        score = 0
         for k, b in enumerate(s.buildings[p]):
-            kind = KINDS[s.kind(b)] if len(b.cards) >= s.farm else "unfinished"
+            n = len(b.cards)
+            kind = KINDS[n - s.farm] if n >= s.farm else "unfinished"
             cards.append(
                 _card(s, b.address, True, True, {"building": k, "role": "address", "kind": kind})
             )
+            all_known = True
             for c in b.cards:
                 exp = c in b.exposed
-                tok = {"building": k, "role": "building", "exposed": exp}
-                cards.append(_card(s, c, exp or knows(s, seat, p, c), exp, tok))
+                shown = exp or mine or bool(s.seen[c] & bit)
+                all_known = all_known and shown
+                cards.append(
+                    {
+                        "uid": f"c{c}" if shown else None,
+                        "card": co[c] if shown else None,
+                        "back": BACK,
+                        "face_up": exp,
+                        "tokens": {"building": k, "role": "building", "exposed": exp},
+                        "as": None,
+                    }
+                )
+            if all_known and n >= s.farm and s.complete(b):
+                score += POINTS[n - s.farm]
             if b.production >= 0:
                 cards.append(
-                    _card(s, b.production, False, False, {"building": k, "role": "production"})
+                    {
+                        "uid": None,
+                        "card": None,
+                        "back": BACK,
+                        "face_up": False,
+                        "tokens": {"building": k, "role": "production"},
+                        "as": None,
+                    }
                 )
             bsum.append(
                 {
                     "address": f"c{b.address}",
-                    "size": len(b.cards),
+                    "size": n,
                     "kind": kind,
                     "exposed": [f"c{c}" for c in b.exposed],
                     "production": b.production >= 0,
@@ -186,7 +220,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             {
                 "seat": p,
                 "name": f"Seat {p + 1}",
-                "score": known_score(s, seat, p),
+                "score": score,
                 "resources": {"coins": s.coins[p]},
                 "hand": public_hand_size(s, p),
                 "herald": p == s.herald,

@@ -80,6 +80,14 @@ class MajestyGame(Game):
         """A deep copy (hand-written, cheaper than pickling)."""
         return state.clone()
 
+    def state_to_json(self, state: MajestyState) -> dict[str, Any]:
+        """The state as plain JSON data (same shape as the generic converter)."""
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> MajestyState:
+        """Rebuild a state from :meth:`state_to_json` output."""
+        return MajestyState.from_json(data)
+
     def heuristic_agent(self, kind: str) -> Any:
         """``greedy`` → the greedy agent; other kinds are unknown here."""
         if kind == "greedy":

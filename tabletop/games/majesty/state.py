@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from tabletop.engine import Rng
 
@@ -50,6 +51,21 @@ class MajestyState:
     resolving: int = -1  # location (0..7) whose abilities are being resolved
     removed: list[int] = field(default_factory=list)  # Infirmary cards removed at the end
     over: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data, the same as the engine's generic ``to_plain`` (only faster)."""
+        c = self.clone()
+        data = {f.name: getattr(c, f.name) for f in fields(self)}
+        data["rng"] = {"rng": self.rng.state}
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> MajestyState:
+        """Rebuild a state from :meth:`to_json` output."""
+        kwargs = {f.name: data[f.name] for f in fields(MajestyState) if f.name in data}
+        kwargs["rng"] = Rng(data["rng"]["rng"])
+        kwargs["gains"] = [{str(k): int(v) for k, v in g.items()} for g in data["gains"]]
+        return MajestyState(**kwargs).clone()
 
     def clone(self) -> MajestyState:
         """A deep copy built by hand (faster than pickling)."""

@@ -131,7 +131,7 @@ class _Context:
         soph = own + min(guests, 1) * 2 + (hand_bonus if "event" not in self.used else 0) * 0
         chance = salon_chance(soph, self.base_difficulty(reform), self.faux)
         lvl = self.cat.reforms[reform].level
-        return chance * (lvl * 3 + 2)
+        return chance * (lvl * 2.5 + 2) if chance >= 0.34 else 0.0
 
     def threat(self, seat: int) -> float:
         return self.scores[seat] + (3 if self.scores[seat] >= self.target - 5 else 0)
@@ -145,24 +145,23 @@ class _Context:
         return 0.5
 
     def _refill(self, a: Action) -> float:
-        room = self.view["seats"][self.seat]["resources"]["max_hand"] - len(self.hand)
-        return 1.0 + 1.5 * room
+        return {0: 7.0, 1: 4.5, 2: 2.0}.get(len(self.hand), 0.8)
 
     def _choose_colony(self, a: Action) -> float:
         c = self.cat.colonies[_i(a["colony"])]
-        need = len(self.my_phils()) + 1 - self.wealth[self.seat]
-        v = c.coins * (1.5 if need > 0 or self.wealth[self.seat] < 3 else 0.6)
+        w = self.wealth[self.seat]
+        v = c.coins * 1.5 + 0.5 if w < 4 else c.coins * 0.5
         if c.slave and not self.abolished:
-            v -= 1.2
-        return v + (1.0 if len(self.hand) >= 3 else -1.0)
+            v -= 1.5
+        return v
 
     def _draw_philosophe(self, a: Action) -> float:
         cost = self.card_value(_i(a["cost"]))
-        return 4.5 - cost * 0.4 + (1.0 if len(self.my_phils()) < 3 else 0)
+        return 5.0 - cost * 0.3
 
     def _propose_salon(self, a: Action) -> float:
         v = self.salon_value(_i(a["reform"]))
-        return v if v >= 2.0 else -1
+        return v if v >= 1.5 else -1
 
     def _pay(self, a: Action) -> float:
         return -self.card_value(_i(a["cost"]))
@@ -171,9 +170,8 @@ class _Context:
         c = _i(a["on"])
         col = self.cat.colonies[c]
         owner = next(i for i, ct in enumerate(self.courts) if c in ct["colonies"])
-        v = col.coins * 1.3 - (1.0 if col.slave and not self.abolished else 0)
-        v += 0.3 * (self.threat(owner) - self.scores[self.seat]) / 3
-        return v - 0.5
+        v = col.coins - 1.5 - (1.0 if col.slave and not self.abolished else 0)
+        return v + (1.0 if owner == self.leader else 0)
 
     def _play_event(self, a: Action) -> float:
         card = self.cat.actions[_i(a["card"])]
@@ -195,8 +193,12 @@ class _Context:
             if owner == me:
                 return -5
             pv = self.cat.phils[p].prestige
-            base = {"place": 2.0 + pv * 1.5, "consumption": 1.0 + pv, "quarrel": 0.8 + pv}[e]
-            return base + (1.5 if owner == self.leader else 0)
+            if e == "place":
+                return 2.0 + pv * 1.5 + (1.0 if owner == self.leader else 0)
+            # killing or sending away thins the game for everyone: only against a leader
+            if owner != self.leader or self.scores[owner] < self.scores[me]:
+                return -1
+            return 0.5 + pv + (2.0 if self.scores[owner] >= self.target - 6 else 0)
         if e == "pension":
             return 3.5 if on else 2.5
         if e in ("espionage", "letters"):

@@ -10,9 +10,6 @@ from tabletop.games.your_majesty.log import hidden_move, log, move
 from tabletop.games.your_majesty.rules import owner_of_colony, owner_of_phil
 from tabletop.games.your_majesty.state import Pending, YMState
 
-# events that leave the turn waiting for another decision before the action is complete
-WAITING = ("place", "rebellion", "espionage")
-
 
 def play_event(s: YMState, seat: int, a: int, tseat: int, on: str | None) -> list[Event]:
     """Resolve event card ``a`` played by ``seat``; return the events.

@@ -140,6 +140,12 @@ class YourMajesty(Game):
             [breakdown(state, i) for i in range(state.players)],
         )
 
+    def ai_hooks(self) -> dict[str, Any]:
+        """Rollout policy, evaluation and heuristic for the generic search."""
+        from tabletop.games.your_majesty.ai_hooks import ai_hooks
+
+        return ai_hooks(self)
+
     def heuristic_agent(self, kind: str) -> Any:
         """The heuristic agent for ``greedy`` (None for other kinds)."""
         from tabletop.games.your_majesty.ai import HeuristicAgent

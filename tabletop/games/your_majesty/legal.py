@@ -10,7 +10,7 @@ from tabletop.games.your_majesty.decks import can_draw_action, can_draw_phil
 from tabletop.games.your_majesty.rules import (
     barred,
     in_force,
-    may_propose,
+    level_gate_open,
     salon_capacity,
 )
 from tabletop.games.your_majesty.scoring import max_hand, wealth
@@ -75,7 +75,7 @@ def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> li
     hand = s.hands[seat]
     out: list[Action] = []
     used = s.used
-    if hand and "colony" not in used and _want(only, "choose_colony"):
+    if _want(only, "choose_colony") and hand and "colony" not in used:
         for c in s.colonies:
             if key is not None and key != f"c{c}":
                 continue
@@ -88,7 +88,7 @@ def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> li
                     ("colony", f"c{c}"),
                 )
             )
-    if hand and "philosophe" not in used and can_draw_phil(s) and _want(only, "draw_philosophe"):
+    if _want(only, "draw_philosophe") and hand and "philosophe" not in used and can_draw_phil(s):
         for a in hand:
             if key is not None and key != f"a{a}":
                 continue
@@ -101,16 +101,19 @@ def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> li
                 )
             )
     if (
-        hand
+        _want(only, "propose_salon")
+        and hand
         and "salon" not in used
         and wealth(s, seat) >= 2
         and not in_force(s, "smallpox")
-        and _want(only, "propose_salon")
     ):
+        muses = {cat.phils[p].muse for p in s.courts[seat].phils}
+        gate = {1: True, 3: level_gate_open(s, seat, 3), 5: level_gate_open(s, seat, 5)}
         for r in s.reforms:
             if key is not None and key != f"r{r}":
                 continue
-            if may_propose(s, seat, r):
+            ref = cat.reforms[r]
+            if ref.muse in muses and gate[ref.level]:
                 out.append(
                     act(
                         "propose_salon",
@@ -119,9 +122,9 @@ def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> li
                         ("reform", f"r{r}"),
                     )
                 )
-    if "event" not in used and _want(only, "play_event"):
+    if _want(only, "play_event") and "event" not in used:
         out += _events(s, seat, key)
-    if "campaign" not in used and _want(only, "campaign") and not in_force(s, "peace"):
+    if _want(only, "campaign") and "campaign" not in used and not in_force(s, "peace"):
         camps = [a for a in hand if cat.actions[a].category == "campaign"]
         if camps:
             for o in range(s.players):
@@ -141,10 +144,10 @@ def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> li
                             )
                         )
     if (
-        "refill" not in used
+        _want(only, "refill")
+        and "refill" not in used
         and len(hand) < max_hand(s, seat)
         and can_draw_action(s)
-        and _want(only, "refill")
     ):
         out.append(act("refill", button("Refill hand"), "Refill your hand"))
     if _want(only, "end_turn"):
@@ -251,7 +254,12 @@ def _salon_stage(s: YMState, seat: int, only: str | None, key: str | None = None
     count = len(sal.attendees)
     cap = salon_capacity(s)
     if count < cap:
-        if _want(only, "attend") and not barred(s, seat):
+        bar = (
+            {o for o in range(s.players) if barred(s, o)}
+            if any(c.lingering for c in s.courts)
+            else set()
+        )
+        if _want(only, "attend") and seat not in bar:
             for p in s.courts[seat].phils:
                 if key is not None and key != f"p{p}":
                     continue
@@ -267,7 +275,7 @@ def _salon_stage(s: YMState, seat: int, only: str | None, key: str | None = None
         if _want(only, "invite"):
             limit = 2 if "grandtour" in s.flags else 1
             for o in range(s.players):
-                if o == seat or barred(s, o) or sal.guests_from.count(o) >= limit:
+                if o == seat or o in bar or sal.guests_from.count(o) >= limit:
                     continue
                 for p in s.courts[o].phils:
                     if key is not None and key != f"p{p}":

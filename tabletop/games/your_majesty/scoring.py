@@ -11,6 +11,12 @@ ROUND_LIMIT = 60
 
 
 @cache
+def _tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    cat = catalog()
+    return tuple(p.prestige for p in cat.phils), tuple(r.level for r in cat.reforms)
+
+
+@cache
 def _abolition() -> int:
     return catalog().reform_named("Abolition of Slavery")
 
@@ -25,6 +31,8 @@ def wealth(s: YMState, seat: int) -> int:
     """Coins of the seat's colonies, less two per Hurricane aimed at it (never below 0)."""
     cat = catalog()
     coins = sum(cat.colonies[c].coins for c in s.courts[seat].colonies)
+    if not any(c.lingering for c in s.courts):
+        return coins
     for court in s.courts:
         for card, target in zip(court.lingering, court.linger_target, strict=True):
             if target == seat and cat.actions[card].effect == "hurricane":
@@ -37,17 +45,27 @@ def max_hand(s: YMState, seat: int) -> int:
     return 5 if s.courts[seat].despot else 4
 
 
+@cache
+def _slaves() -> tuple[bool, ...]:
+    return tuple(c.slave for c in catalog().colonies)
+
+
 def breakdown(s: YMState, seat: int) -> dict[str, int]:
     """Prestige by source."""
-    cat = catalog()
+    pp, rl = _tables()
     court = s.courts[seat]
-    values = sorted((cat.phils[p].prestige for p in court.phils), reverse=True)
     if s.options.get("paycheck") == "wealth":
-        values = values[: wealth(s, seat)]
-    slaves = 0 if abolished(s) else sum(1 for c in court.colonies if cat.colonies[c].slave)
+        values = sorted((pp[p] for p in court.phils), reverse=True)[: wealth(s, seat)]
+        phil_points = sum(values)
+    else:
+        phil_points = sum(pp[p] for p in court.phils)
+    slave = _slaves()
+    slaves = sum(1 for c in court.colonies if slave[c])
+    if slaves and abolished(s):
+        slaves = 0
     return {
-        "philosophes": sum(values),
-        "reforms": sum(cat.reforms[r].level for r in court.reforms),
+        "philosophes": phil_points,
+        "reforms": sum(rl[r] for r in court.reforms),
         "slave_colonies": -slaves,
     }
 
@@ -76,13 +94,9 @@ def check_victory(s: YMState) -> bool:
     """End the game if somebody reached the target; highest wins, exact ties share."""
     if s.over:
         return True
-    cat = catalog()
+    pp, rl = _tables()
     goal = target(s)
-    if all(
-        sum(cat.phils[p].prestige for p in c.phils) + sum(cat.reforms[r].level for r in c.reforms)
-        < goal
-        for c in s.courts
-    ):
+    if all(sum(pp[p] for p in c.phils) + sum(rl[r] for r in c.reforms) < goal for c in s.courts):
         return False  # nobody can be there, even before slave colonies are counted
     pts = [prestige(s, i) for i in range(s.players)]
     able = [i for i in range(s.players) if may_win(s, i, pts[i])]

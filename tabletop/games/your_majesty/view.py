@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.engine.plain import from_plain, to_plain
+from tabletop.engine.plain import from_plain
 from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
@@ -23,22 +24,47 @@ HIDDEN_ACTION = {
 HIDDEN_PHIL = {**HIDDEN_ACTION, "back": "philosophe"}
 
 
-def _card(kind: str, i: int) -> dict[str, Any]:
+@cache
+def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
     cat = catalog()
-    table = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}[kind]
-    back = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}[kind]
+    tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
+    backs = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
     return {
-        "uid": f"{kind}{i}",
-        "card": table[i].id,
-        "back": back,
-        "face_up": True,
-        "tokens": {},
-        "as": None,
+        k: tuple(
+            {"uid": f"{k}{n}", "card": x.id, "back": backs[k], "face_up": True, "as": None}
+            for n, x in enumerate(table)
+        )
+        for k, table in tables.items()
     }
+
+
+def _card(kind: str, i: int) -> dict[str, Any]:
+    return {**_templates()[kind][i], "tokens": {}}
+
+
+def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
+    if not items:
+        return []
+    tpl = _templates()[kind]
+    return [{**tpl[i], "tokens": {}} for i in items]
+
+
+def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
+    return [{**template, "tokens": {}} for _ in range(n)]
 
 
 def _zone(label: str, cards: list[dict[str, Any]]) -> dict[str, Any]:
     return {"cards": cards, "label": label}
+
+
+def hand_cards(s: YMState, owner: int, seat: int | None) -> list[dict[str, Any]]:
+    """The cards of ``owner``'s hand as ``seat`` sees them (its own, or a hand it spies on)."""
+    p = s.pending
+    if owner == seat or (
+        p is not None and p.kind == "espionage" and p.seat == seat and p.target == owner
+    ):
+        return _cards("a", s.hands[owner])
+    return _hidden(HIDDEN_ACTION, len(s.hands[owner]))
 
 
 def salon_chance(soph: int, base: int, faux_pas: bool) -> float:
@@ -53,52 +79,41 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
     zones: dict[str, Any] = {}
     sal = s.salon
     in_salon = set(sal.attendees) if sal else set()
-    spy = (
-        s.pending
-        if (s.pending and s.pending.kind == "espionage" and s.pending.seat == seat)
-        else None
-    )
+    phils = cat.phils
     for i in range(s.players):
         court = s.courts[i]
-        if i == seat or (spy is not None and spy.target == i):
-            hand = [_card("a", a) for a in s.hands[i]]
-        else:
-            hand = [dict(HIDDEN_ACTION) for _ in s.hands[i]]
-        zones[f"p{i}.hand"] = _zone(f"{s.names[i]}'s hand", hand)
+        zones[f"p{i}.hand"] = _zone(f"{s.names[i]}'s hand", hand_cards(s, i, seat))
         zones[f"p{i}.court"] = _zone(s.names[i], [])
+        by_muse: dict[str, list[int]] = {m: [] for m in MUSES}
+        for p in court.phils:
+            if p not in in_salon:
+                by_muse[phils[p].muse].append(p)
         for m in MUSES:
-            zones[f"p{i}.{m}"] = _zone(
-                m.capitalize(),
-                [
-                    _card("p", p)
-                    for p in court.phils
-                    if cat.phils[p].muse == m and p not in in_salon
-                ],
-            )
-        zones[f"p{i}.colonies"] = _zone("Colonies", [_card("c", c) for c in court.colonies])
-        zones[f"p{i}.reforms"] = _zone("Reforms", [_card("r", r) for r in court.reforms])
-        zones[f"p{i}.scandals"] = _zone("Scandals", [_card("a", a) for a in court.scandals])
+            zones[f"p{i}.{m}"] = _zone(m.capitalize(), _cards("p", by_muse[m]))
+        zones[f"p{i}.colonies"] = _zone("Colonies", _cards("c", court.colonies))
+        zones[f"p{i}.reforms"] = _zone("Reforms", _cards("r", court.reforms))
+        zones[f"p{i}.scandals"] = _zone("Scandals", _cards("a", court.scandals))
         zones[f"p{i}.events"] = _zone(
-            "Events in force", [_card("a", a) for a in court.despot + court.lingering]
+            "Events in force", _cards("a", court.despot + court.lingering)
         )
-    zones["unclaimed_colonies"] = _zone("Unclaimed colonies", [_card("c", c) for c in s.colonies])
-    zones["unclaimed_reforms"] = _zone("Unclaimed reforms", [_card("r", r) for r in s.reforms])
+    zones["unclaimed_colonies"] = _zone("Unclaimed colonies", _cards("c", s.colonies))
+    zones["unclaimed_reforms"] = _zone("Unclaimed reforms", _cards("r", s.reforms))
     zones["salon"] = _zone(
         "Salon",
-        ([_card("r", sal.reform)] + [_card("p", p) for p in sal.attendees]) if sal else [],
+        ([_card("r", sal.reform), *_cards("p", sal.attendees)]) if sal else [],
     )
-    zones["play"] = _zone("In play", [_card("a", a) for a in s.in_play])
+    zones["play"] = _zone("In play", _cards("a", s.in_play))
     zones["set_aside"] = _zone("Set aside", [] if s.reshuffle_in else [_card("a", cat.reshuffle)])
     zones["removed"] = _zone(
         "Out of the game",
-        [_card("c", c) for c in s.colonies_removed]
-        + [_card("p", p) for p in s.dead]
-        + [dict(HIDDEN_PHIL) for _ in s.phil_removed],
+        _cards("c", s.colonies_removed)
+        + _cards("p", s.dead)
+        + _hidden(HIDDEN_PHIL, len(s.phil_removed)),
     )
-    zones["action_deck"] = _zone("Action deck", [dict(HIDDEN_ACTION) for _ in s.deck])
-    zones["action_discard"] = _zone("Action discards", [_card("a", a) for a in s.discard])
-    zones["phil_deck"] = _zone("Philosophes", [dict(HIDDEN_PHIL) for _ in s.phil_deck])
-    zones["phil_discard"] = _zone("Philosophe discards", [_card("p", p) for p in s.phil_discard])
+    zones["action_deck"] = _zone("Action deck", _hidden(HIDDEN_ACTION, len(s.deck)))
+    zones["action_discard"] = _zone("Action discards", _cards("a", s.discard))
+    zones["phil_deck"] = _zone("Philosophes", _hidden(HIDDEN_PHIL, len(s.phil_deck)))
+    zones["phil_discard"] = _zone("Philosophe discards", _cards("p", s.phil_discard))
     seats = [
         {
             "seat": i,
@@ -188,21 +203,29 @@ def prompt(s: YMState, seat: int | None) -> str:
     return f"Take up to {3 - p.taken} cards from {s.names[p.target]}'s hand, then press Done."
 
 
+def _plain(obj: Any) -> Any:
+    """A flat dataclass of ints and int lists as a dict (fast path of ``to_plain``)."""
+    if obj is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in obj.__dict__.items()}
+
+
+_SPECIAL = frozenset(("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options"))
+
+
 def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
     """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = to_plain(s)
-    del d["rng"]
+    d = {k: list(v) if type(v) is list else v for k, v in s.__dict__.items() if k not in _SPECIAL}
+    d["options"] = dict(s.options)
+    d["courts"] = [_plain(c) for c in s.courts]
+    d["pending"] = _plain(s.pending)
+    d["salon"] = _plain(s.salon)
     d["deck"] = len(s.deck)
     d["phil_deck"] = len(s.phil_deck)
     d["phil_removed"] = len(s.phil_removed)
-    spy = (
-        s.pending.target
-        if (s.pending and s.pending.kind == "espionage" and s.pending.seat == seat)
-        else -1
-    )
-    d["hands"] = [
-        h if i in (seat, spy) else len(h) for i, h in zip(range(s.players), d["hands"], strict=True)
-    ]
+    p = s.pending
+    spy = p.target if (p is not None and p.kind == "espionage" and p.seat == seat) else -1
+    d["hands"] = [list(h) if i in (seat, spy) else len(h) for i, h in enumerate(s.hands)]
     return d
 
 

@@ -43,6 +43,15 @@ class TitleScene(GuiScene):
                 self.default_button = b
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
 
+    def enter(self) -> None:
+        """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
+        can_continue = launch.autosave_path().is_file()
+        if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
+            self.rebuild()
+        else:
+            super().enter()
+        self._can_continue = can_continue
+
     # --- actions -------------------------------------------------------------------------
     def continue_game(self) -> None:
         """Resume the autosaved match."""

@@ -1,0 +1,125 @@
+"""Build the Debian package from the frozen one-folder bundle."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PACKAGE = "tabletop"
+_GLIBC = re.compile(rb"GLIBC_(2\.\d+(?:\.\d+)?)\x00")
+
+
+def _version_key(v: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in v.split("."))
+
+
+def glibc_needed(bundle: Path) -> str:
+    """The newest ``GLIBC_x.y`` symbol version any ELF file of the bundle asks for."""
+    found: set[str] = set()
+    for f in bundle.rglob("*"):
+        if f.is_file() and not f.is_symlink():
+            with f.open("rb") as fh:
+                if fh.read(4) != b"\x7fELF":
+                    continue
+                fh.seek(0)
+                found.update(m.decode() for m in _GLIBC.findall(fh.read()))
+    if not found:
+        raise RuntimeError(f"no ELF file in {bundle} names a glibc version")
+    return max(found, key=_version_key)
+
+
+def host_glibc() -> str:
+    """The glibc version of this machine (the one the bundle was built with)."""
+    return os.confstr("CS_GNU_LIBC_VERSION").split()[-1]
+
+
+def debian_arch() -> str:
+    """The Debian architecture name of this machine (amd64, arm64, …)."""
+    return subprocess.run(
+        ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def _normalise_modes(root: Path) -> None:
+    """0755 for folders and executables, 0644 for everything else."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        os.chmod(dirpath, 0o755)
+        for name in filenames:
+            p = Path(dirpath, name)
+            if p.is_symlink():
+                continue
+            p.chmod(0o755 if p.stat().st_mode & 0o111 else 0o644)
+
+
+def _du_kib(root: Path) -> int:
+    total = 0
+    for f in root.rglob("*"):
+        if f.is_file() and not f.is_symlink():
+            total += (f.stat().st_size + 1023) // 1024
+    return total
+
+
+def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -> dict[str, str]:
+    """Lay out the package tree under ``stage_dir``; returns the control fields filled in."""
+    if stage_dir.exists():
+        shutil.rmtree(stage_dir)
+    opt = stage_dir / "opt" / PACKAGE
+    shutil.copytree(bundle, opt, symlinks=True)
+    (stage_dir / "usr" / "bin").mkdir(parents=True)
+    shutil.copy(HERE / "tabletop.sh", stage_dir / "usr" / "bin" / PACKAGE)
+    (stage_dir / "usr" / "bin" / PACKAGE).chmod(0o755)
+    apps = stage_dir / "usr" / "share" / "applications"
+    apps.mkdir(parents=True)
+    shutil.copy(HERE / "tabletop.desktop", apps / f"{PACKAGE}.desktop")
+    hicolor = stage_dir / "usr" / "share" / "icons" / "hicolor"
+    for n, png in icons["pngs"].items():
+        dest = hicolor / f"{n}x{n}" / "apps" / f"{PACKAGE}.png"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(png, dest)
+    (hicolor / "scalable" / "apps").mkdir(parents=True)
+    shutil.copy(icons["svg"], hicolor / "scalable" / "apps" / f"{PACKAGE}.svg")
+    doc = stage_dir / "usr" / "share" / "doc" / PACKAGE
+    doc.mkdir(parents=True)
+    shutil.copy(HERE / "copyright", doc / "copyright")
+    _normalise_modes(stage_dir)
+
+    fields = {
+        "VERSION": version,
+        "ARCH": arch,
+        "INSTALLED_SIZE": str(_du_kib(stage_dir)),
+        "DEPENDS": f"libc6 (>= {glibc_needed(opt)})",
+    }
+    debian = stage_dir / "DEBIAN"
+    debian.mkdir()
+    control = (HERE / "control.in").read_text("utf-8")
+    for key, value in fields.items():
+        control = control.replace(f"@{key}@", value)
+    (debian / "control").write_text(control, "utf-8")
+    sums = []
+    for f in sorted(stage_dir.rglob("*")):
+        if f.is_file() and not f.is_symlink() and debian not in f.parents:
+            digest = hashlib.md5(f.read_bytes()).hexdigest()
+            sums.append(f"{digest}  {f.relative_to(stage_dir).as_posix()}\n")
+    (debian / "md5sums").write_text("".join(sums), "utf-8")
+    _normalise_modes(debian)
+    return fields
+
+
+def build_deb(bundle: Path, icons: dict, version: str, work: Path, dist: Path) -> Path:
+    """``dist/tabletop_<version>_<arch>.deb`` from the bundle (root-owned files)."""
+    arch = debian_arch()
+    name = f"{PACKAGE}_{version}_{arch}"
+    stage(bundle, icons, version, work / name, arch)
+    dist.mkdir(parents=True, exist_ok=True)
+    out = dist / f"{name}.deb"
+    subprocess.run(
+        ["dpkg-deb", "--root-owner-group", "-Zgzip", "-z9", "--build", str(work / name), str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return out
