@@ -126,6 +126,11 @@ def button_named(scene, text: str):
 
 
 def font_height(scene) -> int:
-    """The measured pixel height of the scene's button text."""
-    b = next(iter(scene._actions))
-    return b.font.size("Hg♠")[1]
+    """The smallest measured text height among the scene's widgets (labels, buttons, entries)."""
+    heights = [
+        e.font.size("Hg♠")[1]
+        for e in scene.ui.get_sprite_group().sprites()
+        if getattr(e, "font", None) is not None and e.visible
+    ]
+    assert heights, type(scene).__name__
+    return min(heights)

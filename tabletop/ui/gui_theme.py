@@ -129,6 +129,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             },
         },
         "label": {
+            "font": _font(BODY, "body", s),
             "colours": {"normal_text": h(pal.ivory), "dark_bg": "#00000000"},
             "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "0"},
         },
@@ -198,6 +199,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             "misc": {"shape": SHAPE, "shape_corner_radius": n(4)},
         },
         "vertical_scroll_bar.button": {
+            "font": {"name": "fira_code_symbols", "size": n(14)},
             "colours": {"normal_bg": h(pal.wood), "hovered_bg": h(mix(pal.wood, pal.gold, 0.4))},
             "misc": {"border_width": "0", "shadow_width": "0"},
         },

@@ -108,6 +108,17 @@ class GuiScene(Scene):
             rect, text, manager=self.ui, container=container, object_id=object_id
         )
 
+    def text_box(
+        self, html_text: str, rect: pygame.Rect, object_id: str | None = None
+    ) -> pygame_gui.elements.UITextBox:
+        """A scrollable HTML text box whose scroll bar grows with the scale."""
+        box = pygame_gui.elements.UITextBox(html_text, rect, manager=self.ui, object_id=object_id)
+        width = self.px(18)
+        if getattr(box, "scroll_bar_width", width) != width:
+            box.scroll_bar_width = width
+            box.rebuild()
+        return box
+
     # --- scene protocol ----------------------------------------------------------------
     def enter(self) -> None:
         """Build the widgets when first shown or when the window changed meanwhile."""

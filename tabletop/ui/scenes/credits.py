@@ -4,7 +4,6 @@ and the fonts and libraries the app ships with."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from tabletop.ui import catalog
 from tabletop.ui.scenes.base import GuiScene
@@ -63,6 +62,4 @@ class CreditsScene(GuiScene):
             "Back",
             self.back,
         )
-        self.text_box = pygame_gui.elements.UITextBox(
-            credits_html(self.scale), area, manager=self.ui
-        )
+        self.body = self.text_box(credits_html(self.scale), area)

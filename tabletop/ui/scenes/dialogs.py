@@ -6,7 +6,6 @@ import html
 from collections.abc import Callable
 
 import pygame
-import pygame_gui
 
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
@@ -46,9 +45,7 @@ class MessageDialog(GuiScene):
             inner.x, inner.y + self.px(52), inner.w, inner.h - self.px(52) - bh - self.px(14)
         )
         text = html.escape(self.text).replace("\n", "<br>")
-        self.text_box = pygame_gui.elements.UITextBox(
-            text, body, manager=self.ui, object_id="#dialog_text"
-        )
+        self.body = self.text_box(text, body, object_id="#dialog_text")
         bw = self.px(150)
         gap = self.px(12)
         x = inner.right - len(self.buttons) * bw - (len(self.buttons) - 1) * gap

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import pygame
@@ -21,6 +20,7 @@ from tabletop.ui.match_config import (
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt
+from tabletop.ui.scenes.reading import esc
 
 DEFAULT_NAMES = (
     "You",
@@ -173,10 +173,8 @@ class NewGameScene(GuiScene):
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
         y += self.px(32)
         summary = self._summary(self.game)
-        self.summary_box = pygame_gui.elements.UITextBox(
-            html.escape(summary).replace("\n", "<br>"),
-            pygame.Rect(left.x, y, left.w, left.bottom - y),
-            manager=self.ui,
+        self.summary_box = self.text_box(
+            esc(summary), pygame.Rect(left.x, y, left.w, left.bottom - y)
         )
         # Right: a scrolling column with seats, options, seed.
         self.form = pygame_gui.elements.UIScrollingContainer(

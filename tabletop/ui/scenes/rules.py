@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from tabletop.ui import catalog
 from tabletop.ui.scene import AppContext
@@ -74,8 +73,6 @@ class RulesScene(GuiScene):
         text_rect = pygame.Rect(
             area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
         )
-        self.text_box = pygame_gui.elements.UITextBox(
-            rules_html(self.game_id, self.scale) if self.game_id else "",
-            text_rect,
-            manager=self.ui,
+        self.body = self.text_box(
+            rules_html(self.game_id, self.scale) if self.game_id else "", text_rect
         )
