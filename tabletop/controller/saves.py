@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,13 @@ class SaveError(Exception):
 
 
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write a save document atomically with its versioned ``format`` header."""
-    payload = {k: v for k, v in data.items() if k != "format"}
-    storage.write_json(Path(path), KIND, FORMAT_VERSION, payload)
+    """Write a save document atomically with its versioned ``format`` header.
+
+    Compact JSON: the autosave runs after every action, on the render thread.
+    """
+    doc = {"format": {"kind": KIND, "version": FORMAT_VERSION}}
+    doc.update((k, v) for k, v in data.items() if k != "format")
+    storage.atomic_write_text(Path(path), json.dumps(doc, separators=(",", ":")))
 
 
 def move_aside(path: Path) -> Path | None:

@@ -242,6 +242,7 @@ class TableScene(Scene):
                 if uid:
                     self.by_uid[uid] = sp
         self.zone_counts = {zid: len(z.get("cards", [])) for zid, z in zones.items()}
+        self._rects_top_first = [sp.rect for sp in reversed(self.sprites)]
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
@@ -503,6 +504,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
+        i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
+        if i < 0:
+            return None
+        hit = self.sprites[len(self.sprites) - 1 - i]
+        if hit is not self.dragging:
+            return hit
         for sp in reversed(self.sprites):
             if sp.rect.collidepoint(pos) and (self.dragging is None or sp is not self.dragging):
                 return sp
