@@ -31,14 +31,25 @@ class RandomAgent:
         return rng.choice(legal)
 
 
-def make_agent(kind: str, game: Game) -> Agent:
-    """An agent by name: ``random``, ``greedy`` (the game's heuristic), or a level name.
+#: the levels offered in menus, weakest first
+LEVELS = ("easy", "normal", "hard")
 
-    Games offer their heuristic agent through ``game.heuristic_agent(kind)`` (returning
-    ``None`` for kinds they do not know).
+
+def make_agent(kind: str, game: Game) -> Agent:
+    """An agent by name.
+
+    ``random``; the levels ``easy`` (the game's heuristic with noise), ``normal`` and
+    ``hard`` (information-set MCTS with growing budgets and better rollouts); ``greedy``
+    (the heuristic without noise); ``mcts:N`` (a search of ``N`` iterations, no time cap).
+    Other names are offered to ``game.heuristic_agent(kind)`` (``None`` for unknown kinds).
     """
+    from tabletop.ai.levels import level_agent
+
     if kind == "random":
         return RandomAgent()
+    agent = level_agent(kind, game)
+    if agent is not None:
+        return agent
     maker = getattr(game, "heuristic_agent", None)
     agent = maker(kind) if maker else None
     if agent is None:

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tabletop.engine.actions import Action
+from tabletop.engine.actions import DRAG, Action, Gesture
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import Event
 from tabletop.engine.plain import fast_copy, from_plain, to_plain
@@ -136,6 +136,25 @@ class Game(ABC):
     def why_illegal(self, state: Any, seat: int, action: Action) -> str:
         """Explain, in words, why ``action`` is not legal (games override for detail)."""
         return f"{action} is not allowed now."
+
+    def explain_gesture(self, state: Any, seat: int, gesture: Gesture) -> str:
+        """Why a gesture at the table matches no legal action (games override for detail).
+
+        The table calls this for a card dropped where it may not go, so the refusal comes
+        from the rules; the default knows only whether the card could move at all.
+        """
+        if self.is_over(state):
+            return "The game is over."
+        if seat not in self.to_act(state):
+            return self.not_your_turn(state, seat)
+        moves = [
+            a
+            for a in self.legal_actions(state, seat)
+            if a.gesture.kind == DRAG and a.gesture.card == gesture.card
+        ]
+        if not moves:
+            return "That card cannot be moved now."
+        return "That card cannot go there."
 
     # --- information -----------------------------------------------------------------
     @abstractmethod

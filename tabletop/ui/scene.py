@@ -24,9 +24,41 @@ class AppContext(Protocol):
     @property
     def size(self) -> tuple[int, int]: ...
 
+    # --- added by the app shell (additive; see tabletop/ui/app.py) ---------------------
+    @property
+    def scale(self) -> float:
+        """Screen pixels per design pixel (1.0 at 1280×720, 3.0 at 3840×2160)."""
+        ...
+
+    @property
+    def palette(self) -> Any:
+        """The current :class:`tabletop.ui.theme.Palette` (colour-blind-safe if chosen)."""
+        ...
+
+    def make_ui(self) -> Any:
+        """A themed ``pygame_gui.UIManager`` for the current size and scale."""
+        ...
+
+    def go_home(self) -> None:
+        """Clear the stack back to the title scene."""
+        ...
+
+    def show_message(self, title: str, text: str) -> None:
+        """Push a modal message dialog over the current scene."""
+        ...
+
+    def save_settings(self) -> None:
+        """Persist ``settings`` and apply what changed (fullscreen, palette)."""
+        ...
+
 
 class Scene:
-    """Base class: override what you need."""
+    """Base class: override what you need.
+
+    ``transparent`` scenes (dialogs) are drawn over the scene below them.
+    """
+
+    transparent: bool = False
 
     def __init__(self, app: AppContext) -> None:
         self.app = app

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BASE_HEIGHT = 720
+BASE_WIDTH = 1280
 
 
 @dataclass(frozen=True)
@@ -54,3 +55,36 @@ def scale_factor(height: int) -> float:
 def px(size: float, height: int) -> int:
     """A design size in screen pixels (at least 1)."""
     return max(1, round(size * scale_factor(height)))
+
+
+def scale_for_size(size: tuple[int, int]) -> float:
+    """Screen pixels per design pixel for a window of ``size`` (fits 1280×720 both ways)."""
+    w, h = size
+    return max(0.75, min(h / BASE_HEIGHT, w / BASE_WIDTH))
+
+
+# Design sizes (pixels at 1280×720) of the type roles.
+TYPE_SIZES: dict[str, int] = {
+    "small": 13,
+    "body": 16,
+    "button": 18,
+    "section": 22,
+    "heading": 26,
+    "title": 34,
+    "hero": 84,
+}
+
+
+def hex_colour(rgb: tuple[int, ...], alpha: int | None = None) -> str:
+    """``#rrggbb`` (or ``#rrggbbaa``) for pygame_gui themes."""
+    text = "#" + "".join(f"{c:02x}" for c in rgb[:3])
+    return text + (f"{alpha:02x}" if alpha is not None else "")
+
+
+def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

@@ -1,7 +1,13 @@
-"""Load and validate ``data/<id>/{game,cards,layout}.yaml`` into typed models."""
+"""Load and validate ``data/<id>/{game,cards,layout}.yaml`` into typed models.
+
+Every problem found in one pass is reported (structural ones from the specs, then
+cross-references), each as ``data/<id>/<file>: path.to.field: what is wrong``.
+"""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +24,9 @@ from tabletop.engine.data.models import (
     LayoutDef,
     Ruling,
     Zone,
+    attrs_spec,
 )
-from tabletop.engine.data.spec import Spec
+from tabletop.engine.data.spec import Problems, Spec, flatten
 from tabletop.engine.errors import DataError
 from tabletop.engine.game import OptionSpec
 
@@ -29,22 +36,31 @@ except AttributeError:  # PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
 FILES = ("game.yaml", "cards.yaml", "layout.yaml")
+_EPS = 1e-9
 
 
 class _UniqueKeyLoader(_Loader):  # type: ignore[misc, valid-type]
     """Refuses duplicate keys inside one mapping (YAML would silently keep the last)."""
 
 
+class _DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
 def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            line = key_node.start_mark.line + 1
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r} on line {line}", key_node.start_mark
+        try:
+            first = seen.get(key)
+        except TypeError:  # an unhashable key: let PyYAML report it
+            continue
+        if first is not None:
+            raise _DuplicateKey(
+                problem=f"duplicate key {key!r} (first on line {first})",
+                problem_mark=key_node.start_mark,
             )
-        seen.add(key)
+        seen[key] = key_node.start_mark.line + 1
     return _Loader.construct_mapping(loader, node, deep)
 
 
@@ -54,13 +70,13 @@ _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
 def display_path(path: Path) -> str:
     """``data/<id>/<file>`` when the file lives in a data folder, else the path as given."""
     parts = path.parts
-    if len(parts) >= 3:
-        return "/".join(("data", *parts[-2:])) if parts[-3] == "data" else str(path)
+    if len(parts) >= 3 and parts[-3] == "data":
+        return "/".join(("data", *parts[-2:]))
     return str(path)
 
 
 def read_yaml(path: Path, label: str | None = None) -> Any:
-    """Parse one YAML file; syntax errors and empty files become :class:`DataError`."""
+    """Parse one YAML file; syntax errors, duplicate keys and empty files become :class:`DataError`."""
     label = label or display_path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -70,15 +86,23 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
         raise DataError(label, "", f"not UTF-8 text ({e.reason})") from None
     try:
         data = yaml.load(text, Loader=_UniqueKeyLoader)
+    except _DuplicateKey as e:
+        raise DataError(label, _where(e.problem_mark), str(e.problem)) from None
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "somewhere"
-        raise DataError(label, "", f"invalid YAML at {where}: {e.problem}") from None
+        context = ""
+        if e.context and e.context_mark is not None:
+            context = f" {e.context} started on line {e.context_mark.line + 1}"
+        problem = f"invalid YAML ({e.problem}{context})"
+        raise DataError(label, _where(e.problem_mark), problem) from None
     except yaml.YAMLError as e:
-        raise DataError(label, "", f"invalid YAML: {e}") from None
+        raise DataError(label, "", f"invalid YAML ({e})") from None
     if data is None:
         raise DataError(label, "", "the file is empty")
     return data
+
+
+def _where(mark: Any) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
 
 
 def _validate(path: Path, spec: Spec) -> tuple[str, dict[str, Any]]:
@@ -86,28 +110,58 @@ def _validate(path: Path, spec: Spec) -> tuple[str, dict[str, Any]]:
     return label, spec.check(read_yaml(path, label), label, "")
 
 
-def _game_def(label: str, raw: dict[str, Any], folder: Path) -> GameDef:
+def _hint(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- game.yaml ---------------------------------------------------------------------
+
+
+def _option(label: str, path: str, o: dict[str, Any], problems: Problems) -> OptionSpec:
+    spec = OptionSpec(o["key"], o["label"], o["default"], tuple(o["choices"]), o["kind"], o["help"])
+    if spec.kind == "choice" and not spec.choices:
+        problems.add(label, f"{path}.choices", "a choice option needs a list of choices")
+    elif spec.kind == "bool" and not isinstance(spec.default, bool):
+        problems.add(label, f"{path}.default", f"expected true or false, got {o['default']!r}")
+    elif spec.kind == "int" and (type(spec.default) is not int):
+        problems.add(label, f"{path}.default", f"expected a whole number, got {o['default']!r}")
+    else:
+        try:
+            spec.check(spec.default)
+        except ValueError as e:
+            problem = str(e).removeprefix(f"option {spec.key}: ")
+            problems.add(label, f"{path}.default", problem)
+    return spec
+
+
+def _load_game(folder: Path) -> GameDef:
+    label, raw = _validate(folder / "game.yaml", GAME_FILE)
+    problems = Problems()
     lo, hi = raw["players"]["min"], raw["players"]["max"]
     if lo > hi:
-        raise DataError(label, "players", f"min ({lo}) is greater than max ({hi})")
+        problems.add(label, "players", f"min ({lo}) is greater than max ({hi})")
     if raw["id"] != folder.name:
-        raise DataError(
+        problems.add(
             label, "id", f"expected {folder.name!r} (the folder's name), got {raw['id']!r}"
         )
     options = []
-    seen: set[str] = set()
+    first: dict[str, int] = {}
     for i, o in enumerate(raw["options"]):
-        if o["key"] in seen:
-            raise DataError(label, f"options[{i}].key", f"duplicate option {o['key']!r}")
-        seen.add(o["key"])
-        spec = OptionSpec(
-            o["key"], o["label"], o["default"], tuple(o["choices"]), o["kind"], o["help"]
-        )
-        try:
-            spec.check(o["default"])
-        except ValueError as e:
-            raise DataError(label, f"options[{i}].default", str(e)) from None
-        options.append(spec)
+        if o["key"] in first:
+            problems.add(
+                label,
+                f"options[{i}].key",
+                f"duplicate option {o['key']!r} (first at options[{first[o['key']]}])",
+            )
+        first.setdefault(o["key"], i)
+        options.append(_option(label, f"options[{i}]", o, problems))
+    for name, f in raw["card_fields"].items():
+        if f["min"] is not None and f["max"] is not None and f["min"] > f["max"]:
+            problems.add(
+                label, f"card_fields.{name}", f"min ({f['min']}) is greater than max ({f['max']})"
+            )
+    problems.raise_if_any()
     rules = raw["rules"]
     return GameDef(
         id=raw["id"],
@@ -131,137 +185,174 @@ def _game_def(label: str, raw: dict[str, Any], folder: Path) -> GameDef:
     )
 
 
-_FIELD_CHECKS = {
-    "text": lambda v: isinstance(v, str),
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "bool": lambda v: isinstance(v, bool),
-    "card": lambda v: isinstance(v, str),
-}
-_FIELD_WORDS = {
-    "text": "text",
-    "int": "a whole number",
-    "number": "a number",
-    "bool": "true or false",
-    "card": "a card id",
-}
+# --- cards.yaml --------------------------------------------------------------------
 
 
-def _check_attrs(
-    label: str, path: str, attrs: dict[str, Any], fields: dict[str, dict[str, Any]]
+def _card_refs(
+    path: str, attrs: dict[str, Any], fields: dict[str, dict[str, Any]]
 ) -> list[tuple[str, str]]:
-    """Check a card's attrs against game.yaml's card_fields; return the card references to resolve."""
-    refs: list[tuple[str, str]] = []
-    for name, f in fields.items():
-        if f["required"] and name not in attrs:
-            raise DataError(label, f"{path}.attrs.{name}", "missing required field")
+    """The ``(where, card id)`` references held by a card's checked attrs."""
+    refs = []
     for name, value in attrs.items():
-        where = f"{path}.attrs.{name}"
-        if name not in fields:
-            known = ", ".join(sorted(fields)) or "none declared in game.yaml card_fields"
-            raise DataError(label, where, f"unknown field (known fields: {known})")
         t = fields[name]["type"]
-        items = value if t.startswith("list-of-") else [value]
-        base = t.removeprefix("list-of-")
-        if t.startswith("list-of-") and not isinstance(value, list):
-            raise DataError(label, where, f"expected a list, got {value!r}")
-        for j, v in enumerate(items):
-            w = f"{where}[{j}]" if t.startswith("list-of-") else where
-            if not _FIELD_CHECKS[base](v):
-                raise DataError(label, w, f"expected {_FIELD_WORDS[base]}, got {v!r}")
-            lo, hi = fields[name].get("min"), fields[name].get("max")
-            if base in ("int", "number") and (
-                (lo is not None and v < lo) or (hi is not None and v > hi)
-            ):
-                raise DataError(label, w, f"expected a value from {lo} to {hi}, got {v!r}")
-            choices = fields[name].get("choices")
-            if choices and v not in choices:
-                raise DataError(
-                    label, w, f"expected one of {', '.join(map(str, choices))}, got {v!r}"
-                )
-            if base == "card":
-                refs.append((w, v))
+        if t == "card":
+            refs.append((f"{path}.attrs.{name}", value))
+        elif t == "list-of-card":
+            refs += [(f"{path}.attrs.{name}[{j}]", v) for j, v in enumerate(value)]
     return refs
+
+
+def _art_root(folder: Path) -> Path:
+    beside = folder.parent.parent / "art"
+    return beside if beside.is_dir() else resources.art_dir()
+
+
+def _load_cards(
+    folder: Path, game: GameDef | None, check_art: bool
+) -> tuple[dict[str, CardDef], dict[str, Any]]:
+    label, raw = _validate(folder / "cards.yaml", CARDS_FILE)
+    problems = Problems()
+    cards: dict[str, CardDef] = {}
+    first: dict[str, int] = {}
+    refs: list[tuple[str, str]] = []
+    art_root = _art_root(folder)
+    fields = game.card_fields if game is not None else None
+    attrs = attrs_spec(fields) if fields is not None else None
+    decks = raw["decks"]
+    for i, c in enumerate(raw["cards"]):
+        path = f"cards[{i}]"
+        if c["id"] in first:
+            problems.add(
+                label,
+                f"{path}.id",
+                f"duplicate card id {c['id']!r} (first at cards[{first[c['id']]}])",
+            )
+        first.setdefault(c["id"], i)
+        if c["deck"] is not None and decks and c["deck"] not in decks:
+            problems.add(
+                label,
+                f"{path}.deck",
+                f"unknown deck {c['deck']!r}{_hint(c['deck'], decks)} (decks: {', '.join(decks)})",
+            )
+        if check_art and c["art"] is not None and not (art_root / c["art"]).is_file():
+            problems.add(label, f"{path}.art", f"art file not found: art/{c['art']}")
+        if attrs is not None and fields is not None:
+            try:
+                checked = attrs.check(c["attrs"], label, f"{path}.attrs")
+            except DataError as e:
+                problems.errors += flatten(e)
+            else:
+                refs += _card_refs(path, checked, fields)
+        cards.setdefault(c["id"], CardDef(**c))
+    for where, ref in refs:
+        if ref not in cards:
+            problems.add(label, where, f"unknown card {ref!r}{_hint(ref, cards)}")
+    problems.raise_if_any()
+    return cards, decks
+
+
+# --- layout.yaml -------------------------------------------------------------------
+
+
+def _check_rect(label: str, path: str, rect: list[float], problems: Problems) -> None:
+    x, y, w, h = rect
+    if w <= 0 or h <= 0:
+        problems.add(label, path, "width and height must be greater than 0")
+    elif x + w > 1 + _EPS:
+        problems.add(label, path, f"reaches past the right edge (x + width = {x + w:g})")
+    elif y + h > 1 + _EPS:
+        problems.add(label, path, f"reaches past the bottom edge (y + height = {y + h:g})")
+
+
+def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] | None) -> LayoutDef:
+    label, raw = _validate(folder / "layout.yaml", LAYOUT_FILE)
+    problems = Problems()
+    zones = []
+    first: dict[str, int] = {}
+    for i, z in enumerate(raw["zones"]):
+        if z["id"] in first:
+            problems.add(
+                label,
+                f"zones[{i}].id",
+                f"duplicate zone id {z['id']!r} (first at zones[{first[z['id']]}])",
+            )
+        first.setdefault(z["id"], i)
+        _check_rect(label, f"zones[{i}].rect", z["rect"], problems)
+        if cards is not None and z["card"] is not None and z["card"] not in cards:
+            problems.add(
+                label, f"zones[{i}].card", f"unknown card {z['card']!r}{_hint(z['card'], cards)}"
+            )
+        zones.append(Zone(**{**z, "rect": tuple(z["rect"])}))
+    areas: dict[int, tuple[tuple[float, float, float, float], ...]] = {}
+    for key, rects in raw["seat_areas"].items():
+        n = int(key)
+        where = f"seat_areas.{key}"
+        if game is not None and not game.min_players <= n <= game.max_players:
+            problems.add(
+                label,
+                where,
+                f"{n} players is outside the game's range {game.min_players}–{game.max_players}",
+            )
+        if len(rects) != n:
+            problems.add(label, where, f"expected {n} seat areas (one per seat), got {len(rects)}")
+        for j, r in enumerate(rects):
+            _check_rect(label, f"{where}[{j}]", r, problems)
+        areas[n] = tuple(tuple(r) for r in rects)
+    problems.raise_if_any()
+    return LayoutDef(tuple(zones), areas, raw["table"], raw["card_aspect"])
+
+
+# --- the whole folder --------------------------------------------------------------
 
 
 def load_game_data(
     game_id: str | None = None, folder: Path | None = None, check_art: bool = True
 ) -> GameData:
-    """Load ``data/<game_id>/`` (or ``folder``), validate it and resolve cross-references."""
+    """Load ``data/<game_id>/`` (or ``folder``), validate it and resolve cross-references.
+
+    Raises :class:`DataError` naming file and field; when several problems are found,
+    the error is a ``DataErrors`` whose message holds one line per problem.
+    """
     if folder is None:
         if game_id is None:
             raise ValueError("give a game id or a folder")
         folder = resources.data_dir() / game_id
     folder = Path(folder)
-    glabel, graw = _validate(folder / "game.yaml", GAME_FILE)
-    game = _game_def(glabel, graw, folder)
+    problems = Problems()
+    game: GameDef | None = None
+    cards: dict[str, CardDef] | None = None
+    decks: dict[str, Any] = {}
+    layout: LayoutDef | None = None
+    with problems.guard():
+        game = _load_game(folder)
+    with problems.guard():
+        cards, decks = _load_cards(folder, game, check_art)
+    with problems.guard():
+        layout = _load_layout(folder, game, cards)
+    problems.raise_if_any()
+    assert game is not None and cards is not None and layout is not None
+    return GameData(folder, game, cards, decks, layout)
 
-    clabel, craw = _validate(folder / "cards.yaml", CARDS_FILE)
-    cards: dict[str, CardDef] = {}
-    refs: list[tuple[str, str, str]] = []
-    art_root = folder.parent.parent / "art"
-    if not art_root.is_dir():
-        art_root = resources.art_dir()
-    for i, c in enumerate(craw["cards"]):
-        path = f"cards[{i}]"
-        if c["id"] in cards:
-            raise DataError(clabel, f"{path}.id", f"duplicate card id {c['id']!r}")
-        if c["deck"] is not None and craw["decks"] and c["deck"] not in craw["decks"]:
-            raise DataError(
-                clabel,
-                f"{path}.deck",
-                f"unknown deck {c['deck']!r} (decks: {', '.join(craw['decks'])})",
-            )
-        if check_art and c["art"] is not None and not (art_root / c["art"]).is_file():
-            raise DataError(clabel, f"{path}.art", f"art file not found: art/{c['art']}")
-        refs += [
-            (clabel, w, r) for w, r in _check_attrs(clabel, path, c["attrs"], game.card_fields)
-        ]
-        cards[c["id"]] = CardDef(**c)
-    for label, where, ref in refs:
-        if ref not in cards:
-            raise DataError(label, where, f"unknown card {ref!r}")
 
-    llabel, lraw = _validate(folder / "layout.yaml", LAYOUT_FILE)
-    zones = []
-    zone_ids: set[str] = set()
-    for i, z in enumerate(lraw["zones"]):
-        if z["id"] in zone_ids:
-            raise DataError(llabel, f"zones[{i}].id", f"duplicate zone id {z['id']!r}")
-        zone_ids.add(z["id"])
-        if z["card"] is not None and z["card"] not in cards:
-            raise DataError(llabel, f"zones[{i}].card", f"unknown card {z['card']!r}")
-        zones.append(Zone(**{**z, "rect": tuple(z["rect"])}))
-    areas: dict[int, tuple[tuple[float, float, float, float], ...]] = {}
-    for key, rects in lraw["seat_areas"].items():
-        try:
-            n = int(key)
-        except ValueError:
-            raise DataError(llabel, f"seat_areas.{key}", "expected a player count as key") from None
-        if not game.min_players <= n <= game.max_players:
-            raise DataError(
-                llabel,
-                f"seat_areas.{key}",
-                f"player count outside {game.min_players}–{game.max_players}",
-            )
-        if len(rects) != n:
-            raise DataError(
-                llabel, f"seat_areas.{key}", f"expected {n} seat areas, got {len(rects)}"
-            )
-        areas[n] = tuple(tuple(r) for r in rects)
-    layout = LayoutDef(tuple(zones), areas, lraw["table"], lraw["card_aspect"])
-    return GameData(folder, game, cards, craw["decks"], layout)
+def game_folders(root: Path) -> list[Path]:
+    """The game folders under a data root (every sub-folder not starting with '.' or '_')."""
+    return sorted(
+        p for p in Path(root).iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
+    )
+
+
+def check_folder(folder: Path, check_art: bool = True) -> list[str]:
+    """Validate one game folder; the error messages, one per problem (empty = fine)."""
+    try:
+        load_game_data(folder=folder, check_art=check_art)
+    except DataError as e:
+        return [str(x) for x in flatten(e)]
+    return []
 
 
 def validate_tree(root: Path) -> list[str]:
     """Validate every game folder under ``root``; return the error messages (empty = fine)."""
-    errors = []
-    folders = sorted(p for p in Path(root).iterdir() if p.is_dir() and (p / "game.yaml").exists())
+    folders = game_folders(root)
     if not folders:
-        return [f"{root}: no game folders found (each needs a game.yaml)"]
-    for f in folders:
-        try:
-            load_game_data(folder=f)
-        except DataError as e:
-            errors.append(str(e))
-    return errors
+        return [f"{root}: no game folders found"]
+    return [m for f in folders for m in check_folder(f)]

@@ -2,17 +2,73 @@
 
 Errors name the file and the field path, e.g.
 ``data/majesty/cards.yaml: cards[3].count: expected a whole number ≥ 1, got 'four'``.
+Containers keep checking after a bad item, so one run reports every structural problem of
+a file (raised together as :class:`DataErrors`).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.errors import DataError
 
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-def _show(value: Any) -> str:
+
+class DataErrors(DataError):
+    """Several problems found in one pass; ``errors`` lists them, one message per line."""
+
+    def __init__(self, errors: list[DataError]) -> None:
+        first = errors[0]
+        super().__init__(first.file, first.path, first.problem)
+        self.errors = list(errors)
+        self.args = ("\n".join(str(e) for e in self.errors),)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def flatten(error: DataError) -> list[DataError]:
+    """The single problems inside ``error``."""
+    return list(error.errors) if isinstance(error, DataErrors) else [error]
+
+
+class Problems:
+    """Collects :class:`DataError`s so that checking can go on after the first one."""
+
+    def __init__(self) -> None:
+        self.errors: list[DataError] = []
+
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        """Record a :class:`DataError` raised inside the block instead of propagating it."""
+        try:
+            yield
+        except DataError as e:
+            self.errors += flatten(e)
+
+    def add(self, file: str, path: str, problem: str) -> None:
+        """Record one problem."""
+        self.errors.append(DataError(file, path, problem))
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def raise_if_any(self) -> None:
+        """Raise the recorded problems (one :class:`DataError`, or :class:`DataErrors`)."""
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise DataErrors(self.errors)
+
+
+def show(value: Any) -> str:
+    """A value as it appears in an error message."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -20,6 +76,12 @@ def _show(value: Any) -> str:
     if value is None:
         return "nothing"
     return repr(value)
+
+
+def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    if description:
+        schema["description"] = description
+    return schema
 
 
 class Spec:
@@ -41,22 +103,48 @@ class Spec:
 
 @dataclass
 class Str(Spec):
+    """Text; ``min_len`` counts non-blank characters; ``pattern`` must match in full."""
+
     min_len: int = 1
     description: str = ""
+    pattern: str | None = None
+    pattern_words: str = ""
 
     def check(self, value: Any, file: str, path: str) -> str:
+        """The text, if it is text of the right shape."""
         if not isinstance(value, str):
-            raise self._fail(file, path, f"expected text, got {_show(value)}")
+            raise self._fail(file, path, f"expected text, got {show(value)}")
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            raise self._fail(file, path, f"expected {self.pattern_words}, got {value!r}")
         if len(value.strip()) < self.min_len:
             raise self._fail(file, path, "expected non-empty text")
         return value
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "string", "minLength": self.min_len, "description": self.description}
+        """``type: string`` with a pattern (non-blank text needs a non-space character)."""
+        s: dict[str, Any] = {"type": "string"}
+        if self.pattern is not None:
+            s["pattern"] = f"^(?:{self.pattern})$"
+        elif self.min_len == 1:
+            s["pattern"] = r"\S"
+        elif self.min_len > 1:
+            s["minLength"] = self.min_len
+        return _described(s, self.description)
+
+
+def identifier(description: str = "") -> Str:
+    """An id: lower-case letters, digits, '-' and '_' (starting with a letter or digit)."""
+    return Str(
+        description=description or "an identifier: lower-case letters, digits, '-' and '_'",
+        pattern=r"[a-z0-9][a-z0-9_-]*",
+        pattern_words="an identifier (lower-case letters, digits, '-' and '_')",
+    )
 
 
 @dataclass
 class Int(Spec):
+    """A whole number (``true``/``false`` are not numbers), optionally bounded."""
+
     min: int | None = None
     max: int | None = None
     description: str = ""
@@ -71,139 +159,178 @@ class Int(Spec):
         return "a whole number"
 
     def check(self, value: Any, file: str, path: str) -> int:
+        """The number, if whole and in range."""
         ok = isinstance(value, int) and not isinstance(value, bool)
         if (
             not ok
             or (self.min is not None and value < self.min)
             or (self.max is not None and value > self.max)
         ):
-            raise self._fail(file, path, f"expected {self._want()}, got {_show(value)}")
+            raise self._fail(file, path, f"expected {self._want()}, got {show(value)}")
         return value
 
     def schema(self) -> dict[str, Any]:
-        s: dict[str, Any] = {"type": "integer", "description": self.description}
+        """``type: integer`` with bounds."""
+        s: dict[str, Any] = {"type": "integer"}
         if self.min is not None:
             s["minimum"] = self.min
         if self.max is not None:
             s["maximum"] = self.max
-        return s
+        return _described(s, self.description)
 
 
 @dataclass
 class Num(Spec):
+    """Any number, optionally bounded; converted to ``float``."""
+
     min: float | None = None
     max: float | None = None
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> float:
+        """The number as a float, if in range."""
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         if (
             not ok
             or (self.min is not None and value < self.min)
             or (self.max is not None and value > self.max)
         ):
-            lo = "" if self.min is None else f" from {self.min}"
-            hi = "" if self.max is None else f" to {self.max}"
-            raise self._fail(file, path, f"expected a number{lo}{hi}, got {_show(value)}")
+            lo = "" if self.min is None else f" from {self.min:g}"
+            hi = "" if self.max is None else f" to {self.max:g}"
+            raise self._fail(file, path, f"expected a number{lo}{hi}, got {show(value)}")
         return float(value)
 
     def schema(self) -> dict[str, Any]:
-        s: dict[str, Any] = {"type": "number", "description": self.description}
+        """``type: number`` with bounds."""
+        s: dict[str, Any] = {"type": "number"}
         if self.min is not None:
             s["minimum"] = self.min
         if self.max is not None:
             s["maximum"] = self.max
-        return s
+        return _described(s, self.description)
 
 
 @dataclass
 class Bool(Spec):
+    """``true`` or ``false``."""
+
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> bool:
+        """The boolean."""
         if not isinstance(value, bool):
-            raise self._fail(file, path, f"expected true or false, got {_show(value)}")
+            raise self._fail(file, path, f"expected true or false, got {show(value)}")
         return value
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "boolean", "description": self.description}
+        """``type: boolean``."""
+        return _described({"type": "boolean"}, self.description)
 
 
 @dataclass
 class Enum(Spec):
+    """One of a fixed set of values."""
+
     values: tuple[Any, ...] = ()
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> Any:
-        if value not in self.values:
+        """The value, if it is one of ``values`` (``True`` never passes for ``1``)."""
+        if not any(value == v and type(value) is type(v) for v in self.values):
             allowed = ", ".join(map(str, self.values))
-            raise self._fail(file, path, f"expected one of {allowed}, got {_show(value)}")
+            raise self._fail(file, path, f"expected one of {allowed}, got {show(value)}")
         return value
 
     def schema(self) -> dict[str, Any]:
-        return {"enum": list(self.values), "description": self.description}
+        """``enum``."""
+        return _described({"enum": list(self.values)}, self.description)
 
 
 @dataclass
 class AnyValue(Spec):
+    """Anything at all."""
+
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> Any:
+        """The value unchanged."""
         return value
 
     def schema(self) -> dict[str, Any]:
-        return {"description": self.description}
+        """The empty schema."""
+        return _described({}, self.description)
 
 
 @dataclass
 class ListOf(Spec):
+    """A list whose items all follow ``item``."""
+
     item: Spec = field(default_factory=AnyValue)
     min_items: int = 0
     length: int | None = None
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> list[Any]:
+        """The checked items (every bad item is reported)."""
         if not isinstance(value, list):
-            raise self._fail(file, path, f"expected a list, got {_show(value)}")
+            raise self._fail(file, path, f"expected a list, got {show(value)}")
         if self.length is not None and len(value) != self.length:
             raise self._fail(file, path, f"expected exactly {self.length} items, got {len(value)}")
         if len(value) < self.min_items:
             raise self._fail(
                 file, path, f"expected at least {self.min_items} items, got {len(value)}"
             )
-        return [self.item.check(v, file, f"{path}[{i}]") for i, v in enumerate(value)]
+        problems = Problems()
+        out = []
+        for i, v in enumerate(value):
+            with problems.guard():
+                out.append(self.item.check(v, file, f"{path}[{i}]"))
+        problems.raise_if_any()
+        return out
 
     def schema(self) -> dict[str, Any]:
-        s: dict[str, Any] = {
-            "type": "array",
-            "items": self.item.schema(),
-            "description": self.description,
-        }
+        """``type: array``."""
+        s: dict[str, Any] = {"type": "array", "items": self.item.schema()}
         if self.min_items:
             s["minItems"] = self.min_items
         if self.length is not None:
             s["minItems"] = s["maxItems"] = self.length
-        return s
+        return _described(s, self.description)
 
 
 @dataclass
 class MapOf(Spec):
-    """A mapping with free keys (text) and values of one spec."""
+    """A mapping with free keys and values of one spec.
+
+    ``keys`` checks each key's text (YAML keys such as ``2`` arrive as numbers and are
+    turned into text first, as JSON would).
+    """
 
     value: Spec = field(default_factory=AnyValue)
     description: str = ""
+    keys: Str | None = None
 
     def check(self, value: Any, file: str, path: str) -> dict[str, Any]:
+        """The mapping with text keys and checked values."""
         if not isinstance(value, dict):
-            raise self._fail(file, path, f"expected a mapping, got {_show(value)}")
-        return {str(k): self.value.check(v, file, _join(path, str(k))) for k, v in value.items()}
+            raise self._fail(file, path, f"expected a mapping, got {show(value)}")
+        problems = Problems()
+        out = {}
+        for k, v in value.items():
+            where = _join(path, str(k))
+            with problems.guard():
+                if self.keys is not None:
+                    self.keys.check(str(k), file, where)
+                out[str(k)] = self.value.check(v, file, where)
+        problems.raise_if_any()
+        return out
 
     def schema(self) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "additionalProperties": self.value.schema(),
-            "description": self.description,
-        }
+        """``type: object`` with ``additionalProperties`` (and ``propertyNames``)."""
+        s: dict[str, Any] = {"type": "object", "additionalProperties": self.value.schema()}
+        if self.keys is not None:
+            s["propertyNames"] = self.keys.schema()
+        return _described(s, self.description)
 
 
 @dataclass
@@ -214,6 +341,7 @@ class OneOf(Spec):
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> Any:
+        """The value as the first fitting alternative converts it."""
         err: DataError | None = None
         for o in self.options:
             try:
@@ -224,12 +352,15 @@ class OneOf(Spec):
         raise err
 
     def schema(self) -> dict[str, Any]:
-        return {"anyOf": [o.schema() for o in self.options], "description": self.description}
+        """``anyOf`` (a single alternative is inlined)."""
+        if len(self.options) == 1:
+            return _described(self.options[0].schema(), self.description)
+        return _described({"anyOf": [o.schema() for o in self.options]}, self.description)
 
 
 @dataclass
 class Record(Spec):
-    """A mapping with known keys; unknown keys are refused."""
+    """A mapping with known keys; unknown keys are refused (with a suggestion)."""
 
     required: dict[str, Spec] = field(default_factory=dict)
     optional: dict[str, Spec] = field(default_factory=dict)
@@ -237,39 +368,67 @@ class Record(Spec):
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> dict[str, Any]:
+        """The checked mapping with defaults filled in (every bad field is reported)."""
         if not isinstance(value, dict):
-            raise self._fail(file, path, f"expected a mapping, got {_show(value)}")
+            raise self._fail(file, path, f"expected a mapping, got {show(value)}")
+        problems = Problems()
+        known = [*self.required, *self.optional]
+        for k in value:
+            if k not in known:
+                problems.add(file, _join(path, str(k)), unknown_field(str(k), known))
         out: dict[str, Any] = {}
         for k, spec in self.required.items():
             if k not in value:
-                raise self._fail(file, _join(path, k), "missing required field")
-            out[k] = spec.check(value[k], file, _join(path, k))
+                problems.add(file, _join(path, k), "missing required field")
+                continue
+            with problems.guard():
+                out[k] = spec.check(value[k], file, _join(path, k))
         for k, spec in self.optional.items():
             if k in value and value[k] is not None:
-                out[k] = spec.check(value[k], file, _join(path, k))
+                with problems.guard():
+                    out[k] = spec.check(value[k], file, _join(path, k))
             elif k in self.defaults:
                 out[k] = self.defaults[k]
-        known = set(self.required) | set(self.optional)
-        for k in value:
-            if k not in known:
-                names = ", ".join(sorted(known))
-                raise self._fail(
-                    file, _join(path, str(k)), f"unknown field (known fields: {names})"
-                )
+        problems.raise_if_any()
         return out
 
     def schema(self) -> dict[str, Any]:
-        props = {k: s.schema() for k, s in {**self.required, **self.optional}.items()}
-        for k, d in self.defaults.items():
-            if k in props and d is not None and not isinstance(d, dict | list):
-                props[k]["default"] = d
-        return {
-            "type": "object",
-            "properties": props,
-            "required": list(self.required),
-            "additionalProperties": False,
-            "description": self.description,
-        }
+        """``type: object`` with ``properties``, ``required`` and no other keys.
+
+        Optional fields may also be ``null`` (the validator treats that as absent).
+        """
+        props = {k: s.schema() for k, s in self.required.items()}
+        for k, s in self.optional.items():
+            sub = s.schema()
+            d = self.defaults.get(k)
+            if d is not None and (d or not isinstance(d, dict | list)):
+                sub["default"] = d
+            props[k] = _or_null(sub)
+        s: dict[str, Any] = {"type": "object", "properties": props}
+        if self.required:
+            s["required"] = list(self.required)
+        s["additionalProperties"] = False
+        return _described(s, self.description)
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema, widened to accept ``null`` too."""
+    out = dict(schema)
+    if isinstance(out.get("type"), str):
+        out["type"] = [out["type"], "null"]
+    elif "enum" in out:
+        out["enum"] = [*out["enum"], None]
+    elif "anyOf" in out:
+        out["anyOf"] = [*out["anyOf"], {"type": "null"}]
+    return out
+
+
+def unknown_field(key: str, known: list[str]) -> str:
+    """The message for an unknown key, with the closest known name when there is one."""
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    names = ", ".join(sorted(known)) or "none"
+    return f"unknown field ({hint}known fields: {names})"
 
 
 def _join(path: str, key: str) -> str:

@@ -1,0 +1,142 @@
+"""Our Hard AI against OpenSpiel's Python ``ISMCTSBot`` at equal wall time per decision.
+
+    python benchmarks/vs_openspiel.py [--game ID] [--games 20] [--time 1.0] [--players 2]
+
+Both sides get ``--time`` seconds per decision: ours through its wall-clock cap, OpenSpiel's
+bot through a simulation count adapted to its measured speed (the simulations past the
+deadline do nothing).  Seats alternate between matches.  Needs ``pip install .[openspiel]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from tabletop import registry
+from tabletop.ai.agents import ISMCTSAgent
+from tabletop.ai.levels import level_config
+from tabletop.ai.openspiel_bridge import code_actions, load
+from tabletop.ai.tournament import wilson
+from tabletop.engine import Game, Rng
+
+
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's IS-MCTS bot held to a wall-clock budget per decision."""
+
+    def __init__(self, game: Any, seconds: float, seed: int) -> None:
+        rs = np.random.RandomState(seed)
+        super().__init__(
+            game,
+            mcts.RandomRolloutEvaluator(1, rs),
+            uct_c=2.0,
+            max_simulations=10,
+            random_state=rs,
+            allow_inconsistent_action_sets=True,
+        )
+        self.seconds = seconds
+        self.rate = 20.0  # simulations per second, re-measured after every decision
+        self.deadline = 0.0
+        self.done = 0
+        self.depth = 0
+        self.simulations: list[int] = []
+
+    def run_search(self, state: Any) -> Any:
+        """Search until the deadline."""
+        self.deadline = time.perf_counter() + self.seconds
+        self._max_simulations = max(2, int(self.rate * self.seconds * 1.5) + 2)
+        self.done = 0
+        t0 = time.perf_counter()
+        policy = super().run_search(state)
+        used = max(min(time.perf_counter(), self.deadline) - t0, 1e-3)
+        if self.done:
+            self.rate = self.done / used
+        self.simulations.append(self.done)
+        return policy
+
+    def sample_root_state(self, state: Any) -> Any:
+        """A determinization, or (past the deadline) the state itself: no more work."""
+        if self.done and time.perf_counter() > self.deadline:
+            return state.clone()
+        return super().sample_root_state(state)
+
+    def run_simulation(self, state: Any) -> Any:
+        """One simulation while time remains (the bot recurses: only the top call counts)."""
+        if self.depth:
+            return super().run_simulation(state)
+        if self.done and time.perf_counter() > self.deadline:
+            return None
+        self.done += 1
+        self.depth += 1
+        try:
+            return super().run_simulation(state)
+        finally:
+            self.depth -= 1
+
+
+def play(game: Game, players: int, seed: int, ours: int, seconds: float) -> tuple[float, int]:
+    """One match; returns our share of the win and the number of our decisions."""
+    os_game = load(game, players)
+    state = os_game.new_initial_state()
+    state.apply_action(seed % os_game.max_chance_outcomes())
+    agent = ISMCTSAgent(
+        "hard", replace(level_config("hard", game), iterations=10**9, time_limit=seconds)
+    )
+    bots = {p: TimedISMCTSBot(os_game, seconds, seed * 10 + p) for p in range(players)}
+    rng = Rng(seed)
+    decisions = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        if p == ours:
+            inner = state.inner
+            acts = game.legal_actions(inner, p)
+            choice = agent.choose(game, game.view(inner, p), p, acts, rng)
+            code = next(c for c, a in code_actions(acts).items() if a == choice)
+            decisions += 1
+        elif len(legal) == 1:
+            code = legal[0]
+        else:
+            code = bots[p].step(state)
+        state.apply_action(int(code))
+    return state.returns()[ours], decisions
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print our win rate per game."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append", help="game id (default: every game)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--time", type=float, default=1.0, help="seconds per decision, both sides")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    games = [registry.get(g) for g in args.game] if args.game else list(registry.games().values())
+    print(f"Hard vs OpenSpiel ISMCTSBot, {args.time:.2f} s per decision, {args.players} players")
+    for game in games:
+        t0 = time.perf_counter()
+        wins = 0.0
+        for k in range(args.games):
+            share, _ = play(game, args.players, args.seed + k // 2, k % args.players, args.time)
+            wins += share
+            sys.stderr.write(f"\r{game.info.id}: {k + 1}/{args.games}, won {wins:.1f}")
+            sys.stderr.flush()
+        sys.stderr.write("\n")
+        lo, hi = wilson(wins, args.games)
+        print(
+            f"{game.info.id:<14} {100 * wins / args.games:5.1f}% "
+            f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%) over {args.games} games, "
+            f"{time.perf_counter() - t0:.0f} s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    pyspiel.load_game("tic_tac_toe")  # fail early if OpenSpiel is broken
+    raise SystemExit(main())

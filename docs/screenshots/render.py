@@ -1,0 +1,106 @@
+"""Render the README screenshots: the title menu, a mid-game table and the results.
+
+Run from the repository root: ``python docs/screenshots/render.py [--size 1280x720]``.
+Writes ``menu.png``, ``table-<game>.png`` (one per registered game, 4 players where
+possible) and ``results.png`` next to this file.  Headless (SDL dummy driver).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("TABLETOP_AI_THREADS", "1")
+os.environ.setdefault("TABLETOP_HOME", tempfile.mkdtemp(prefix="tabletop-shots-"))
+OUT = Path(__file__).resolve().parent
+
+import pygame  # noqa: E402
+
+from tabletop import registry  # noqa: E402
+from tabletop.controller import Match, SeatConfig  # noqa: E402
+from tabletop.engine import Rng  # noqa: E402
+from tabletop.ui.app import App  # noqa: E402
+from tabletop.ui.settings import Settings  # noqa: E402
+from tabletop.ui.table.results import results_scene  # noqa: E402
+from tabletop.ui.table.scene import TableScene  # noqa: E402
+
+
+def _frames(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+def _mid_game(game, players: int, seed: int) -> Match:
+    seats = [SeatConfig(name="Ann")] + [
+        SeatConfig("ai", name, "normal") for name in ("Hilde", "Konrad", "Agnes")[: players - 1]
+    ]
+    m = Match(game, seats, seed)
+    rng = Rng(seed)
+    legal_moves = 0
+    while not m.is_over() and legal_moves < 5 * players:
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+        legal_moves += 1
+    while not m.is_over() and m.to_act() != [0]:
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    return m
+
+
+def main() -> int:
+    """Render and save the screenshots."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="1280x720")
+    args = ap.parse_args()
+    size = tuple(int(v) for v in args.size.lower().split("x"))
+    app = App(size=size, settings=Settings())
+    app.start()
+    _frames(app, 10)
+    pygame.image.save(app.window, str(OUT / "menu.png"))
+    written = ["menu.png"]
+    last = None
+    for gid, game in registry.games().items():
+        players = min(4, game.info.max_players)
+        m = _mid_game(game, players, 7)
+        scene = TableScene(app, m)
+        app.push(scene)
+        scene.paused = True
+        _frames(app, 20)
+        # show a drag in progress: a card lifted over its legal targets
+        if scene.drags:
+            uid = next(iter(scene.drags))
+            start = scene.by_uid[uid].rect.center
+            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+            target = scene.target_rect(scene.drags[uid][0].gesture.target)
+            end = target.center if target else (start[0], start[1] - 80)
+            mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - 20)
+            scene.handle_event(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
+            )
+        app.draw()
+        name = f"table-{gid}.png"
+        pygame.image.save(app.window, str(OUT / name))
+        written.append(name)
+        last = m
+        app.pop()
+    if last is not None:
+        rng = Rng(3)
+        while not last.is_over():
+            seat = last.to_act()[0]
+            last.apply(seat, rng.choice(last.legal(seat)))
+        app.push(results_scene(app, last))
+        _frames(app, 60)
+        pygame.image.save(app.window, str(OUT / "results.png"))
+        written.append("results.png")
+    print("wrote", ", ".join(str(OUT / w) for w in written))
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

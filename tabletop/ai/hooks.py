@@ -1,0 +1,128 @@
+"""Per-game hooks for the AI: a rollout policy, a position evaluation and a view heuristic.
+
+A game offers them in one of two ways (the first found wins):
+
+* a method ``game.ai_hooks()`` returning an :class:`AIHooks`, or
+* a module ``tabletop/games/<id>/ai_hooks.py`` (or ``ai.py``) with a function
+  ``ai_hooks(game)`` (or a module-level ``HOOKS``) returning one, or a plain ``dict`` of
+  its fields, so that game packages need not import :mod:`tabletop.ai`.
+
+Every field is optional; what a game leaves out falls back to a generic default (uniform
+random rollouts, evaluation by share of the current points).  Policies and evaluations
+run only on *determinized* states that the search built from the agent's own view, never
+on the real state of a match.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from tabletop.engine import Action, Game, Rng
+
+#: ``policy(game, state, seat, legal, rng) -> Action``: a fast move choice for rollouts.
+Policy = Callable[[Game, Any, int, list[Action], Rng], Action]
+#: ``evaluate(game, state) -> [value per seat]``, values in ``[0, 1]`` (expected share of a win).
+Evaluate = Callable[[Game, Any], list[float]]
+#: ``heuristic(game, view, seat, legal, rng) -> Action``: a move choice from a view alone.
+Heuristic = Callable[[Game, dict[str, Any], int, list[Action], Rng], Action]
+#: ``observed(game, events, actor, action, observer) -> hashable``: what ``observer`` learns.
+Observed = Callable[[Game, list[Any], int, Action, int], Any]
+
+
+@dataclass(frozen=True)
+class AIHooks:
+    """What a game tells the generic search about itself (all optional)."""
+
+    policy: Policy | None = None
+    evaluate: Evaluate | None = None
+    heuristic: Heuristic | None = None
+    observed: Observed | None = None
+    #: rollout steps after which the evaluation replaces playing to the end (``None``: play out)
+    cutoff: int | None = None
+    #: an upper bound on the number of decisions in one game (for the OpenSpiel bridge)
+    max_game_length: int = 3000
+    #: weight of the points share in a terminal value (the rest is the share of the win)
+    score_weight: float = 0.2
+    #: per-level search settings overriding the defaults (``{"hard": SearchConfig(...)}``)
+    levels: dict[str, Any] = field(default_factory=dict)
+
+
+def _coerce(found: Any) -> AIHooks | None:
+    """Hooks from an :class:`AIHooks` or a plain dict (games need not import tabletop.ai)."""
+    if found is None or isinstance(found, AIHooks):
+        return found
+    if isinstance(found, dict):
+        return AIHooks(**found)
+    raise TypeError(f"AI hooks must be AIHooks or a dict, not {type(found).__name__}")
+
+
+def _from_module(game: Game) -> AIHooks | None:
+    for name in ("ai_hooks", "ai"):
+        target = f"tabletop.games.{game.info.id}.{name}"
+        try:
+            module = importlib.import_module(target)
+        except ModuleNotFoundError as e:
+            if e.name in (target, f"tabletop.games.{game.info.id}"):
+                continue
+            raise
+        maker = getattr(module, "ai_hooks", None)
+        if callable(maker):
+            return _coerce(maker(game))
+        if getattr(module, "HOOKS", None) is not None:
+            return _coerce(module.HOOKS)
+    return None
+
+
+@cache
+def _cached(game_id: str, game: Game) -> AIHooks:
+    maker = getattr(game, "ai_hooks", None)
+    found = _coerce(maker()) if callable(maker) else None
+    if found is None:
+        found = _from_module(game)
+    return found or AIHooks()
+
+
+def hooks_for(game: Game) -> AIHooks:
+    """The hooks of ``game`` (generic defaults where the game offers none)."""
+    inner = getattr(game, "inner", game)  # a wrapped game (tests) shares its hooks
+    return _cached(inner.info.id, inner)
+
+
+def terminal_values(
+    scores: list[int] | list[float], winners: list[int], score_weight: float = 0.2
+) -> list[float]:
+    """Per-seat value of a finished game: share of the win, blended with share of points."""
+    n = len(scores)
+    win = [0.0] * n
+    for w in winners:
+        win[w] = 1.0 / len(winners)
+    return _blend(win, scores, score_weight)
+
+
+def _blend(win: list[float], scores: list[int] | list[float], weight: float) -> list[float]:
+    n = len(scores)
+    low = min(scores) if scores else 0
+    shifted = [s - min(low, 0) for s in scores]
+    total = sum(shifted)
+    share = [s / total for s in shifted] if total > 0 else [1.0 / n] * n
+    return [(1 - weight) * w + weight * s for w, s in zip(win, share, strict=True)]
+
+
+def default_evaluate(game: Game, state: Any) -> list[float]:
+    """Value of an unfinished position: the current leaders share the win, blended with points."""
+    scores = game.outcome(state).scores
+    best = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == best]
+    n = len(scores)
+    # a lead is uncertain mid-game: give the leaders most, not all, of the win
+    win = [(0.5 / n) + (0.5 / len(leaders) if i in leaders else 0.0) for i in range(n)]
+    return _blend(win, scores, 0.5)
+
+
+def random_policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """Uniformly random: the default rollout policy."""
+    return legal[rng.randrange(len(legal))]

@@ -1,0 +1,251 @@
+"""Single-observer information-set Monte Carlo tree search over the game protocol.
+
+Each iteration samples a full state consistent with the observer's view
+(``game.determinize``), then walks one shared tree whose edges are keyed by what the
+observer learns: its own actions and every visible action by their :attr:`Action.key`
+identity, actions hidden from it by what it sees of them (the redacted events).  Selection
+is UCB1 with *availability* counts (an action's exploration term counts the visits in
+which it was legal, not the visits of its parent), so determinizations with different
+legal moves share statistics soundly.  Values are vectors (one entry per seat); at each
+decision the deciding seat maximises its own entry, so the search handles any number of
+players.  Chance is sampled when it happens: the determinized state carries a fresh
+random generator and ``determinize`` already hides the order of face-down decks.
+
+Simultaneous decisions (several seats in ``to_act``) use decoupled selection: every
+acting seat picks from its own statistics in the same node, then the picks are applied in
+turn; the tree only branches on the joint, observed result, so no seat's choice depends
+on another's secret one.
+
+The agent receives the view and the legal actions, never the real state.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.ai.hooks import (
+    AIHooks,
+    default_evaluate,
+    hooks_for,
+    random_policy,
+    terminal_values,
+)
+from tabletop.engine import IMPERFECT, Action, Game, Rng
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Budget and knobs of one search."""
+
+    iterations: int = 500
+    #: wall-clock cap in seconds (``None``: none); results are reproducible when it is not hit
+    time_limit: float | None = 2.0
+    #: UCB exploration constant (values are in ``[0, 1]``)
+    exploration: float = 0.7
+    #: use the game's rollout policy (``False``: uniform random rollouts)
+    game_policy: bool = True
+    #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
+    cutoff: int | None = None
+
+
+class _Stat:
+    __slots__ = ("avail", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class _Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[tuple[int, Action], _Stat] = {}
+        self.children: dict[Any, _Node] = {}
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the chosen action and the root statistics."""
+
+    action: Action
+    iterations: int
+    visits: dict[str, int]
+    values: dict[str, float]
+    timed_out: bool
+
+
+class ISMCTS:
+    """The search itself: ``search(game, view, seat, legal, rng)``."""
+
+    def __init__(self, config: SearchConfig | None = None) -> None:
+        self.config = config or SearchConfig()
+
+    # --- public -------------------------------------------------------------------
+    def search(
+        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
+    ) -> SearchResult:
+        """Search from ``view`` for ``seat`` and return the most visited legal action."""
+        cfg = self.config
+        hooks = hooks_for(game)
+        ctx = _Context(game, hooks, cfg, seat)
+        root = _Node()
+        search_rng = Rng(rng.next64())
+        deadline = None if cfg.time_limit is None else time.perf_counter() + cfg.time_limit
+        done = 0
+        timed_out = False
+        for _ in range(cfg.iterations):
+            if deadline is not None and time.perf_counter() > deadline:
+                timed_out = True
+                break
+            it_rng = search_rng.fork()
+            state = game.determinize(view, seat, it_rng)
+            ctx.iterate(root, state, it_rng)
+            done += 1
+        visits: dict[str, int] = {}
+        values: dict[str, float] = {}
+        best = None
+        best_rank: tuple[int, float] = (-1, -1.0)
+        for a in legal:
+            st = root.stats.get((seat, a))
+            n = st.visits if st else 0
+            mean = st.total / n if st and n else 0.0
+            visits[a.key] = n
+            values[a.key] = mean
+            if (n, mean) > best_rank:
+                best, best_rank = a, (n, mean)
+        assert best is not None
+        return SearchResult(best, done, visits, values, timed_out)
+
+
+class _Context:
+    """One search's fixed parts and the iteration loop."""
+
+    def __init__(self, game: Game, hooks: AIHooks, cfg: SearchConfig, observer: int) -> None:
+        self.game = game
+        self.observer = observer
+        self.c = cfg.exploration
+        self.policy = hooks.policy if (cfg.game_policy and hooks.policy) else random_policy
+        self.evaluate = hooks.evaluate or default_evaluate
+        cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
+        self.cutoff = None if cutoff is None or cutoff < 0 else cutoff
+        self.max_steps = hooks.max_game_length
+        self.score_weight = hooks.score_weight
+        self.imperfect = game.info.information == IMPERFECT or game.info.simultaneous
+        self.observed = hooks.observed
+
+    # --- one iteration --------------------------------------------------------------
+    def iterate(self, root: _Node, state: Any, rng: Rng) -> None:
+        """Select and expand in the tree, roll out, back the value vector up."""
+        game = self.game
+        node = root
+        path: list[tuple[_Node, list[tuple[int, Action]]]] = []
+        while not game.is_over(state):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            picks: list[tuple[int, Action]] = []
+            keys: list[Any] = []
+            if len(seats) == 1:
+                s = seats[0]
+                legal = game.legal_actions(state, s)
+                if not legal:
+                    break
+                a = self._select(node, s, legal, rng)
+                events = game._apply(state, s, a)
+                picks.append((s, a))
+                keys.append(self._observed(events, s, a))
+            else:
+                chosen = [
+                    (s, self._select(node, s, game.legal_actions(state, s), rng)) for s in seats
+                ]
+                for s, a in chosen:
+                    if s not in game.to_act(state):
+                        continue
+                    now = game.legal_actions(state, s)
+                    if not now:
+                        continue
+                    if a not in now:
+                        a = now[rng.randrange(len(now))]
+                    events = game._apply(state, s, a)
+                    picks.append((s, a))
+                    keys.append(self._observed(events, s, a))
+                if not picks:
+                    break
+            path.append((node, picks))
+            key = keys[0] if len(keys) == 1 else tuple(keys)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        values = self._rollout(state, rng)
+        for n, picks in path:
+            for s, a in picks:
+                st = n.stats[(s, a)]
+                st.visits += 1
+                st.total += values[s]
+
+    def _select(self, node: _Node, seat: int, legal: list[Action], rng: Rng) -> Action:
+        stats = node.stats
+        fresh: list[Action] = []
+        best = legal[0]
+        best_u = -math.inf
+        c = self.c
+        for a in legal:
+            st = stats.get((seat, a))
+            if st is None:
+                st = stats[(seat, a)] = _Stat()
+            st.avail += 1
+            if st.visits == 0:
+                fresh.append(a)
+            elif not fresh:
+                u = st.total / st.visits + c * math.sqrt(math.log(st.avail) / st.visits)
+                if u > best_u:
+                    best, best_u = a, u
+        if fresh:
+            return fresh[rng.randrange(len(fresh))]
+        return best
+
+    def _observed(self, events: list[Any], actor: int, action: Action) -> Any:
+        """The edge key: what the observer learns of ``actor`` taking ``action``."""
+        if self.observed is not None:
+            return self.observed(self.game, events, actor, action, self.observer)
+        if actor == self.observer or not self.imperfect:
+            return action
+        seen = []
+        for e in events:
+            if e.private_to is not None and self.observer not in e.private_to:
+                r = e.redacted
+                seen.append(json.dumps(r.to_json(), sort_keys=True, default=str) if r else "-")
+        if not seen:
+            return action
+        return ("hidden", actor, action.name, tuple(seen))
+
+    def _rollout(self, state: Any, rng: Rng) -> list[float]:
+        game = self.game
+        policy = self.policy
+        steps = 0
+        limit = self.max_steps
+        while not game.is_over(state):
+            if (self.cutoff is not None and steps >= self.cutoff) or steps >= limit:
+                return self.evaluate(game, state)
+            seats = game.to_act(state)
+            if not seats:
+                break
+            s = seats[0]
+            legal = game.legal_actions(state, s)
+            if not legal:
+                break
+            a = legal[0] if len(legal) == 1 else policy(game, state, s, legal, rng)
+            game._apply(state, s, a)
+            steps += 1
+        if not game.is_over(state):
+            return self.evaluate(game, state)
+        out = game.outcome(state)
+        return terminal_values(out.scores, out.winners, self.score_weight)

@@ -1,0 +1,40 @@
+"""The difficulty levels: what budget and which rollouts each one gets."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.ai.agents import HeuristicAgent, ISMCTSAgent
+from tabletop.ai.hooks import hooks_for
+from tabletop.ai.ismcts import SearchConfig
+from tabletop.engine import Game
+
+#: Normal: a modest search with uniformly random rollouts cut off by the evaluation.
+NORMAL = SearchConfig(iterations=300, time_limit=0.45, exploration=0.7, game_policy=False)
+#: Hard: several times the budget and the game's own rollout policy.
+HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
+#: Easy's chance of a random move instead of the heuristic one.
+EASY_NOISE = 0.3
+
+
+def level_config(kind: str, game: Game) -> SearchConfig | None:
+    """The search configuration of a level (``None`` for levels that do not search)."""
+    tuned = hooks_for(game).levels
+    base = {"normal": NORMAL, "hard": HARD}.get(kind)
+    if kind.startswith("mcts:"):
+        hard = level_config("hard", game) or HARD
+        return replace(hard, iterations=int(kind.split(":", 1)[1]), time_limit=None)
+    if kind in tuned:
+        found = tuned[kind]
+        return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)
+    return base
+
+
+def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
+    """The agent for a level name, or ``None`` if ``kind`` is not a level."""
+    if kind == "easy":
+        return HeuristicAgent("easy", EASY_NOISE)
+    if kind == "greedy":
+        return HeuristicAgent("greedy", 0.0)
+    config = level_config(kind, game)
+    return ISMCTSAgent(kind, config) if config is not None else None

@@ -1,0 +1,45 @@
+"""``tabletop replay FILE``: replay a simulation log and check every view and the scores."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tabletop import registry
+from tabletop.engine import DataError
+from tabletop.sim import LogError, replay_log
+
+NAME = "replay"
+HELP = "replay a `tabletop simulate --log` file and check that it reproduces exactly"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """FILE."""
+    parser.add_argument("file", type=Path, help="a log written by `tabletop simulate --log`")
+
+
+def run(args: argparse.Namespace) -> int:
+    """One verdict line per game; 1 on any mismatch, 2 for an unreadable log."""
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            verdicts = replay_log(f, registry.get)
+    except OSError as e:
+        print(f"tabletop replay: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    except LogError as e:
+        print(f"tabletop replay: {args.file}: {e}", file=sys.stderr)
+        return 2
+    except KeyError as e:
+        print(f"tabletop replay: {e.args[0]}", file=sys.stderr)
+        return 2
+    except DataError as e:  # a game loads its card data when imported
+        first = str(e).splitlines()[0]
+        print(f"tabletop replay: a game's card data is invalid ({first})", file=sys.stderr)
+        return 2
+    for v in verdicts:
+        print(v.line())
+    bad = sum(not v.ok for v in verdicts)
+    n = len(verdicts)
+    print(f"{n} game{'s' * (n != 1)} replayed, {bad} mismatched")
+    return 1 if bad else 0

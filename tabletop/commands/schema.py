@@ -1,0 +1,65 @@
+"""``tabletop schema``: JSON Schema (draft 2020-12) for game.yaml, cards.yaml and layout.yaml."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tabletop.engine import DataError, resources
+from tabletop.engine.data import load_game_data
+from tabletop.engine.data.schemas import all_schemas
+
+NAME = "schema"
+HELP = "print or write the JSON Schema of the card-data files (for editors and CI)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--out DIR``, ``--game ID`` and an optional file to print."""
+    parser.add_argument(
+        "file",
+        nargs="?",
+        choices=("game", "cards", "layout"),
+        help="print only this file's schema (default: all, as one JSON object by file name)",
+    )
+    parser.add_argument("--out", type=Path, metavar="DIR", help="write *.schema.json files here")
+    parser.add_argument(
+        "--game",
+        metavar="ID",
+        help="also give a cards schema narrowed to this game's card_fields "
+        "(an id of the shipped data, or a game folder)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the schemas, or write them to ``--out``."""
+    data = None
+    if args.game:
+        folder = Path(args.game)
+        if not (folder / "game.yaml").is_file():
+            folder = resources.data_dir() / args.game
+        if not folder.is_dir():
+            print(f"tabletop schema: unknown game {args.game!r} (no data folder)", file=sys.stderr)
+            return 2
+        try:
+            data = load_game_data(folder=folder, check_art=False)
+        except DataError as e:
+            print(f"tabletop schema: the data of {args.game} is not valid:\n{e}", file=sys.stderr)
+            return 1
+    schemas = all_schemas(data)
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, doc in schemas.items():
+            (args.out / name).write_text(
+                json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+            print(args.out / name)
+        return 0
+    if args.file:
+        key = f"{args.file}.{data.game.id}.schema.json" if data and args.file == "cards" else None
+        doc = schemas[key or f"{args.file}.schema.json"]
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return 0
+    print(json.dumps(schemas, indent=2, ensure_ascii=False))
+    return 0

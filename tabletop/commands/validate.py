@@ -1,0 +1,64 @@
+"""``tabletop validate [DIR]``: check the card data of every game (or of one game folder)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tabletop.engine import DataError, resources
+from tabletop.engine.data import load_game_data
+from tabletop.engine.data.loader import game_folders
+from tabletop.engine.data.spec import flatten
+
+NAME = "validate"
+HELP = "check the card data (game.yaml, cards.yaml, layout.yaml) of every game"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``DIR`` (a data folder or one game folder) and ``--no-art``."""
+    parser.add_argument(
+        "dir",
+        nargs="?",
+        type=Path,
+        help="a data folder holding game folders, or one game folder (default: the shipped data)",
+    )
+    parser.add_argument("--no-art", action="store_true", help="do not check that art files exist")
+
+
+def folders_to_check(target: Path) -> list[Path]:
+    """One game folder if ``target`` holds a game.yaml, else its game sub-folders."""
+    if (target / "game.yaml").is_file():
+        return [target]
+    return game_folders(target)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one OK line per valid game and every problem of the others; 1 if any."""
+    target: Path = args.dir if args.dir is not None else resources.data_dir()
+    if not target.is_dir():
+        print(f"tabletop validate: {target}: no such folder", file=sys.stderr)
+        return 2
+    folders = folders_to_check(target)
+    if not folders:
+        print(f"tabletop validate: {target}: no game folders found", file=sys.stderr)
+        return 1
+    bad = 0
+    for folder in folders:
+        try:
+            data = load_game_data(folder=folder, check_art=not args.no_art)
+        except DataError as e:
+            bad += 1
+            problems = flatten(e)
+            print(f"FAIL {folder.name}: {len(problems)} problem{'s' * (len(problems) != 1)}")
+            for p in problems:
+                print(f"  {p}")
+            continue
+        copies = sum(c.count for c in data.cards.values())
+        print(
+            f"OK   {folder.name}: {data.game.name}, {len(data.cards)} card definitions "
+            f"({copies} cards), {len(data.layout.zones)} zones"
+        )
+    if len(folders) > 1:
+        print(f"{len(folders)} games checked, {bad} with problems")
+    return 1 if bad else 0

@@ -1,0 +1,332 @@
+"""A match: seats, the state, applying actions, undo to the last barrier, autosave."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.controller import saves
+from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
+from tabletop.engine.events import MOVE, REVEAL
+
+HUMAN = "human"
+AI = "ai"
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits in a seat: a human, or an AI of a level (``easy``/``normal``/``hard``/…)."""
+
+    kind: str = HUMAN
+    name: str = ""
+    level: str = "normal"
+
+    @property
+    def is_ai(self) -> bool:
+        """True for a computer seat."""
+        return self.kind == AI
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON for the save file."""
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> SeatConfig:
+        """Decode :meth:`to_json`."""
+        return SeatConfig(
+            str(data.get("kind", HUMAN)),
+            str(data.get("name", "")),
+            str(data.get("level", "normal")),
+        )
+
+
+@dataclass
+class Played:
+    """One applied action and what it did."""
+
+    seat: int
+    action: Action
+    barrier: bool
+    events: list[Event] = field(default_factory=list)
+
+
+def _zone_base(zone: str) -> str:
+    """``p2.hand`` → ``hand``; shared zone ids are returned unchanged."""
+    head, _, rest = zone.partition(".")
+    if rest and head[:1] == "p" and head[1:].isdigit():
+        return rest
+    return zone
+
+
+def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
+    """Whether an event reveals hidden information (so undo may not cross it).
+
+    A game may decide explicitly with ``data["barrier"]``; otherwise a REVEAL, an event
+    with a private part, and a MOVE out of a face-down zone (a deck) are barriers.
+    """
+    flag = event.data.get("barrier") if isinstance(event.data, dict) else None
+    if flag is not None:
+        return bool(flag)
+    if event.kind == REVEAL or event.private_to is not None:
+        return True
+    if event.kind == MOVE:
+        source = event.data.get("source")
+        if isinstance(source, str) and _zone_base(source) in set(facedown):
+            return True
+    return False
+
+
+_DATA: dict[tuple[str, str], Any] = {}
+
+
+def game_data(game: Game) -> Any:
+    """The validated ``data/<id>/`` of a game, loaded once per process.
+
+    A game may keep its data elsewhere by naming the folder in ``data_folder``.
+    """
+    from tabletop.engine.data import load_game_data
+
+    folder = getattr(game, "data_folder", None)
+    key = (game.info.id, str(folder))
+    if key not in _DATA:
+        _DATA[key] = load_game_data(game.info.id, folder=folder)
+    return _DATA[key]
+
+
+def _facedown_zones(game: Game) -> frozenset[str]:
+    try:
+        data = game_data(game)
+    except Exception:
+        return frozenset()
+    return frozenset(z.id for z in data.layout.zones if z.face == "down" and z.owner == "shared")
+
+
+class Match:
+    """One game being played: the only object that changes the state."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: list[SeatConfig],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        save_path: Path | str | None = None,
+        facedown_zones: Iterable[str] | None = None,
+        state: Any = None,
+    ) -> None:
+        if not game.info.min_players <= len(seats) <= game.info.max_players:
+            raise ValueError(
+                f"{game.info.name} takes {game.info.min_players}–{game.info.max_players} players"
+            )
+        self.game = game
+        self.seats = [
+            s if s.name else SeatConfig(s.kind, f"Player {i + 1}", s.level)
+            for i, s in enumerate(seats)
+        ]
+        self.seed = random.randrange(1 << 62) if seed is None else int(seed)
+        self.options = game.info.resolve_options(options)
+        self.state = (
+            state if state is not None else game.new_game(len(seats), self.seed, self.options)
+        )
+        self.history: list[Played] = []
+        self.save_path = Path(save_path) if save_path else None
+        self.facedown = (
+            frozenset(facedown_zones) if facedown_zones is not None else _facedown_zones(game)
+        )
+        self.listeners: list[Callable[[Played], None]] = []
+        self.save_error: str = ""
+
+    # --- questions --------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    def to_act(self) -> list[int]:
+        """The seats that must decide now."""
+        return self.game.to_act(self.state)
+
+    def humans_to_act(self) -> list[int]:
+        """Human seats that must decide now."""
+        return [s for s in self.to_act() if not self.seats[s].is_ai]
+
+    def ai_to_act(self) -> list[int]:
+        """AI seats that must decide now."""
+        return [s for s in self.to_act() if self.seats[s].is_ai]
+
+    def legal(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` now."""
+        return self.game.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None`` = spectator)."""
+        return self.game.view(self.state, seat)
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.game.is_over(self.state)
+
+    def outcome(self) -> Outcome:
+        """Scores, breakdown and winners."""
+        return self.game.outcome(self.state)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """Every event so far, filtered and redacted for ``seat``."""
+        out: list[Event] = []
+        for p in self.history:
+            out += events_for(p.events, seat)
+        return out
+
+    @property
+    def all_ai(self) -> bool:
+        """True when no human plays (the game is watched)."""
+        return all(s.is_ai for s in self.seats)
+
+    # --- changing the state -------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` (raises :class:`IllegalAction`), record it, autosave."""
+        events = self.game.apply(self.state, seat, action)
+        barrier = any(is_barrier(e, self.facedown) for e in events)
+        played = Played(seat, action, barrier, list(events))
+        self.history.append(played)
+        self.autosave()
+        for listener in list(self.listeners):
+            listener(played)
+        return events
+
+    def try_reason(self, seat: int, action: Action) -> str:
+        """Why the engine refuses ``action`` ("" if it is legal); never changes the state."""
+        if self.is_over():
+            return "The game is over."
+        if seat not in self.to_act():
+            return self.game.not_your_turn(self.state, seat)
+        if action in self.legal(seat):
+            return ""
+        try:
+            return self.game.why_illegal(self.state, seat, action)
+        except IllegalAction as e:
+            return e.reason
+        except Exception:
+            return "That move is not allowed now."
+
+    def drop_reason(self, seat: int, gesture: Gesture) -> str:
+        """The rules' words for a gesture that matches no legal action."""
+        try:
+            return self.game.explain_gesture(self.state, seat, gesture)
+        except IllegalAction as e:
+            return e.reason
+        except Exception:
+            return "That move is not allowed now."
+
+    def undo_depth(self, seat: int) -> int:
+        """How many of ``seat``'s latest actions may be taken back now."""
+        n = 0
+        for p in reversed(self.history):
+            if p.seat != seat or p.barrier:
+                break
+            n += 1
+        return n
+
+    def can_undo(self, seat: int) -> bool:
+        """True if ``seat`` may take back its last action."""
+        return self.undo_depth(seat) > 0 and not self.seats[seat].is_ai and not self.is_over()
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action (by replaying the rest); False if not allowed."""
+        if not self.can_undo(seat):
+            return False
+        kept = self.history[:-1]
+        self.state = self.game.replay(
+            self.players, self.seed, self.options, [(p.seat, p.action) for p in kept]
+        )
+        self.history = kept
+        self.autosave()
+        return True
+
+    # --- persistence ----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The save document: setup, seats, the action list and a state snapshot."""
+        return {
+            "game": self.game.info.id,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "seats": [s.to_json() for s in self.seats],
+            "actions": [
+                {"seat": p.seat, "action": p.action.to_json(), "barrier": p.barrier}
+                for p in self.history
+            ],
+            "over": self.is_over(),
+            "snapshot": self.game.state_to_json(self.state),
+        }
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Write the match to ``path`` (default: its autosave file) atomically."""
+        target = Path(path) if path else self.save_path
+        if target is None:
+            raise ValueError("no save path given")
+        saves.write_atomic(target, self.to_json())
+        return target
+
+    def autosave(self) -> None:
+        """Save after an action when an autosave path is set; remember failures, never raise."""
+        if self.save_path is None:
+            return
+        try:
+            self.save()
+            self.save_error = ""
+        except OSError as e:
+            self.save_error = f"Autosave failed: {e}"
+
+    @classmethod
+    def load(
+        cls,
+        path: Path | str,
+        game: Game | None = None,
+        *,
+        save_path: Path | str | None = None,
+        facedown_zones: Iterable[str] | None = None,
+    ) -> Match:
+        """Rebuild a match from a save; raise :class:`saves.SaveError` (file moved aside)."""
+        path = Path(path)
+        data = saves.read_save(path)
+        try:
+            if game is None:
+                from tabletop import registry
+
+                game = registry.get(data["game"])
+            if game.info.id != data["game"]:
+                raise ValueError(f"the save is for {data['game']}, not {game.info.id}")
+            seats = [SeatConfig.from_json(s) for s in data["seats"]]
+            moves = [(int(a["seat"]), Action.from_json(a["action"])) for a in data["actions"]]
+            state = None
+            if isinstance(data.get("snapshot"), dict):
+                try:
+                    state = game.state_from_json(data["snapshot"])
+                except Exception:
+                    state = None
+            if state is None:
+                state = game.replay(len(seats), data["seed"], data.get("options"), moves)
+            match = cls(
+                game,
+                seats,
+                data["seed"],
+                data.get("options"),
+                save_path=save_path,
+                facedown_zones=facedown_zones,
+                state=state,
+            )
+            for a, (seat, action) in zip(data["actions"], moves, strict=True):
+                match.history.append(Played(seat, action, bool(a.get("barrier", True))))
+        except saves.SaveError:
+            raise
+        except (KeyError, ValueError, TypeError, IllegalAction) as e:
+            moved = saves.move_aside(path)
+            raise saves.SaveError(
+                f"{path.name}: the save cannot be restored ({e}); it was moved aside", moved
+            ) from None
+        return match

@@ -1,0 +1,242 @@
+"""A heuristic Aristocracy agent: collect ranks, build toward matching sets, bid by need.
+
+It sees only its view and its legal actions.  Coins are valued at about one card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine import Action, Game, Rng
+from tabletop.games.aristocracy.cards import rank, weight
+
+
+@dataclass
+class _Seen:
+    """What the agent extracts from its view."""
+
+    me: int
+    ids: dict[int, str] = field(default_factory=dict)  # uid -> card id for every visible card
+    hand: list[int] = field(default_factory=list)
+    stall: list[int] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    wanted: Counter = field(default_factory=Counter)  # ranks my buildings still need
+    addr_rank: dict[int, str] = field(default_factory=dict)  # building card uid -> address rank
+    unknown_in: dict[int, int] = field(default_factory=dict)  # address uid -> unseen cards
+
+
+def _num(uid: str | None) -> int:
+    return int(uid[1:]) if uid and uid[0] == "c" else -1
+
+
+def read(view: dict[str, Any]) -> _Seen:
+    """Digest a view into the facts the heuristic uses."""
+    me = view["viewer"]
+    s = _Seen(me)
+    for zone in view["zones"].values():
+        for c in zone["cards"]:
+            if c["card"] is not None and c["uid"] and c["uid"] != "royal":
+                s.ids[_num(c["uid"])] = c["card"]
+    s.hand = [_num(c["uid"]) for c in view["zones"][f"p{me}.hand"]["cards"]]
+    s.stall = [_num(c["uid"]) for c in view["zones"][f"p{me}.stall"]["cards"]]
+    for c in s.hand + s.stall:
+        s.counts[rank(s.ids[c])] += 1
+    for p in range(len(view["seats"])):
+        addr = -1
+        addr_r = ""
+        for c in view["zones"][f"p{p}.buildings"]["cards"]:
+            role = c["tokens"].get("role")
+            if role == "address":
+                addr, addr_r = _num(c["uid"]), rank(c["card"])
+                s.unknown_in[addr] = 0
+            elif role == "building":
+                if c["card"] is None:
+                    s.unknown_in[addr] += 1
+                else:
+                    s.addr_rank[_num(c["uid"])] = addr_r
+                    if p == me and rank(c["card"]) != addr_r:
+                        s.wanted[addr_r] += 1
+        if p == me:
+            for b in view["public"]["buildings"][p]:
+                if b["size"] < view["public"]["farm_size"] + 2:
+                    a = _num(b["address"])
+                    s.wanted[rank(s.ids[a])] += 1
+    return s
+
+
+def value(s: _Seen, uid: int) -> float:
+    """How much the agent wants to keep a card."""
+    cid = s.ids.get(uid)
+    if cid is None:
+        return 0.0
+    r = rank(cid)
+    v = 1.0 + s.counts[r] + 3.0 * min(s.wanted[r], 2)
+    if r in "jqk":
+        v += 1.0
+    return v - weight(cid) / 100.0
+
+
+TRADE_GAIN = 1.0
+JUNK = 2.5
+STALL_MAX = 4
+
+
+class GreedyAgent:
+    """Plays every decision of Aristocracy by simple priorities."""
+
+    name = "greedy"
+
+    def __init__(self, eps: float = 0.0) -> None:
+        self.eps = eps
+
+    def choose(
+        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
+    ) -> Action:
+        """One of ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.eps and rng.random() < self.eps:
+            return rng.choice(legal)
+        s = read(view)
+        by: dict[str, list[Action]] = {}
+        for a in legal:
+            by.setdefault(a.name, []).append(a)
+        pub = view["public"]
+        step = pub["step"]
+        if step == "tax":
+            return min(by["tax_discard"], key=lambda a: value(s, a["card"]))
+        if step == "ball":
+            return by["ball_take"][0] if "ball_take" in by else by["ball_ready"][0]
+        if step == "bid":
+            return self._bid(s, view, by["bid"])
+        if step == "pick":
+            return max(by["pick"], key=lambda a: value(s, a["card"]))
+        if step == "glory":
+            return by.get("glory_end", by["glory_pass"])[0]
+        if step == "stall":
+            return self._stall(s, view, by)
+        return self._act(s, view, by)
+
+    # --- commits ------------------------------------------------------------------
+    def _bid(self, s: _Seen, view: dict[str, Any], bids: list[Action]) -> Action:
+        market = [_num(c["uid"]) for c in view["zones"]["market"]["cards"]]
+        best = max((value(s, c) + 1 for c in market), default=0)
+        want = 0 if best < 3 else 1 if best < 5 else 2 if best < 7 else 3
+        return max((a for a in bids if a["amount"] <= want), key=lambda a: a["amount"])
+
+    def _stall(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        union = s.hand + s.stall
+        farm = view["public"]["farm_size"]
+        royal = view["public"]["royal_index"]
+        k = 1 + sum(1 for r, n in s.wanted.items() if s.counts[r]) // 2
+        if royal == 0 and len(union) > farm + 2:
+            k += 1
+        k = max(k, sum(1 for c in union if value(s, c) < JUNK))
+        k = min(k, STALL_MAX, max(0, len(union) - farm - 1) if royal == 0 else 4, len(union))
+        order = sorted(union, key=lambda c: (value(s, c), weight(s.ids[c]), c))
+        want = set(order[:k])
+        for a in by.get("stall_take", []):
+            if a["card"] not in want:
+                return a
+        for a in by.get("stall_put", []):
+            if a["card"] in want:
+                return a
+        return by["stall_ready"][0]
+
+    # --- actions ------------------------------------------------------------------
+    def _act(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        pub = view["public"]
+        me = s.me
+        farm = pub["farm_size"]
+        coins = view["seats"][me]["resources"]["coins"]
+        sub = pub["sub"]
+        if sub == "build":
+            ups = [
+                a
+                for a in by.get("build_upgrade", [])
+                if rank(s.ids[a["card"]]) == rank(s.ids[a["building"]])
+            ]
+            if ups:
+                return ups[0]
+            news = by.get("build_new", [])
+            if news:
+                return max(news, key=lambda a: (s.counts[rank(s.ids[a["card"]])], -a["card"]))
+            return by["build_upgrade"][0]
+        if sub == "building":
+            addr = _num(pub["sub_building"])
+            r = rank(s.ids[addr])
+            adds = by.get("build_add", [])
+            match = [a for a in adds if rank(s.ids[a["card"]]) == r]
+            if match:
+                return match[0]
+            if "build_done" in by:
+                return by["build_done"][0]
+            return min(adds, key=lambda a: value(s, a["card"]))
+        if sub == "visit":
+            return max(
+                by["visit"], key=lambda a: (s.unknown_in.get(a["building"], 0), -a["building"])
+            )
+        if sub == "expose":
+            return by["expose"][0] if "expose" in by else by["expose_none"][0]
+        if sub == "revisit":
+            return by["revisit_discard"][0]
+        if sub == "buy":
+            return max(by["buy"], key=lambda a: value(s, a["card"]))
+        if sub == "downgrade":
+            return by["downgrade_done"][0]
+        # top level
+        if "harvest" in by:
+            return by["harvest"][0]
+        for a in by.get("store", []):
+            target_r = s.addr_rank.get(a["target"])
+            if (
+                target_r
+                and rank(s.ids[a["target"]]) != target_r
+                and rank(s.ids[a["card"]]) == target_r
+            ):
+                return a
+        build_good = self._build_good(s, view, farm)
+        royal = pub["royal_index"]
+        favors = by.get("favor", [])
+        fav = {"k": [], "q": [], "j": []}
+        for a in favors:
+            fav[rank(s.ids[a["card"]])].append(a)
+        if build_good:
+            if fav["k"]:
+                return min(fav["k"], key=lambda a: value(s, a["card"]))
+            if royal == 0 and "royal" in by:
+                return by["royal"][0]
+        shop = [_num(c["uid"]) for c in view["zones"]["shop"]["cards"]]
+        if shop and max(value(s, c) for c in shop) >= 4:
+            if fav["j"]:
+                return fav["j"][0]
+            if royal == 2 and "royal" in by and coins >= 2:
+                return by["royal"][0]
+        targets = sum(v for a, v in s.unknown_in.items() if a not in s.hand)
+        if targets:
+            if fav["q"] and len(fav["q"]) + s.counts["q"] > 0:
+                return fav["q"][0]
+            if royal == 1 and "royal" in by and coins >= 2:
+                return by["royal"][0]
+        trades = by.get("trade", [])
+        if trades:
+            best = max(trades, key=lambda a: value(s, a["target"]) - value(s, a["card"]))
+            if value(s, best["target"]) - value(s, best["card"]) >= TRADE_GAIN:
+                return best
+        sells = by.get("sell", [])
+        if sells and coins < 2:
+            cheap = min(sells, key=lambda a: sum(value(s, c) for c in a["cards"]))
+            if sum(value(s, c) for c in cheap["cards"]) <= 5:
+                return cheap
+        hides = [a for a in by.get("hide", []) if value(s, a["card"]) >= 4]
+        if hides:
+            return hides[0]
+        return by["pass"][0]
+
+    def _build_good(self, s: _Seen, view: dict[str, Any], farm: int) -> bool:
+        own = len(s.hand) + len(s.stall)
+        if own >= farm + 2 and max(s.counts.values(), default=0) >= 3:
+            return True
+        return any(s.counts[r] for r in s.wanted)

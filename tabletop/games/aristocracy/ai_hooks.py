@@ -1,0 +1,51 @@
+"""Hooks for the generic IS-MCTS (tabletop.ai): how to judge an Aristocracy position.
+
+A plain dict, so this package does not import tabletop.ai.  Rollouts are cut short (random
+Aristocracy games last 25 years) and the position is judged by each seat's worth: points
+of complete buildings, partial credit for buildings that mostly match, coins (worth about a
+card each) and cards in hand, turned into win shares with a softmax.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.engine import Game
+from tabletop.games.aristocracy.agent import GreedyAgent
+from tabletop.games.aristocracy.scoring import POINTS
+from tabletop.games.aristocracy.state import State
+
+
+def worth(s: State, seat: int) -> float:
+    """Points now plus progress towards complete buildings, coins and cards."""
+    total = 0.0
+    for b in s.buildings[seat]:
+        if len(b.cards) < s.farm:
+            continue
+        r = s.rank(b.address)
+        share = sum(1 for c in b.cards if s.rank(c) == r) / len(b.cards)
+        total += POINTS[s.kind(b)] * (share if share == 1.0 else 0.5 * share)
+    return total + 0.1 * s.coins[seat] + 0.05 * (len(s.hands[seat]) + len(s.stalls[seat]))
+
+
+def evaluate(game: Game, s: State) -> list[float]:
+    """Each seat's share of the win, from the worths (softmax)."""
+    if s.over:
+        out = game.outcome(s)
+        return [1.0 if p in out.winners else 0.0 for p in range(s.players)]
+    values = [worth(s, p) for p in range(s.players)]
+    top = max(values)
+    e = [math.exp((v - top) / 1.5) for v in values]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def ai_hooks(game: Game) -> dict[str, Any]:
+    """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
+    return {
+        "evaluate": evaluate,
+        "heuristic": GreedyAgent().choose,
+        "cutoff": 24,
+        "max_game_length": 12000,
+    }

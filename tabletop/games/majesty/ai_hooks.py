@@ -1,0 +1,40 @@
+"""Hooks for the generic IS-MCTS (tabletop.ai): how to judge a Majesty position.
+
+Returned as a plain dict so this package does not import tabletop.ai.  The evaluation
+turns each seat's worth (points, final scoring if the game ended now, meeples in hand)
+into a share of the win with a softmax whose temperature shrinks as the game nears its end.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.engine import Game
+from tabletop.games.majesty.ai import MEEPLE_VALUES, projected
+from tabletop.games.majesty.rules_constants import CHARACTERS_PER_PLAYER
+from tabletop.games.majesty.state import MajestyState
+
+
+def worth(s: MajestyState, seat: int) -> float:
+    """Points now, plus final scoring if it happened now, plus the meeples' worth."""
+    if s.over:
+        return float(s.scores[seat])
+    meeples = MEEPLE_VALUES[min(s.meeples[seat], len(MEEPLE_VALUES) - 1)]
+    return s.scores[seat] + projected(s, seat) + meeples
+
+
+def evaluate(game: Game, s: MajestyState) -> list[float]:
+    """Each seat's share of the win, estimated from the worths (softmax)."""
+    values = [worth(s, p) for p in range(s.players)]
+    left = max(0, CHARACTERS_PER_PLAYER * s.players - s.turn) / s.players
+    temperature = 4.0 + 2.0 * left
+    top = max(values)
+    e = [math.exp((v - top) / temperature) for v in values]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def ai_hooks(game: Game) -> dict[str, Any]:
+    """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
+    return {"evaluate": evaluate, "cutoff": 4, "max_game_length": 400}

@@ -1,0 +1,61 @@
+"""A new game: the removals per player count, the decks and the starting hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Rng
+from tabletop.games.your_majesty.catalog import MUSES, catalog
+from tabletop.games.your_majesty.state import Court, YMState
+
+NAMES = ("Eleanor", "Frederick", "Catherine", "Louis", "Maria Theresa", "Gustav")
+HAND = 4
+# philosophes removed per muse, by player count (two players extrapolated)
+PHIL_REMOVALS = {2: 4, 3: 3, 4: 2, 5: 1, 6: 0}
+
+
+def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
+    """Shuffle, remove cards for the player count, deal four cards each."""
+    if not 2 <= players <= 6:
+        raise ValueError("Your Majesty takes 2 to 6 players")
+    cat = catalog()
+    rng = Rng(seed)
+    colonies = list(range(len(cat.colonies)))
+    rng.shuffle(colonies)
+    removed_col: list[int] = []
+    if players < 6:
+        # "remove every N-th colony" of the shuffled row
+        removed_col = sorted(colonies[players - 1 :: players])
+        colonies = sorted(c for c in colonies if c not in removed_col)
+    else:
+        colonies.sort()
+    phil_removed: list[int] = []
+    phils: list[int] = []
+    for muse in MUSES:
+        group = [i for i, p in enumerate(cat.phils) if p.muse == muse]
+        rng.shuffle(group)
+        k = PHIL_REMOVALS[players]
+        phil_removed += group[:k]
+        phils += group[k:]
+    rng.shuffle(phils)
+    rng.shuffle(phil_removed)
+    deck = [i for i in range(len(cat.actions)) if i != cat.reshuffle]
+    rng.shuffle(deck)
+    hands = [[deck.pop() for _ in range(HAND)] for _ in range(players)]
+    first = rng.randrange(players)
+    return YMState(
+        players=players,
+        rng=rng,
+        options=dict(options),
+        names=list(NAMES[:players]),
+        deck=deck,
+        phil_deck=phils,
+        phil_removed=phil_removed,
+        colonies_removed=removed_col,
+        colonies=colonies,
+        reforms=list(range(len(cat.reforms))),
+        hands=hands,
+        courts=[Court() for _ in range(players)],
+        active=first,
+        first=first,
+    )

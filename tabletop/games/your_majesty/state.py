@@ -1,0 +1,79 @@
+"""The state of a game of Your Majesty: plain dataclasses of small integers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine import Rng
+
+
+@dataclass
+class Court:
+    """What lies face up in front of one player."""
+
+    phils: list[int] = field(default_factory=list)
+    colonies: list[int] = field(default_factory=list)
+    reforms: list[int] = field(default_factory=list)
+    scandals: list[int] = field(default_factory=list)
+    lingering: list[int] = field(default_factory=list)  # action cards played by this seat
+    linger_target: list[int] = field(default_factory=list)  # parallel: target seat or -1
+    despot: list[int] = field(default_factory=list)  # Enlightened Despot cards
+
+
+@dataclass
+class Pending:
+    """A decision waiting for ``seat`` (the active player or a passive one)."""
+
+    kind: str  # pay | lend | defend | cancel_place | block | espionage
+    seat: int
+    purpose: str = ""  # pay: colony | salon
+    target: int = -1  # colony / reform / philosophe index, or a seat (espionage)
+    card: int = -1  # the action card in play (campaign, A Place at Court, Rebellion)
+    owner: int = -1  # owner of the targeted card
+    taken: int = 0  # espionage: cards taken so far
+
+
+@dataclass
+class Salon:
+    """A salon being staged by the active player."""
+
+    host: int
+    reform: int
+    attendees: list[int] = field(default_factory=list)  # philosophes, own and guests
+    guests_from: list[int] = field(default_factory=list)  # owner seat of each attendee
+    asked: list[int] = field(default_factory=list)  # philosophes already asked for
+
+
+@dataclass
+class YMState:
+    """Everything about one game, hidden parts included."""
+
+    players: int
+    rng: Rng
+    options: dict[str, Any]
+    names: list[str]
+    deck: list[int]
+    discard: list[int] = field(default_factory=list)
+    reshuffle_in: bool = False  # the Reshuffle card has joined the action deck
+    phil_deck: list[int] = field(default_factory=list)
+    phil_discard: list[int] = field(default_factory=list)
+    phil_removed: list[int] = field(default_factory=list)  # removed unseen at set-up
+    dead: list[int] = field(default_factory=list)  # philosophes removed by Consumption
+    colonies_removed: list[int] = field(default_factory=list)
+    colonies: list[int] = field(default_factory=list)  # unclaimed
+    reforms: list[int] = field(default_factory=list)  # unclaimed
+    hands: list[list[int]] = field(default_factory=list)
+    courts: list[Court] = field(default_factory=list)
+    active: int = 0
+    first: int = 0
+    round: int = 1
+    used: list[str] = field(default_factory=list)  # action kinds used this turn
+    flags: list[str] = field(default_factory=list)  # encyclopedie / grandtour this turn
+    in_play: list[int] = field(default_factory=list)  # action cards being resolved
+    pending: Pending | None = None
+    salon: Salon | None = None
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    end_reason: str = ""
+    last_salon: list[int] = field(default_factory=list)  # [sophia, difficulty, randomizer, ok]

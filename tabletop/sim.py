@@ -1,0 +1,484 @@
+"""Headless games between agents, their statistics, JSON-lines logs, and log replay.
+
+Used by ``tabletop simulate`` / ``tabletop replay`` and by tests (any :class:`Game`
+object works, registered or not).  Game ``i`` of a run uses seed ``S + i``; every seat
+gets its own :class:`Rng` derived from that seed, so each game is reproducible alone.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from tabletop.ai import make_agent
+from tabletop.engine import Action, Game, IllegalAction, Rng
+
+MAX_STEPS = 200_000
+_SALT = 0x7AB1E70B
+
+
+class SimulationError(Exception):
+    """A game could not be played to its end (a game or agent bug); the message says where."""
+
+
+def seat_rng(seed: int, seat: int) -> Rng:
+    """The random generator of one seat's agent in the game played with ``seed``."""
+    return Rng(Rng(((seed & (2**64 - 1)) << 8) ^ (seat + 1) ^ _SALT).next64())
+
+
+def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
+    """``["key=value", ...]`` → resolved options; raises ``ValueError`` with a clear reason."""
+    given: dict[str, Any] = {}
+    specs = {o.key: o for o in game.info.options}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"bad option {pair!r}: expected key=value")
+        spec = specs.get(key)
+        if spec is not None and spec.kind == "choice":  # "2" on the command line means 2
+            value = next((c for c in spec.choices if str(c) == value), value)
+        given[key] = value
+    return game.info.resolve_options(given)
+
+
+def check_players(game: Game, players: int) -> None:
+    """Raise ``ValueError`` unless ``players`` is within the game's range."""
+    lo, hi = game.info.min_players, game.info.max_players
+    if not lo <= players <= hi:
+        raise ValueError(f"{game.info.id} is for {lo}–{hi} players, not {players}")
+
+
+def seat_kinds(game: Game, players: int, ai: Sequence[str]) -> list[str]:
+    """One agent kind per seat (``ai`` cycled); raises ``ValueError`` for an unknown kind."""
+    kinds = [k.strip() for k in ai if k.strip()] or ["random"]
+    for k in dict.fromkeys(kinds):
+        make_agent(k, game)
+    return [kinds[i % len(kinds)] for i in range(players)]
+
+
+@dataclass
+class GameResult:
+    """The end of one headless game."""
+
+    index: int
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+    length: int
+
+
+StepHook = Callable[[int, int, Action, Any], None]
+
+
+def play_game(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    kinds: Sequence[str],
+    index: int = 0,
+    on_step: StepHook | None = None,
+    max_steps: int = MAX_STEPS,
+) -> GameResult:
+    """Play one game to its end; ``on_step(step, seat, action, state)`` after each action."""
+    where = f"game {index} (seed {seed})"
+    try:
+        state = game.new_game(players, seed, options)
+    except Exception as e:
+        raise SimulationError(f"{where}: set-up failed: {type(e).__name__}: {e}") from e
+    agents = [make_agent(k, game) for k in kinds]
+    rngs = [seat_rng(seed, s) for s in range(players)]
+    step = 0
+    while True:
+        try:
+            if game.is_over(state):
+                break
+            seat = _next_seat(game, state)
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise SimulationError(f"seat {seat + 1} must act but has no legal action")
+            view = game.view(state, seat)
+            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
+            try:
+                game.apply(state, seat, action)
+            except IllegalAction as e:
+                raise SimulationError(
+                    f"the {kinds[seat]} AI of seat {seat + 1} chose an illegal action "
+                    f"({action}): {e.reason}"
+                ) from None
+            step += 1
+            if on_step is not None:
+                on_step(step, seat, action, state)
+        except SimulationError as e:
+            raise SimulationError(f"{where}, step {step + 1}: {e}") from e.__cause__
+        except Exception as e:  # a bug in the game or an agent: say where, keep the cause
+            raise SimulationError(f"{where}, step {step + 1}: {type(e).__name__}: {e}") from e
+        if step >= max_steps:
+            raise SimulationError(f"{where}: not over after {max_steps} actions")
+    out = game.outcome(state)
+    return GameResult(index, seed, list(out.scores), list(out.winners), list(out.breakdown), step)
+
+
+def _next_seat(game: Game, state: Any) -> int:
+    waiting = game.to_act(state)
+    if not waiting:
+        raise SimulationError("nobody may act but the game is not over")
+    return waiting[0]
+
+
+@dataclass
+class Summary:
+    """Statistics of a run of headless games."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    ai: list[str]
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.results)
+
+    def wins(self) -> list[float]:
+        """Wins per seat; a victory shared by k seats counts 1/k for each."""
+        w = [0.0] * self.players
+        for r in self.results:
+            for s in r.winners:
+                w[s] += 1 / len(r.winners)
+        return w
+
+    def score_stats(self) -> list[tuple[float, float]]:
+        """(mean, sample standard deviation) of the final score, per seat."""
+        out = []
+        for s in range(self.players):
+            xs = [r.scores[s] for r in self.results]
+            mean = statistics.fmean(xs) if xs else 0.0
+            out.append((mean, statistics.stdev(xs) if len(xs) > 1 else 0.0))
+        return out
+
+    def mean_length(self) -> float:
+        """The mean number of actions per game."""
+        return statistics.fmean(r.length for r in self.results) if self.results else 0.0
+
+    def games_per_second(self) -> float:
+        """Games finished per second of wall-clock time."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON data (seats numbered from 0, as in logs)."""
+        stats = self.score_stats()
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": [
+                {
+                    "seat": s,
+                    "ai": self.ai[s],
+                    "wins": round(w, 6),
+                    "win_rate": round(w / self.games, 6) if self.games else 0.0,
+                    "score_mean": round(stats[s][0], 6),
+                    "score_sd": round(stats[s][1], 6),
+                }
+                for s, w in enumerate(self.wins())
+            ],
+            "mean_length": round(self.mean_length(), 6),
+            "seconds": round(self.seconds, 6),
+            "games_per_second": round(self.games_per_second(), 3),
+        }
+
+    def table(self) -> str:
+        """A small text table for the terminal (seats numbered from 1)."""
+        opts = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "none"
+        last = self.seed + self.games - 1
+        lines = [
+            f"{self.game}: {self.players} players, {self.games} games "
+            f"(seeds {self.seed}–{last}), options: {opts}",
+            f"{'seat':>4}  {'ai':<10} {'wins':>7} {'win %':>6} {'mean score':>11} {'sd':>7}",
+        ]
+        stats = self.score_stats()
+        for s, w in enumerate(self.wins()):
+            rate = 100 * w / self.games if self.games else 0.0
+            mean, sd = stats[s]
+            lines.append(
+                f"{s + 1:>4}  {self.ai[s]:<10} {w:>7.2f} {rate:>5.1f}% {mean:>11.2f} {sd:>7.2f}"
+            )
+        lines.append(
+            f"mean game length {self.mean_length():.1f} actions; "
+            f"{self.games_per_second():.2f} games/s"
+        )
+        return "\n".join(lines)
+
+
+class ProgressBar:
+    """A one-line text progress bar, redrawn at most ``rate`` times per second."""
+
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO | None = None,
+        rate: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+        width: int = 30,
+    ) -> None:
+        self.total = max(total, 1)
+        self.stream = stream if stream is not None else sys.stderr
+        self.interval = 1.0 / rate
+        self.clock = clock
+        self.width = width
+        self.start = clock()
+        self.last = -1e18
+        self.shown = -1
+        self.draws = 0
+
+    def update(self, done: int, force: bool = False) -> None:
+        """Show ``done`` of ``total`` (skipped if the last draw is too recent)."""
+        now = self.clock()
+        if (not force and now - self.last < self.interval) or (force and done == self.shown):
+            return
+        self.last = now
+        self.shown = done
+        self.draws += 1
+        filled = round(self.width * done / self.total)
+        elapsed = now - self.start
+        speed = ""
+        if elapsed > 0 and done:
+            rate = done / elapsed
+            speed = f"{rate:.1f} games/s"
+            if done < self.total:
+                speed += f", about {(self.total - done) / rate:.0f} s left"
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games {speed}".rstrip() + " ")
+        self.stream.flush()
+
+    def close(self, done: int) -> None:
+        """Draw the final state and end the line."""
+        self.update(done, force=True)
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _view_difference(logged: Any, view: Any) -> str | None:
+    """Where a replayed view differs from the logged one (``None``: identical as JSON)."""
+    fast = json.dumps(view, separators=(",", ":"))
+    if fast == json.dumps(logged, separators=(",", ":")):  # same data in the same key order
+        return None
+    replayed = _canonical(view)
+    if replayed == _canonical(logged):
+        return None
+    return first_difference(logged, json.loads(replayed), "view")
+
+
+def _canonical(value: Any) -> str:
+    """Compact JSON with sorted keys: equal text means equal plain data (``true`` ≠ ``1``)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def simulate(
+    game: Game,
+    players: int,
+    games: int = 1,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    ai: Sequence[str] = ("random",),
+    log: TextIO | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` headless games (game ``i`` with seed ``seed + i``) and summarise them.
+
+    ``log`` receives JSON lines (one per action, one final line per game);
+    ``progress(done)`` is called after each game.  Raises ``ValueError`` for a bad set-up
+    and :class:`SimulationError` if a game cannot be finished.
+    """
+    check_players(game, players)
+    opts = game.info.resolve_options(options)
+    kinds = seat_kinds(game, players, ai)
+    summary = Summary(game.info.id, players, seed, opts, kinds)
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        hook = None
+        if log is not None:
+
+            def hook(step: int, seat: int, action: Action, state: Any, i: int = i) -> None:
+                line = {
+                    "step": step,
+                    "game": i,
+                    "seat": seat,
+                    "action": action.to_json(),
+                    "text": action.text,
+                    "view": game.view(state, None),
+                }
+                log.write(json.dumps(line, separators=(",", ":")) + "\n")
+
+        result = play_game(game, players, game_seed, opts, kinds, i, hook)
+        summary.results.append(result)
+        if log is not None:
+            final = {
+                "game": i,
+                "final": True,
+                "game_id": game.info.id,
+                "scores": result.scores,
+                "breakdown": result.breakdown,
+                "winners": result.winners,
+                "seed": game_seed,
+                "players": players,
+                "options": opts,
+                "ai": kinds,
+                "length": result.length,
+            }
+            log.write(json.dumps(_plain(final), separators=(",", ":")) + "\n")
+        if progress is not None:
+            progress(i + 1)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+# --- replay ----------------------------------------------------------------------------
+
+
+class LogError(Exception):
+    """A log file that cannot be read as a simulation log."""
+
+
+@dataclass
+class Verdict:
+    """The outcome of replaying one logged game."""
+
+    game: int
+    seed: int | None
+    players: int | None
+    ok: bool
+    detail: str
+    actions: int = 0
+
+    def line(self) -> str:
+        """One line for the terminal."""
+        where = f"game {self.game}"
+        if self.seed is not None:
+            where += f" (seed {self.seed}, {self.players} players)"
+        return f"{where}: {'OK' if self.ok else 'MISMATCH'}, {self.detail}"
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """The path of the first place where plain data ``a`` and ``b`` differ (``None``: equal)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                return f"{path}.{k}" if path else str(k)
+            d = first_difference(a[k], b[k], f"{path}.{k}" if path else str(k))
+            if d is not None:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            d = first_difference(x, y, f"{path}[{i}]")
+            if d is not None:
+                return d
+        return None if len(a) == len(b) else f"{path} (length {len(a)} vs {len(b)})"
+    return None if a == b and type(a) is type(b) else (path or "(top)")
+
+
+def read_log(lines: Iterable[str]) -> dict[int, list[dict[str, Any]]]:
+    """Group a log's records by game index (in file order); raises :class:`LogError`."""
+    games: dict[int, list[dict[str, Any]]] = {}
+    for n, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            rec = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise LogError(f"line {n}: not JSON ({e.msg})") from None
+        if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
+            raise LogError(f"line {n}: not a simulation log record (no game number)")
+        games.setdefault(rec["game"], []).append(rec)
+    if not games:
+        raise LogError("the log holds no games")
+    return games
+
+
+def replay_game(index: int, records: list[dict[str, Any]], game: Game) -> Verdict:
+    """Replay one logged game from seed, options and actions; compare views and result."""
+    finals = [r for r in records if r.get("final")]
+    if not finals:
+        return Verdict(index, None, None, False, "the log ends before this game's final line")
+    final = finals[-1]
+    seed, players = final.get("seed"), final.get("players")
+    if not isinstance(seed, int) or not isinstance(players, int):
+        return Verdict(index, None, None, False, "the final line lacks seed or players")
+    try:
+        state = game.new_game(players, seed, final.get("options") or {})
+    except (ValueError, KeyError, TypeError) as e:
+        return Verdict(index, seed, players, False, f"cannot set the game up: {e}")
+    steps = [r for r in records if not r.get("final")]
+
+    def mismatch(detail: str, done: int) -> Verdict:
+        return Verdict(index, seed, players, False, detail, done)
+
+    for n, rec in enumerate(steps, 1):
+        if rec.get("step") != n:
+            return mismatch(f"step {n}: the log numbers it {rec.get('step')!r}", n - 1)
+        seat = rec.get("seat")
+        try:
+            game.apply(state, seat, Action.from_json(rec["action"]))  # type: ignore[arg-type]
+        except IllegalAction as e:
+            return mismatch(
+                f"step {n}: seat {seat}'s action {rec.get('action')} is illegal: {e.reason}",
+                n - 1,
+            )
+        except (KeyError, TypeError, AttributeError) as e:
+            return mismatch(f"step {n}: malformed action record ({e})", n - 1)
+        diff = _view_difference(rec.get("view"), game.view(state, None))
+        if diff is not None:
+            return mismatch(f"step {n}: the view differs at {diff}", n - 1)
+    done = len(steps)
+    if not game.is_over(state):
+        return mismatch(f"the game is not over after the {done} logged actions", done)
+    out = game.outcome(state)
+    for key, value in (
+        ("scores", out.scores),
+        ("winners", out.winners),
+        ("breakdown", out.breakdown),
+    ):
+        if _plain(value) != final.get(key):
+            return mismatch(
+                f"final {key} differ: logged {final.get(key)}, replayed {_plain(value)}", done
+            )
+    if final.get("length", done) != done:
+        return mismatch(f"{done} actions logged but the final line says {final['length']}", done)
+    ok = f"{done} actions replayed, every view and the final scores match"
+    return Verdict(index, seed, players, True, ok, done)
+
+
+def replay_log(lines: Iterable[str], resolve: Callable[[str], Game]) -> list[Verdict]:
+    """Replay every game of a simulation log; ``resolve`` maps a game id to its Game."""
+    verdicts = []
+    for index, records in read_log(lines).items():
+        ids = {r.get("game_id") for r in records if r.get("final")}
+        if not ids:
+            verdicts.append(
+                Verdict(index, None, None, False, "the log ends before this game's final line")
+            )
+            continue
+        if len(ids) != 1 or None in ids:
+            verdicts.append(Verdict(index, None, None, False, "no game id on the final line"))
+            continue
+        verdicts.append(replay_game(index, records, resolve(ids.pop())))
+    return verdicts

@@ -1,0 +1,23 @@
+"""The games the menus offer and their data (``game.yaml``), from :mod:`tabletop.registry`.
+
+A thin seam so the menus stay generic and tests can offer a fake game.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tabletop import registry
+from tabletop.engine.data import GameData, load_game_data
+from tabletop.engine.game import Game
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in menu order."""
+    return registry.games()
+
+
+@cache
+def game_data(game_id: str) -> GameData:
+    """The validated ``data/<id>/`` of a game (raises ``DataError`` with the file and field)."""
+    return load_game_data(game_id)

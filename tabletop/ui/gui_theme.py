@@ -1,0 +1,213 @@
+"""The pygame_gui theme, generated from the palette in :mod:`tabletop.ui.theme` for one scale.
+
+Font sizes and borders are multiplied by the scale so widgets stay readable from 1280×720 to
+3840×2160.  Object ids used by the scenes: ``#menu_button``, ``#primary_button``, ``@heading``,
+``@subtle``, ``#dialog``, ``#panel``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.ui import fonts
+from tabletop.ui.theme import TYPE_SIZES, Palette, hex_colour, mix
+
+BODY = "tabletop_body"
+DISPLAY = "tabletop_display"
+SHAPE = "rectangle"  # pygame_gui draws rounded shapes slowly at 4K sizes (seconds per scene)
+
+
+def font_families() -> dict[str, dict[str, str]]:
+    """Font families for ``UIManager.add_font_paths``: name → regular/bold/italic paths."""
+    body = fonts.font_path("body")
+    bold = fonts.font_path("bold") or body
+    disp = fonts.font_path("display") or body
+    disp_i = fonts.font_path("display_italic") or disp
+    out: dict[str, dict[str, str]] = {}
+    if body is not None:
+        out[BODY] = {
+            "regular_path": str(body),
+            "bold_path": str(bold),
+            "italic_path": str(body),
+            "bold_italic_path": str(bold),
+        }
+    if disp is not None:
+        out[DISPLAY] = {
+            "regular_path": str(disp),
+            "bold_path": str(disp),
+            "italic_path": str(disp_i),
+            "bold_italic_path": str(disp_i),
+        }
+    return out
+
+
+def _font(name: str, role: str, scale: float, bold: bool = False) -> dict[str, Any]:
+    paths = font_families().get(name)
+    size = max(8, round(TYPE_SIZES[role] * scale))
+    font: dict[str, Any] = {"name": name if paths else "noto_sans", "size": str(size)}
+    if bold:
+        font["bold"] = "1"
+    if paths:
+        font.update(paths)
+    return font
+
+
+def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
+    """The pygame_gui theme dictionary for palette ``pal`` at ``scale``."""
+    s = max(0.5, scale)
+
+    def n(v: float) -> str:
+        return str(max(1, round(v * s)))
+
+    h = hex_colour
+    button_bg = f"{h(mix(pal.royal, (0, 0, 0), 0.25))},{h(pal.royal)},90"
+    button_hover = f"{h(pal.royal)},{h(pal.royal_light)},90"
+    gold_dim = mix(pal.gold, pal.felt_dark, 0.45)
+    shape = {
+        "shape": SHAPE,
+        "shape_corner_radius": n(7),
+        "border_width": n(2),
+        "shadow_width": n(2),
+        "text_horiz_alignment_padding": n(12),
+        "text_vert_alignment_padding": n(4),
+    }
+    button_colours = {
+        "normal_bg": button_bg,
+        "hovered_bg": button_hover,
+        "active_bg": h(mix(pal.royal, (0, 0, 0), 0.4)),
+        "selected_bg": button_hover,
+        "disabled_bg": h(mix(pal.felt_dark, (60, 60, 60), 0.35)),
+        "normal_text": h(pal.ivory),
+        "hovered_text": h(pal.gold_light),
+        "selected_text": h(pal.gold_light),
+        "active_text": h(pal.gold_light),
+        "disabled_text": h(mix(pal.ivory, pal.felt_dark, 0.55)),
+        "normal_border": h(gold_dim),
+        "hovered_border": h(pal.gold_light),
+        "selected_border": h(pal.gold_light),
+        "active_border": h(pal.gold),
+        "disabled_border": h(mix(gold_dim, pal.felt_dark, 0.6)),
+    }
+    return {
+        "defaults": {
+            "colours": {
+                **button_colours,
+                "dark_bg": h(pal.felt_dark, 0xE0),
+                "disabled_dark_bg": h(pal.felt_dark, 0xA0),
+                "text_cursor": h(pal.ivory),
+                "link_text": h(pal.gold_light),
+                "link_hover": h(pal.gold),
+                "link_selected": h(pal.gold),
+                "filled_bar": h(pal.gold),
+                "unfilled_bar": h(pal.felt_dark),
+                "normal_text_shadow": "#00000080",
+                "text_shadow": "#00000080",
+            },
+            "font": _font(BODY, "body", s),
+            "misc": dict(shape),
+        },
+        "button": {"font": _font(BODY, "button", s), "misc": dict(shape)},
+        "#menu_button": {
+            "font": _font(DISPLAY, "heading", s),
+            "misc": {**shape, "shape_corner_radius": n(10), "border_width": n(2)},
+        },
+        "#primary_button": {
+            "colours": {
+                "normal_bg": f"{h(mix(pal.crimson, (0, 0, 0), 0.3))},{h(pal.crimson)},90",
+                "hovered_bg": f"{h(pal.crimson)},{h(mix(pal.crimson, pal.gold, 0.25))},90",
+                "normal_border": h(pal.gold),
+            },
+            "font": _font(BODY, "button", s, bold=True),
+        },
+        "#toggle_on": {
+            "colours": {
+                "normal_bg": h(mix(pal.gold, pal.royal, 0.35)),
+                "hovered_bg": h(pal.gold),
+                "normal_text": h(pal.ink),
+                "hovered_text": h(pal.ink),
+                "normal_border": h(pal.gold_light),
+            },
+        },
+        "label": {
+            "colours": {"normal_text": h(pal.ivory), "dark_bg": "#00000000"},
+            "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "0"},
+        },
+        "@heading": {
+            "font": _font(DISPLAY, "title", s),
+            "colours": {"normal_text": h(pal.gold_light)},
+        },
+        "@subtle": {
+            "font": _font(BODY, "small", s),
+            "colours": {"normal_text": h(mix(pal.ivory, pal.felt, 0.35))},
+        },
+        "@section": {
+            "font": _font(DISPLAY, "section", s),
+            "colours": {"normal_text": h(pal.gold_light)},
+        },
+        "@value": {"colours": {"normal_text": h(pal.gold_light)}},
+        "panel": {
+            "colours": {
+                "dark_bg": h(mix(pal.felt_dark, (0, 0, 0), 0.35), 0xD8),
+                "normal_border": h(gold_dim),
+            },
+            "misc": {
+                "shape": SHAPE,
+                "shape_corner_radius": n(12),
+                "border_width": n(2),
+                "shadow_width": n(4),
+            },
+        },
+        "text_box": {
+            "colours": {
+                "dark_bg": h(pal.parchment, 0xF2),
+                "normal_text": h(pal.ink),
+                "normal_border": h(pal.gold),
+                "link_text": h(pal.crimson),
+            },
+            "font": _font(BODY, "body", s),
+            "misc": {
+                "shape": "rectangle",  # rounded shapes are slow to draw at 4K sizes
+                "border_width": n(2),
+                "shadow_width": "0",
+                "padding": f"{n(14)},{n(10)}",
+                "line_spacing": "1.25",
+            },
+        },
+        "#dialog_text": {"colours": {"dark_bg": h(pal.parchment)}},
+        "text_entry_line": {
+            "colours": {
+                "dark_bg": h(pal.parchment),
+                "normal_text": h(pal.ink),
+                "selected_bg": h(pal.gold),
+                "selected_text": h(pal.ink),
+                "text_cursor": h(pal.ink),
+                "normal_border": h(gold_dim),
+            },
+            "font": _font(BODY, "body", s),
+            "misc": {**shape, "shadow_width": "0", "padding": f"{n(8)},{n(4)}"},
+        },
+        "drop_down_menu": {
+            "colours": {"dark_bg": h(pal.felt_dark, 0xF0)},
+            "font": _font(BODY, "body", s),
+            "misc": {**shape, "expand_direction": "down"},
+        },
+        "drop_down_menu.#expand_button": {"font": {"name": "fira_code_symbols", "size": n(14)}},
+        "drop_down_menu.selection_list": {"misc": {"list_item_height": n(30)}},
+        "vertical_scroll_bar": {
+            "colours": {"dark_bg": h(pal.parchment_dark), "normal_bg": h(pal.wood)},
+            "misc": {"shape": SHAPE, "shape_corner_radius": n(4)},
+        },
+        "vertical_scroll_bar.button": {
+            "colours": {"normal_bg": h(pal.wood), "hovered_bg": h(mix(pal.wood, pal.gold, 0.4))},
+            "misc": {"border_width": "0", "shadow_width": "0"},
+        },
+        "horizontal_slider": {"misc": {"sliding_button_width": n(20)}},
+        "window": {
+            "colours": {"dark_bg": h(pal.parchment), "normal_border": h(pal.gold)},
+            "misc": {"shape": SHAPE, "shape_corner_radius": n(10)},
+        },
+        "tool_tip": {
+            "colours": {"dark_bg": h(pal.ink, 0xF0), "normal_text": h(pal.ivory)},
+            "font": _font(BODY, "small", s),
+        },
+    }

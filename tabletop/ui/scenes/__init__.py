@@ -1,0 +1,1 @@
+"""The menu scenes: title, new game, load, rules, settings, credits, results, dialogs."""

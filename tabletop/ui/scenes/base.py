@@ -1,0 +1,249 @@
+"""A scene built from pygame_gui widgets, with the courtly backdrop and keyboard handling.
+
+Subclasses override :meth:`build` to create widgets on ``self.ui`` (rebuilt on every resize,
+so widget state must live on the scene, not in the widgets), and register buttons with
+:meth:`button` so clicks, Enter and the arrow keys reach their callbacks.
+Keys: Esc = :meth:`back`; Enter = the focused button, else the default button;
+Tab / Up / Down move the keyboard focus between buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tabletop.ui import fonts
+from tabletop.ui.backdrop import backdrop
+from tabletop.ui.scene import AppContext, Scene
+from tabletop.ui.theme import TYPE_SIZES, mix
+
+
+class GuiScene(Scene):
+    """Base of the menu scenes."""
+
+    heading: str = ""  # drawn at the top in the display face
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__(app)
+        self.ui: Any = None
+        self._actions: dict[Any, Callable[[], None]] = {}
+        self._order: list[Any] = []
+        self.focus: int | None = None
+        self.default_button: Any = None
+        self._built_size: tuple[int, int] | None = None
+
+    # --- sizes --------------------------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        """The app's scale factor."""
+        return float(self.app.scale)
+
+    def px(self, v: float) -> int:
+        """A design size (1280×720) in screen pixels."""
+        return max(1, round(v * self.scale))
+
+    def content_rect(self, width: float = 860, top: float = 118, bottom: float = 44) -> pygame.Rect:
+        """A centred column ``width`` design pixels wide below the heading."""
+        w, h = self.app.size
+        cw = min(self.px(width), w - self.px(80))
+        return pygame.Rect((w - cw) // 2, self.px(top), cw, h - self.px(top) - self.px(bottom))
+
+    # --- building ---------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Throw the widgets away and build them again for the current size."""
+        self.ui = self.app.make_ui()
+        self._actions = {}
+        self._order = []
+        self.default_button = None
+        old_focus = self.focus
+        self.build()
+        self.ui.update(0.0)  # lay the widgets out now: a covered scene is drawn without updates
+        self._built_size = tuple(self.app.size)
+        self.focus = None
+        if old_focus is not None and self._order:
+            self.set_focus(min(old_focus, len(self._order) - 1))
+
+    def build(self) -> None:
+        """Create the widgets (override)."""
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        action: Callable[[], None],
+        object_id: str | None = None,
+        container: Any = None,
+        enabled: bool = True,
+        tooltip: str | None = None,
+        focusable: bool = True,
+    ) -> pygame_gui.elements.UIButton:
+        """A button that runs ``action`` when clicked or activated with Enter."""
+        b = pygame_gui.elements.UIButton(
+            rect,
+            text,
+            manager=self.ui,
+            container=container,
+            object_id=object_id,
+            tool_tip_text=tooltip,
+        )
+        if not enabled:
+            b.disable()
+        self._actions[b] = action
+        if focusable:
+            self._order.append(b)
+        return b
+
+    def label(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        object_id: Any = None,
+        container: Any = None,
+    ) -> pygame_gui.elements.UILabel:
+        """A one-line label."""
+        return pygame_gui.elements.UILabel(
+            rect, text, manager=self.ui, container=container, object_id=object_id
+        )
+
+    # --- scene protocol ----------------------------------------------------------------
+    def enter(self) -> None:
+        """Build the widgets when first shown or when the window changed meanwhile."""
+        if self.ui is None or self._built_size != tuple(self.app.size):
+            self.rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Rebuild for the new size."""
+        self.rebuild()
+
+    def back(self) -> None:
+        """Esc: close this scene."""
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys first (Esc, Enter, focus), then the widgets."""
+        if self.ui is None:
+            self.rebuild()
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self._actions.get(event.ui_element)
+            if action is not None:
+                action()
+                return
+        self.on_ui_event(event)
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        """Other pygame_gui events (drop-downs, text entries, sliders)."""
+
+    def _typing(self) -> bool:
+        focused = self.ui.get_focus_set() if self.ui else None
+        return any(
+            isinstance(e, pygame_gui.elements.UITextEntryLine) and e.is_focused
+            for e in (focused or ())
+        )
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            if self._typing():
+                self.ui.set_focus_set(None)
+                return True
+            self.back()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self._typing():
+                self.ui.set_focus_set(None)
+                return True
+            target = self._order[self.focus] if self.focus is not None else self.default_button
+            if target is not None and target.is_enabled and target in self._actions:
+                self._actions[target]()
+                return True
+            return False
+        if self._typing():
+            return False
+        step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_TAB: 1}.get(event.key)
+        if step is not None and self._order:
+            if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
+                step = -1
+            self.move_focus(step)
+            return True
+        return False
+
+    def move_focus(self, step: int) -> None:
+        """Move the keyboard focus to the next enabled button."""
+        n = len(self._order)
+        i = self.focus if self.focus is not None else (-1 if step > 0 else 0)
+        for _ in range(n):
+            i = (i + step) % n
+            if self._order[i].is_enabled:
+                self.set_focus(i)
+                return
+
+    def set_focus(self, index: int) -> None:
+        """Give button ``index`` the keyboard focus (drawn selected)."""
+        if self.focus is not None and self.focus < len(self._order):
+            self._order[self.focus].unselect()
+        self.focus = index
+        self._order[index].select()
+
+    @property
+    def focused_button(self) -> Any:
+        """The button with keyboard focus, if any."""
+        return self._order[self.focus] if self.focus is not None else None
+
+    def update(self, dt: float) -> None:
+        """Advance the widgets."""
+        if self.ui is not None:
+            self.ui.update(dt)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The damask backdrop and the heading."""
+        surface.blit(backdrop(surface.get_size(), self.app.palette), (0, 0))
+        if self.heading:
+            self.draw_heading(surface, self.heading)
+
+    def draw_heading(self, surface: pygame.Surface, text: str) -> None:
+        """A centred title in the display face with a gold rule and suit ornaments."""
+        pal = self.app.palette
+        w = surface.get_width()
+        f = fonts.font("display", self.px(TYPE_SIZES["title"] * 1.45))
+        shadow = f.render(text, True, (0, 0, 0))
+        img = f.render(text, True, pal.gold_light)
+        y = self.px(34)
+        r = img.get_rect(midtop=(w // 2, y))
+        shadow.set_alpha(150)
+        surface.blit(shadow, r.move(self.px(2), self.px(2)))
+        surface.blit(img, r)
+        self.draw_rule(surface, r.bottom + self.px(6), self.px(240))
+
+    def draw_rule(self, surface: pygame.Surface, y: int, half: int) -> None:
+        """A thin gold rule with a ♦ in the middle, centred at height ``y``."""
+        pal = self.app.palette
+        w = surface.get_width()
+        dim = mix(pal.gold, pal.felt_dark, 0.35)
+        t = max(1, self.px(1.5))
+        gap = self.px(16)
+        pygame.draw.line(surface, dim, (w // 2 - half, y), (w // 2 - gap, y), t)
+        pygame.draw.line(surface, dim, (w // 2 + gap, y), (w // 2 + half, y), t)
+        d = self.px(5)
+        c = (w // 2, y)
+        pygame.draw.polygon(
+            surface,
+            pal.gold,
+            [(c[0], c[1] - d), (c[0] + d, c[1]), (c[0], c[1] + d), (c[0] - d, c[1])],
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, heading, extra drawing, widgets."""
+        if self.ui is None:
+            self.rebuild()
+        self.draw_background(surface)
+        self.draw_extra(surface)
+        self.ui.draw_ui(surface)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Custom drawing between the backdrop and the widgets (override)."""

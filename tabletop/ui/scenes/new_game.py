@@ -1,0 +1,335 @@
+"""New game: choose a game from the registry, the players, each seat, the options and a seed."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tabletop.engine.game import Game, OptionSpec
+from tabletop.ui import catalog, launch
+from tabletop.ui.match_config import (
+    AI_NORMAL,
+    HUMAN,
+    SEAT_KIND_LABELS,
+    SEAT_KINDS,
+    MatchConfig,
+    SeatConfig,
+)
+from tabletop.ui.scene import AppContext
+from tabletop.ui.scenes.base import GuiScene
+from tabletop.ui.scenes.dialogs import attempt
+
+DEFAULT_NAMES = (
+    "You",
+    "Aurelia",
+    "Bastian",
+    "Cosima",
+    "Dorian",
+    "Eleanor",
+    "Florian",
+    "Gisela",
+    "Henrik",
+    "Isolde",
+    "Jasper",
+    "Katrin",
+)
+MAX_NAME = 18
+
+
+class NewGameScene(GuiScene):
+    """The match set-up form; Start hands a :class:`MatchConfig` to ``launch.start_match``."""
+
+    heading = "New game"
+
+    def __init__(self, app: AppContext, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.games: dict[str, Game] = dict(catalog.games())
+        ids = list(self.games)
+        self.game_id: str | None = game_id if game_id in self.games else (ids[0] if ids else None)
+        self.seats: list[SeatConfig] = [
+            SeatConfig(HUMAN if i == 0 else AI_NORMAL, DEFAULT_NAMES[i % len(DEFAULT_NAMES)])
+            for i in range(12)
+        ]
+        self.players = 0
+        self.options: dict[str, Any] = {}
+        self.seed_text = ""
+        self._widgets: dict[Any, tuple[str, Any]] = {}
+        if self.game_id:
+            self._select_game(self.game_id)
+
+    # --- model ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The chosen game."""
+        return self.games.get(self.game_id) if self.game_id else None
+
+    def _select_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        info = self.games[game_id].info
+        self.players = min(info.max_players, max(info.min_players, self.players or 2))
+        self.options = {o.key: o.default for o in info.options}
+
+    def set_players(self, n: int) -> None:
+        """Change the number of seats within the game's range."""
+        if self.game is None:
+            return
+        info = self.game.info
+        n = min(info.max_players, max(info.min_players, n))
+        if n != self.players:
+            self.players = n
+            self.rebuild()
+
+    def config(self) -> MatchConfig:
+        """The match as chosen; raises ``ValueError`` with a reason when something is wrong."""
+        game = self.game
+        if game is None:
+            raise ValueError("No game is installed.")
+        options = game.info.resolve_options(self.options)
+        seed_text = self.seed_text.strip()
+        seed: int | None = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
+        seats = [SeatConfig(s.kind, s.name.strip()) for s in self.seats[: self.players]]
+        return MatchConfig(game.info.id, seats, options, seed)
+
+    def start(self) -> None:
+        """Start: build the config and hand it to the table."""
+        try:
+            config = self.config()
+        except ValueError as e:
+            self.app.show_message("Check the set-up", str(e))
+            return
+        attempt(self.app, "Cannot start the match", lambda: launch.start_match(self.app, config))
+
+    # --- widgets --------------------------------------------------------------------------
+    def build(self) -> None:
+        """Game column on the left, seats and options on the right, Back / Start below."""
+        self._widgets = {}
+        area = self.content_rect(width=1120, bottom=96)
+        gap = self.px(28)
+        left = pygame.Rect(area.x, area.y, round(area.w * 0.4), area.h)
+        right = pygame.Rect(left.right + gap, area.y, area.right - left.right - gap, area.h)
+        row = self.px(40)
+        _w, h = self.app.size
+        bw, bh = self.px(180), self.px(46)
+        by = h - self.px(44) - bh
+        self.button(pygame.Rect(area.x, by, bw, bh), "Back", self.back)
+        start = self.button(
+            pygame.Rect(area.right - bw, by, bw, bh),
+            "Start",
+            self.start,
+            object_id="#primary_button",
+            enabled=self.game is not None,
+        )
+        self.default_button = start
+        if self.game is None:
+            self.label(
+                pygame.Rect(left.x, left.y, area.w, row),
+                "No games are installed in this copy of Tabletop.",
+            )
+            return
+        info = self.game.info
+        # Left: game, summary, players.
+        self.label(pygame.Rect(left.x, left.y, left.w, self.px(30)), "Game", object_id="@section")
+        names = [(g.info.name, gid) for gid, g in self.games.items()]
+        current = (info.name, info.id)
+        self.game_menu = pygame_gui.elements.UIDropDownMenu(
+            names,
+            current,
+            pygame.Rect(left.x, left.y + self.px(32), left.w, row),
+            manager=self.ui,
+        )
+        self._widgets[self.game_menu] = ("game", None)
+        y = left.y + self.px(32) + row + self.px(18)
+        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "Players", object_id="@section")
+        y += self.px(32)
+        small = self.px(44)
+        self.button(
+            pygame.Rect(left.x, y, small, row),
+            "−",
+            lambda: self.set_players(self.players - 1),
+            enabled=self.players > info.min_players,
+            focusable=False,
+        )
+        self.players_label = self.label(
+            pygame.Rect(left.x + small + self.px(8), y, self.px(150), row),
+            f"{self.players}  (of {info.min_players}–{info.max_players})",
+            object_id="@value",
+        )
+        self.button(
+            pygame.Rect(left.x + small + self.px(166), y, small, row),
+            "+",
+            lambda: self.set_players(self.players + 1),
+            enabled=self.players < info.max_players,
+            focusable=False,
+        )
+        y += row + self.px(18)
+        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
+        y += self.px(32)
+        summary = self._summary(self.game)
+        self.summary_box = pygame_gui.elements.UITextBox(
+            html.escape(summary).replace("\n", "<br>"),
+            pygame.Rect(left.x, y, left.w, left.bottom - y),
+            manager=self.ui,
+        )
+        # Right: a scrolling column with seats, options, seed.
+        self.form = pygame_gui.elements.UIScrollingContainer(
+            right, manager=self.ui, allow_scroll_x=False
+        )
+        inner_w = right.w - self.px(24)
+        y = 0
+        self.label(
+            pygame.Rect(0, y, inner_w, self.px(30)),
+            "Seats",
+            container=self.form,
+            object_id="@section",
+        )
+        y += self.px(34)
+        kind_w = self.px(170)
+        for i in range(self.players):
+            seat = self.seats[i]
+            self.label(
+                pygame.Rect(0, y, self.px(36), row),
+                f"{i + 1}.",
+                container=self.form,
+                object_id="@value",
+            )
+            kinds = [(SEAT_KIND_LABELS[k], k) for k in SEAT_KINDS]
+            menu = pygame_gui.elements.UIDropDownMenu(
+                kinds,
+                (SEAT_KIND_LABELS[seat.kind], seat.kind),
+                pygame.Rect(self.px(36), y, kind_w, row),
+                manager=self.ui,
+                container=self.form,
+            )
+            self._widgets[menu] = ("seat_kind", i)
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(
+                    self.px(36) + kind_w + self.px(10), y, inner_w - kind_w - self.px(46), row
+                ),
+                manager=self.ui,
+                container=self.form,
+                initial_text=seat.name,
+                placeholder_text=f"Player {i + 1}",
+            )
+            entry.set_text_length_limit(MAX_NAME)
+            self._widgets[entry] = ("seat_name", i)
+            y += row + self.px(8)
+        if info.options:
+            y += self.px(12)
+            self.label(
+                pygame.Rect(0, y, inner_w, self.px(30)),
+                "Options",
+                container=self.form,
+                object_id="@section",
+            )
+            y += self.px(34)
+            for spec in info.options:
+                y = self._option_row(spec, y, inner_w, row) + self.px(8)
+        y += self.px(12)
+        self.label(
+            pygame.Rect(0, y, inner_w, self.px(30)),
+            "Seed",
+            container=self.form,
+            object_id="@section",
+        )
+        y += self.px(34)
+        seed = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(0, y, self.px(220), row),
+            manager=self.ui,
+            container=self.form,
+            initial_text=self.seed_text,
+            placeholder_text="(random)",
+        )
+        seed.set_allowed_characters("numbers")
+        seed.set_text_length_limit(12)
+        self._widgets[seed] = ("seed", None)
+        self.label(
+            pygame.Rect(self.px(232), y, inner_w - self.px(232), row),
+            "same seed, same deal",
+            container=self.form,
+            object_id="@subtle",
+        )
+        y += row + self.px(12)
+        self.form.set_scrollable_area_dimensions((inner_w, y))
+
+    def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
+        label_w = round(width * 0.45)
+        self.label(pygame.Rect(0, y, label_w, row), spec.label, container=self.form, object_id=None)
+        rect = pygame.Rect(label_w + self.px(10), y, width - label_w - self.px(10), row)
+        value = self.options.get(spec.key, spec.default)
+        tip = spec.help or None
+        if spec.kind == "bool":
+            on = bool(value)
+            b = self.button(
+                rect,
+                "Yes" if on else "No",
+                lambda k=spec.key: self.toggle_option(k),
+                object_id="#toggle_on" if on else None,
+                container=self.form,
+                tooltip=tip,
+                focusable=False,
+            )
+            self._widgets[b] = ("option", spec.key)
+        elif spec.kind == "choice" and spec.choices:
+            choices = [(str(c), str(i)) for i, c in enumerate(spec.choices)]
+            index = spec.choices.index(value) if value in spec.choices else 0
+            menu = pygame_gui.elements.UIDropDownMenu(
+                choices, choices[index], rect, manager=self.ui, container=self.form
+            )
+            self._widgets[menu] = ("option", spec.key)
+        else:
+            entry = pygame_gui.elements.UITextEntryLine(
+                rect, manager=self.ui, container=self.form, initial_text=str(value)
+            )
+            if spec.kind == "int":
+                entry.set_allowed_characters([*"0123456789-"])
+            self._widgets[entry] = ("option", spec.key)
+        return y + row
+
+    @staticmethod
+    def _summary(game: Game) -> str:
+        info = game.info
+        text = info.summary
+        if not text:
+            try:
+                text = catalog.game_data(info.id).game.summary
+            except Exception as e:  # a broken data file: say so instead of failing
+                text = f"(rules text unavailable: {e})"
+        by = f"\n\nDesigned by {info.designer}." if info.designer else ""
+        return f"{info.min_players}–{info.max_players} players.\n\n{text.strip()}{by}"
+
+    def toggle_option(self, key: str) -> None:
+        """Flip a yes/no option."""
+        self.options[key] = not bool(self.options.get(key))
+        self.rebuild()
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        """Drop-downs and text entries write into the model."""
+        role = self._widgets.get(getattr(event, "ui_element", None))
+        if role is None:
+            return
+        what, key = role
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            chosen = event.selected_option_id
+            if what == "game" and chosen != self.game_id:
+                self._select_game(chosen)
+                self.rebuild()
+            elif what == "seat_kind":
+                self.seats[key].kind = chosen
+            elif what == "option" and self.game is not None:
+                spec = next(o for o in self.game.info.options if o.key == key)
+                self.options[key] = spec.choices[int(chosen)]
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if what == "seat_name":
+                self.seats[key].name = event.text
+            elif what == "seed":
+                self.seed_text = event.text
+            elif what == "option":
+                self.options[key] = event.text

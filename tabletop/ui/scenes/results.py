@@ -1,0 +1,150 @@
+"""Results: the score breakdown per player and per scoring step, winners highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from tabletop.engine.game import Outcome
+from tabletop.ui import fonts, launch
+from tabletop.ui.match_config import MatchConfig
+from tabletop.ui.scene import AppContext
+from tabletop.ui.scenes.base import GuiScene
+from tabletop.ui.scenes.dialogs import attempt
+from tabletop.ui.theme import TYPE_SIZES, mix
+
+
+def step_names(outcome: Outcome) -> list[str]:
+    """Every scoring step named in the breakdown, in order of first appearance."""
+    names: list[str] = []
+    for seat in outcome.breakdown:
+        for key in seat:
+            if key not in names:
+                names.append(key)
+    return names
+
+
+def pretty(step: str) -> str:
+    """``most_gold`` → ``Most gold``."""
+    text = step.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+class ResultsScene(GuiScene):
+    """Final scores; Rematch (same seats and options, new deal) and Back to menu."""
+
+    heading = "Results"
+
+    def __init__(
+        self,
+        app: AppContext,
+        game_name: str,
+        names: Sequence[str],
+        outcome: Outcome,
+        config: MatchConfig | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.game_name = game_name
+        self.names = list(names)
+        self.outcome = outcome
+        self.config = config
+        self.steps = step_names(outcome)
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        """Buttons; the table is drawn in :meth:`draw_extra`."""
+        area = self.content_rect(width=1000, top=150, bottom=100)
+        self.table_rect = area
+        w, h = self.app.size
+        bw, bh = self.px(200), self.px(46)
+        y = h - self.px(44) - bh
+        menu = self.button(
+            pygame.Rect(w // 2 - bw - self.px(10), y, bw, bh), "Back to menu", self.app.go_home
+        )
+        rematch = self.button(
+            pygame.Rect(w // 2 + self.px(10), y, bw, bh),
+            "Rematch",
+            self.rematch,
+            object_id="#primary_button",
+            enabled=self.config is not None,
+        )
+        self.default_button = rematch if self.config is not None else menu
+
+    def back(self) -> None:
+        """Esc: back to the menu."""
+        self.app.go_home()
+
+    def rematch(self) -> None:
+        """The same match with a fresh deal."""
+        if self.config is None:
+            return
+        config = self.config.with_seed(None)
+        attempt(self.app, "Cannot start the rematch", lambda: launch.start_match(self.app, config))
+
+    def winners_text(self) -> str:
+        """``Ada wins`` / ``Ada and Bo share the victory``."""
+        win = [self.names[i] for i in self.outcome.winners if i < len(self.names)]
+        if not win:
+            return "No winner"
+        if len(win) == 1:
+            return f"{win[0]} wins"
+        return f"{', '.join(win[:-1])} and {win[-1]} share the victory"
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Subtitle and the score table."""
+        pal = self.app.palette
+        w = surface.get_width()
+        sub = fonts.font("display_italic", self.px(TYPE_SIZES["heading"]))
+        line = sub.render(f"{self.game_name} — {self.winners_text()}", True, pal.ivory)
+        surface.blit(line, line.get_rect(midtop=(w // 2, self.px(112))))
+        area = self.table_rect
+        rows = [*self.steps, "Total"]
+        n = max(1, len(self.names))
+        row_h = min(self.px(38), max(self.px(20), (area.h - self.px(48)) // (len(rows) + 1)))
+        first_w = min(self.px(300), area.w // 3)
+        col_w = (area.w - first_w) // n
+        height = row_h * (len(rows) + 1) + self.px(16)
+        box = pygame.Rect(area.x, area.y, area.w, height)
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*pal.parchment, 242), veil.get_rect(), border_radius=self.px(10))
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, pal.gold, box, max(1, self.px(2)), border_radius=self.px(10))
+        body = fonts.font("body", self.px(TYPE_SIZES["body"]))
+        bold = fonts.font("bold", self.px(TYPE_SIZES["body"]))
+        top = box.y + self.px(8)
+        winners = set(self.outcome.winners)
+        for i in range(n):
+            col = pygame.Rect(area.x + first_w + i * col_w, top, col_w, height - self.px(16))
+            if i in winners:
+                pygame.draw.rect(
+                    surface, mix(pal.gold, pal.parchment, 0.45), col, border_radius=self.px(6)
+                )
+                pygame.draw.rect(surface, pal.gold, col, max(1, self.px(2)), self.px(6))
+            name = ("★ " if i in winners else "") + self.names[i]
+            img = bold.render(name, True, pal.ink)
+            if img.get_width() > col_w - self.px(8):
+                img = pygame.transform.smoothscale_by(img, (col_w - self.px(8)) / img.get_width())
+            surface.blit(img, img.get_rect(center=(col.centerx, top + row_h // 2)))
+        for r, step in enumerate(rows):
+            y = top + (r + 1) * row_h
+            total = step == "Total"
+            pygame.draw.line(
+                surface,
+                mix(pal.ink, pal.parchment, 0.7 if not total else 0.2),
+                (area.x + self.px(12), y),
+                (area.right - self.px(12), y),
+                max(1, self.px(1 if not total else 2)),
+            )
+            font = bold if total else body
+            label = font.render(pretty(step) if not total else "Total", True, pal.ink)
+            surface.blit(label, (area.x + self.px(18), y + (row_h - label.get_height()) // 2))
+            for i in range(n):
+                if total:
+                    v = self.outcome.scores[i] if i < len(self.outcome.scores) else 0
+                else:
+                    bd = self.outcome.breakdown[i] if i < len(self.outcome.breakdown) else {}
+                    v = bd.get(step, "—")
+                img = font.render(str(v), True, pal.crimson if total and i in winners else pal.ink)
+                cx = area.x + first_w + i * col_w + col_w // 2
+                surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))

@@ -1,0 +1,81 @@
+"""Rules: per game, the summary, every section and every ruling from ``data/<id>/game.yaml``."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tabletop.ui import catalog
+from tabletop.ui.scene import AppContext
+from tabletop.ui.scenes.base import GuiScene
+from tabletop.ui.scenes.reading import esc, heading, small
+
+
+def rules_html(game_id: str, scale: float) -> str:
+    """The whole rules text of one game as pygame_gui HTML."""
+    try:
+        data = catalog.game_data(game_id).game
+    except Exception as e:  # a broken data file is shown, not raised
+        return heading("Rules unavailable", scale) + esc(str(e))
+    parts = [heading(data.name, scale), esc(data.summary)]
+    for title, text in data.sections:
+        parts.append("<br><br>" + heading(title, scale, 2) + esc(text))
+    if data.rulings:
+        parts.append("<br><br>" + heading("Rulings", scale, 2))
+        parts.append(esc("How this app settles questions the printed rules leave open.") + "<br>")
+        for r in data.rulings:
+            line = (
+                f"<br><b>{esc(r.id)}. {esc(r.question)}</b><br>{esc(r.ruling)}"
+                + (f"<br>{small('Source: ' + r.source, scale)}" if r.source else "")
+                + "<br>"
+            )
+            parts.append(line)
+    return "".join(parts)
+
+
+class RulesScene(GuiScene):
+    """A list of games on the left, the chosen game's rules on the right (scrollable)."""
+
+    heading = "Rules"
+
+    def __init__(self, app: AppContext, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.games = dict(catalog.games())
+        ids = list(self.games)
+        self.game_id = game_id if game_id in self.games else (ids[0] if ids else None)
+
+    def choose(self, game_id: str) -> None:
+        """Show another game's rules."""
+        self.game_id = game_id
+        self.rebuild()
+
+    def build(self) -> None:
+        """Game buttons, the text, Back."""
+        area = self.content_rect(width=1140, bottom=100)
+        _w, h = self.app.size
+        bh = self.px(44)
+        back = self.button(
+            pygame.Rect(area.x, h - self.px(44) - bh, self.px(180), bh), "Back", self.back
+        )
+        self.default_button = back
+        if not self.games:
+            self.label(pygame.Rect(area.x, area.y, area.w, bh), "No games are installed.")
+            return
+        list_w = self.px(260)
+        for i, (gid, game) in enumerate(self.games.items()):
+            b = self.button(
+                pygame.Rect(area.x, area.y + i * (bh + self.px(8)), list_w, bh),
+                game.info.name,
+                lambda gid=gid: self.choose(gid),
+                object_id="#toggle_on" if gid == self.game_id else None,
+            )
+            if gid == self.game_id:
+                self.default_button = b
+        text_rect = pygame.Rect(
+            area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
+        )
+        self.text_box = pygame_gui.elements.UITextBox(
+            rules_html(self.game_id, self.scale) if self.game_id else "",
+            text_rect,
+            manager=self.ui,
+        )

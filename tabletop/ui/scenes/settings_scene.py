@@ -1,0 +1,97 @@
+"""Settings: animation speed, fullscreen, card size, colour-blind-safe palette, confirm before
+ending a turn, sound.  Every change is applied and saved at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tabletop.ui.scenes.base import GuiScene
+from tabletop.ui.settings import ANIMATION_SPEEDS, CARD_SIZES, settings_path
+
+TOGGLES: tuple[tuple[str, str], ...] = (
+    ("fullscreen", "Fullscreen (F11)"),
+    ("colour_safe", "Colour-blind-safe colours"),
+    ("confirm_end_turn", "Confirm before ending a turn"),
+    ("sound", "Sound"),
+)
+CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),
+    ("card_size", "Card size", tuple(CARD_SIZES)),
+)
+
+
+class SettingsScene(GuiScene):
+    """One row per setting; Back returns."""
+
+    heading = "Settings"
+
+    def build(self) -> None:
+        """Labels on the left, controls on the right."""
+        self._menus: dict[Any, str] = {}
+        area = self.content_rect(width=720, bottom=100)
+        w, h = self.app.size
+        row, gap = self.px(44), self.px(14)
+        label_w = round(area.w * 0.58)
+        ctrl = pygame.Rect(area.x + label_w, 0, area.w - label_w, row)
+        panel = pygame.Rect(area.x - self.px(28), area.y - self.px(18), area.w + self.px(56), 0)
+        y = area.y
+        s = self.app.settings
+        for key, text, options in CHOICES:
+            self.label(pygame.Rect(area.x, y, label_w, row), text)
+            menu = pygame_gui.elements.UIDropDownMenu(
+                list(options), getattr(s, key), ctrl.move(0, y), manager=self.ui
+            )
+            self._menus[menu] = key
+            y += row + gap
+        for key, text in TOGGLES:
+            self.label(pygame.Rect(area.x, y, label_w, row), text)
+            on = bool(getattr(s, key))
+            self.button(
+                ctrl.move(0, y),
+                "On" if on else "Off",
+                self._toggler(key),
+                object_id="#toggle_on" if on else None,
+            )
+            y += row + gap
+        self.label(
+            pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
+            f"Saved in {settings_path()}",
+            object_id="@subtle",
+        )
+        panel.height = y + self.px(40) - panel.y
+        self.panel_rect = panel
+        bh = self.px(44)
+        self.default_button = self.button(
+            pygame.Rect((w - self.px(180)) // 2, h - self.px(44) - bh, self.px(180), bh),
+            "Back",
+            self.back,
+        )
+
+    def _toggler(self, key: str) -> Callable[[], None]:
+        def flip() -> None:
+            setattr(self.app.settings, key, not getattr(self.app.settings, key))
+            self.app.save_settings()
+
+        return flip
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        """A drop-down changed: store and save."""
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            key = self._menus.get(event.ui_element)
+            if key is not None:
+                setattr(self.app.settings, key, event.text)
+                self.app.save_settings()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """A dark panel behind the rows."""
+        pal = self.app.palette
+        r = getattr(self, "panel_rect", None)
+        if r is None:
+            return
+        veil = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (*pal.felt_dark, 200), veil.get_rect(), border_radius=self.px(14))
+        surface.blit(veil, r)

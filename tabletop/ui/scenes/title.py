@@ -1,0 +1,152 @@
+"""The title scene: the game's name with its ornaments and the main menu."""
+
+from __future__ import annotations
+
+import pygame
+
+import tabletop
+from tabletop.ui import fonts, launch
+from tabletop.ui.scenes.base import GuiScene
+from tabletop.ui.scenes.dialogs import attempt, confirm
+from tabletop.ui.theme import TYPE_SIZES, mix
+
+SUITS = "♠♥♦♣"
+
+
+class TitleScene(GuiScene):
+    """Continue, New game, Load, Rules, Settings, Credits, Quit."""
+
+    def build(self) -> None:
+        """The menu column."""
+        w, _h = self.app.size
+        bw, bh, gap = self.px(330), self.px(44), self.px(10)
+        entries = [
+            ("Continue", self.continue_game, launch.autosave_path().is_file()),
+            ("New game", self.new_game, True),
+            ("Load", self.load, True),
+            ("Rules", self.rules, True),
+            ("Settings", self.settings, True),
+            ("Credits", self.credits, True),
+            ("Quit", self.back, True),
+        ]
+        top = self.px(270)
+        x = (w - bw) // 2
+        for i, (text, action, enabled) in enumerate(entries):
+            b = self.button(
+                pygame.Rect(x, top + i * (bh + gap), bw, bh),
+                text,
+                action,
+                object_id="#menu_button",
+                enabled=enabled,
+            )
+            if self.default_button is None and enabled:
+                self.default_button = b
+        self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+
+    def enter(self) -> None:
+        """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
+        can_continue = launch.autosave_path().is_file()
+        if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
+            self.rebuild()
+        else:
+            super().enter()
+        self._can_continue = can_continue
+
+    # --- actions -------------------------------------------------------------------------
+    def continue_game(self) -> None:
+        """Resume the autosaved match."""
+        attempt(
+            self.app, "Cannot continue", lambda: launch.resume(self.app, launch.autosave_path())
+        )
+
+    def new_game(self) -> None:
+        """Open the New game scene."""
+        from tabletop.ui.scenes.new_game import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def load(self) -> None:
+        """Open the Load scene."""
+        from tabletop.ui.scenes.load_game import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def rules(self) -> None:
+        """Open the Rules scene."""
+        from tabletop.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        """Open the Settings scene."""
+        from tabletop.ui.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def credits(self) -> None:
+        """Open the Credits scene."""
+        from tabletop.ui.scenes.credits import CreditsScene
+
+        self.app.push(CreditsScene(self.app))
+
+    def back(self) -> None:
+        """Esc or Quit: ask, then close the app."""
+        confirm(self.app, "Leave the table?", "Close Tabletop?", self.app.quit, yes="Quit")
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The title treatment: name, motto, suit ornaments, and a panel behind the menu."""
+        pal = self.app.palette
+        w, h = surface.get_size()
+        hero = fonts.font("display", self.px(TYPE_SIZES["hero"]))
+        cx = w // 2
+        y = self.px(58)
+        for dx, dy, colour, alpha in (
+            (3, 4, (0, 0, 0), 170),
+            (0, 0, mix(pal.gold, pal.wood, 0.45), 255),
+        ):
+            img = hero.render("Tabletop", True, colour)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(midtop=(cx + self.px(dx), y + self.px(dy))))
+        img = hero.render("Tabletop", True, pal.gold_light)
+        rect = img.get_rect(midtop=(cx - self.px(1), y - self.px(1)))
+        surface.blit(img, rect)
+        motto = fonts.font("display_italic", self.px(TYPE_SIZES["heading"]))
+        m = motto.render("card games of the court", True, mix(pal.ivory, pal.gold_light, 0.4))
+        my = rect.bottom + self.px(2)
+        surface.blit(m, m.get_rect(midtop=(cx, my)))
+        # Suit ornaments on a rule.
+        ry = my + m.get_height() + self.px(20)
+        self.draw_rule(surface, ry, self.px(230))
+        suit_font = fonts.font("body", self.px(20))
+        colours = [pal.ivory, pal.crimson, pal.crimson, pal.ivory]
+        spacing = self.px(44)
+        for i, (ch, col) in enumerate(zip(SUITS, colours, strict=True)):
+            sx = cx + (i - 1.5) * spacing * 2.2
+            if i >= 2:
+                sx += 0
+            disc = pygame.Rect(0, 0, self.px(30), self.px(30))
+            disc.center = (round(sx), ry)
+            pygame.draw.circle(surface, pal.parchment, disc.center, disc.w // 2)
+            pygame.draw.circle(surface, pal.gold, disc.center, disc.w // 2, max(1, self.px(1.5)))
+            g = suit_font.render(ch, True, col if col != pal.ivory else pal.ink)
+            surface.blit(g, g.get_rect(center=disc.center))
+        # A dark panel behind the menu.
+        panel = getattr(self, "menu_rect", None)
+        if panel is not None:
+            p = panel.inflate(self.px(56), self.px(44))
+            veil = pygame.Surface(p.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                veil, (*pal.felt_dark, 200), veil.get_rect(), border_radius=self.px(16)
+            )
+            surface.blit(veil, p)
+            pygame.draw.rect(
+                surface,
+                mix(pal.gold, pal.felt_dark, 0.4),
+                p,
+                max(1, self.px(2)),
+                border_radius=self.px(16),
+            )
+        small = fonts.font("body", self.px(TYPE_SIZES["small"]))
+        v = small.render(f"version {tabletop.__version__}", True, mix(pal.ivory, pal.felt, 0.5))
+        surface.blit(v, v.get_rect(bottomright=(w - self.px(36), h - self.px(30))))

@@ -1,0 +1,149 @@
+"""Where zones and cards sit on screen, from layout.yaml, for any player count and viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+
+@dataclass
+class ZoneBox:
+    """One zone on screen: its view id, layout definition, frame and card size."""
+
+    id: str
+    kind: str
+    label: str
+    rect: pygame.Rect
+    card_w: int
+    card_h: int
+    seat: int | None
+    face: str = "up"
+    art_card: str | None = None
+
+
+def seat_zone_id(seat: int, zone: str) -> str:
+    """The view id of a seat zone (``p<seat>.<zone>``)."""
+    return f"p{seat}.{zone}"
+
+
+def _frac(area: pygame.Rect, r: tuple[float, float, float, float]) -> pygame.Rect:
+    return pygame.Rect(
+        area.x + round(r[0] * area.w),
+        area.y + round(r[1] * area.h),
+        max(1, round(r[2] * area.w)),
+        max(1, round(r[3] * area.h)),
+    )
+
+
+def _default_areas(n: int) -> list[tuple[float, float, float, float]]:
+    """Seat areas when layout.yaml gives none for ``n``: viewer at the bottom, others on top."""
+    if n == 1:
+        return [(0.0, 0.62, 1.0, 0.38)]
+    w = 1.0 / (n - 1)
+    return [(0.0, 0.62, 1.0, 0.38)] + [(i * w, 0.0, w, 0.3) for i in range(n - 1)]
+
+
+class TableLayout:
+    """Zone frames and card slots for one table size, player count and bottom seat."""
+
+    def __init__(
+        self,
+        layout: Any,
+        players: int,
+        bottom: int,
+        area: pygame.Rect,
+        label_h: int,
+        card_scale: float = 1.0,
+    ) -> None:
+        self.area = pygame.Rect(area)
+        self.players = players
+        self.bottom = bottom
+        self.label_h = label_h
+        self.aspect = float(layout.card_aspect)
+        # the settings' card size: Medium leaves a little air, Large fills the zone
+        self.fill = max(0.6, min(1.0, 0.92 * card_scale))
+        raw = layout.seat_areas.get(players) or _default_areas(players)
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        for seat in range(players):
+            rel = (seat - bottom) % players
+            self.seat_rects[seat] = _frac(self.area, raw[rel] if rel < len(raw) else raw[-1])
+        self.zones: dict[str, ZoneBox] = {}
+        for z in layout.zones:
+            if z.owner == "seat":
+                for seat in range(players):
+                    self._add(
+                        seat_zone_id(seat, z.id), z, _frac(self.seat_rects[seat], z.rect), seat
+                    )
+            else:
+                self._add(z.id, z, _frac(self.area, z.rect), None)
+
+    def _add(self, zid: str, z: Any, rect: pygame.Rect, seat: int | None) -> None:
+        pad = max(2, min(rect.w, rect.h) // 24)
+        inner_h = max(8, rect.h - self.label_h - 2 * pad)
+        inner_w = max(6, rect.w - 2 * pad)
+        if z.kind == "column":
+            ch = min(inner_h * 0.62, inner_w / self.aspect)
+        elif z.kind == "grid":
+            ch = min(inner_h / 2 - pad, inner_w / self.aspect)
+        else:
+            ch = min(inner_h, inner_w / self.aspect)
+        ch = max(8, int(ch * self.fill))
+        cw = max(6, int(ch * self.aspect))
+        self.zones[zid] = ZoneBox(zid, z.kind, z.label, rect, cw, ch, seat, z.face, z.card)
+
+    def inner(self, box: ZoneBox) -> pygame.Rect:
+        """The part of a zone frame where cards go (below its label)."""
+        pad = max(2, min(box.rect.w, box.rect.h) // 24)
+        return pygame.Rect(
+            box.rect.x + pad,
+            box.rect.y + self.label_h + pad,
+            box.rect.w - 2 * pad,
+            box.rect.h - self.label_h - 2 * pad,
+        )
+
+    def slots(self, box: ZoneBox, n: int) -> list[pygame.Rect]:
+        """Screen rects for ``n`` cards in a zone (later ones drawn on top)."""
+        if n <= 0:
+            return []
+        inner = self.inner(box)
+        cw, ch = box.card_w, box.card_h
+        kind = box.kind
+        if kind in ("stack", "pile", "slot"):
+            # a small visible thickness for piles of several cards
+            depth = min(n - 1, 4)
+            step = max(1, cw // 40)
+            x0 = inner.centerx - cw // 2 - depth * step // 2
+            y0 = inner.centery - ch // 2 + depth * step // 2
+            out = []
+            for i in range(n):
+                k = max(0, i - (n - 1 - depth))
+                out.append(pygame.Rect(x0 + k * step, y0 - k * step, cw, ch))
+            return out
+        if kind == "column":
+            step = ch * 0.28 if n == 1 else min(ch * 0.28, (inner.h - ch) / (n - 1))
+            top = inner.y
+            x = inner.centerx - cw // 2
+            return [pygame.Rect(x, round(top + i * step), cw, ch) for i in range(n)]
+        if kind == "grid":
+            cols = max(1, inner.w // (cw + 4))
+            rows = -(-n // cols)
+            step_y = ch + 4 if rows <= 1 else min(ch + 4, (inner.h - ch) / (rows - 1))
+            return [
+                pygame.Rect(
+                    inner.x + (i % cols) * (cw + 4), round(inner.y + (i // cols) * step_y), cw, ch
+                )
+                for i in range(n)
+            ]
+        # row and fan: side by side, overlapping when they do not fit
+        gap = max(2, cw // 12)
+        full = n * cw + (n - 1) * gap
+        if full <= inner.w:
+            step = cw + gap
+            x0 = inner.centerx - full // 2 if kind == "fan" else inner.x
+        else:
+            step = (inner.w - cw) / (n - 1)
+            x0 = inner.x
+        y = inner.centery - ch // 2
+        return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]

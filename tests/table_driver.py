@@ -1,0 +1,91 @@
+"""Drive the real app headless with posted pygame events (helpers for the table tests)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+
+from tabletop.controller import Match, SeatConfig
+from tabletop.engine import BUTTON, CLICK, DRAG, Action
+from tabletop.ui.app import App
+from tabletop.ui.settings import Settings
+from tabletop.ui.table.scene import TableScene
+
+DT = 1 / 30
+os.environ.setdefault("TABLETOP_AI_THREADS", "1")  # the process worker has its own test
+
+
+def make_app(size: tuple[int, int] = (1280, 720)) -> App:
+    """The real app shell on the dummy video driver, title scene at the bottom."""
+    app = App(size=size, settings=Settings(animation_speed="Fast"))
+    app.start()
+    return app
+
+
+def open_table(
+    app: App, game: Any, seats: list[SeatConfig], seed: int = 3, **kw: Any
+) -> TableScene:
+    """Push a table for a new match (no autosave unless ``save_path`` is given)."""
+    match = Match(game, seats, seed, **kw)
+    scene = TableScene(app, match)
+    app.push(scene)
+    app.step(DT)
+    return scene
+
+
+def post(kind: int, **attrs: Any) -> None:
+    """Queue one event for the next frame."""
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def settle(app: App, frames: int = 20) -> None:
+    """Let animations and pending AI answers finish."""
+    for _ in range(frames):
+        app.step(DT)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Press and release at ``pos``."""
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.step(DT)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """Press at ``start``, move in steps, release at ``end`` (one frame per step)."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(DT)
+    for i in range(1, steps + 1):
+        p = (
+            start[0] + (end[0] - start[0]) * i // steps,
+            start[1] + (end[1] - start[1]) * i // steps,
+        )
+        post(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
+        app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.step(DT)
+
+
+def perform(app: App, scene: TableScene, action: Action) -> None:
+    """Do ``action`` the way a person would: its gesture, then the chooser if one opens."""
+    g = action.gesture
+    if g.kind == DRAG:
+        start = scene.by_uid[g.card].rect.center
+        target = scene.target_rect(g.target)
+        assert target is not None, g
+        drag(app, start, target.center)
+    elif g.kind == CLICK:
+        target = scene.target_rect(g.target)
+        assert target is not None, g
+        click(app, target.center)
+    else:
+        assert g.kind == BUTTON
+        button = next(b for b in scene.buttons if b.payload[0] == "act" and action in b.payload[1])
+        click(app, button.rect.center)
+    if scene.chooser:
+        choice = next(b for b in scene.chooser if b.payload == action)
+        click(app, choice.rect.center)

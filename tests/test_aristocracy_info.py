@@ -1,0 +1,119 @@
+"""Aristocracy hidden information: views, seen-card bookkeeping, events, determinize."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from aristocracy_helpers import activate, blank, build, do, pull, pulls
+from aristocracy_props import Knowledge, check_permutation, check_view
+
+from tabletop.engine import Rng, events_for
+from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.agent import GreedyAgent
+from tabletop.games.aristocracy.cards import deck_ids
+from tabletop.games.aristocracy.state import QUEEN
+
+
+def _cards(view, zone):
+    return view["zones"][zone]["cards"]
+
+
+def test_view_shape_and_hidden_cards_have_no_identity() -> None:
+    s = GAME.new_game(3, 5)
+    v = GAME.view(s, 0)
+    assert {"game", "viewer", "to_act", "over", "prompt", "seats", "zones", "public"} <= set(v)
+    assert v["seats"][1]["resources"] == {"coins": 3} and "score" in v["seats"][1]
+    assert all(c["card"] and c["uid"] for c in _cards(v, "p0.hand"))
+    for zone in ("p1.hand", "p2.hand", "draw"):
+        assert all(c["card"] is None and c["uid"] is None for c in _cards(v, zone))
+    spectator = GAME.view(s, None)
+    assert all(c["card"] is None for c in _cards(spectator, "p0.hand"))
+    assert [c["card"] for c in _cards(v, "royal")] == ["kd"]
+
+
+def test_seen_cards_are_tracked_through_visit_and_store() -> None:
+    s = blank(2)
+    s.royal = QUEEN
+    b = build(s, 1, "7s", "7h", "2c", "7c")
+    s.stalls = [pulls(s, "2s", "3s"), pulls(s, "4h")]
+    s.hands[1] = pulls(s, "7d")
+    activate(s, 0)
+    do(s, 0, "royal")
+    do(s, 0, "visit", building=b.address)
+    do(s, 0, "expose_none")
+    assert [c["card"] for c in _cards(GAME.view(s, 0), "p1.buildings")][1:] == ["7h", "2c", "7c"]
+    s.acted[0] = True
+    activate(s, 1)
+    two, seven = b.cards[1], s.hands[1][0]
+    do(s, 1, "store", card=seven, target=two)
+    cards = [c["card"] for c in _cards(GAME.view(s, 0), "p1.buildings")][1:]
+    assert cards == ["7h", None, "7c"]  # the swapped-in card is new to the visitor
+
+
+def test_private_events_are_redacted_for_other_seats() -> None:
+    s = blank(2)
+    f = build(s, 0, "5s", "5h", "5d", "5c")
+    f.production = pull(s, "qh")
+    s.stalls = [pulls(s, "2s"), []]
+    activate(s, 0)
+    ev = do(s, 0, "harvest", building=f.address)
+    assert any("Q♥" in e.text for e in events_for(ev, 0))
+    assert not any("Q♥" in e.text for e in events_for(ev, 1))
+    assert not any("Q♥" in e.text for e in events_for(ev, None))
+
+
+def test_determinize_is_consistent_with_the_view_and_samples_unseen_cards() -> None:
+    rng = Rng(3)
+    agent = GreedyAgent(0.3)
+    s = GAME.new_game(4, 21)
+    samples = 0
+    for step in range(400):
+        seat = rng.choice(GAME.to_act(s))
+        if step % 7 == 0:
+            for q in range(4):
+                v = GAME.view(s, q)
+                d = GAME.determinize(v, q, Rng(step))
+                assert GAME.view(d, q) == v
+                assert Counter(d.card_of) == Counter(deck_ids())
+                samples += 1
+        GAME.apply(
+            s, seat, agent.choose(GAME, GAME.view(s, seat), seat, GAME.legal_actions(s, seat), rng)
+        )
+        if GAME.is_over(s):
+            break
+    v = GAME.view(s, 0)
+    a, b = GAME.determinize(v, 0, Rng(1)), GAME.determinize(v, 0, Rng(2))
+    assert a.card_of != b.card_of  # unseen cards really are sampled
+    assert samples > 50
+
+
+def test_view_secrecy_checker_catches_a_leak(monkeypatch) -> None:
+    """The property checks are not vacuous: a leaked opponent hand card is reported."""
+    s = GAME.new_game(2, 4)
+    know = Knowledge(2)
+    know.update(s, -1, None)
+    v = GAME.view(s, 0)
+    leaked = s.hands[1][0]
+    _cards(v, "p1.hand")[0] = {
+        **_cards(v, "p1.hand")[0],
+        "uid": f"c{leaked}",
+        "card": s.card_of[leaked],
+    }
+    try:
+        check_view(s, 0, v, know.allowed(s, 0))
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("a leaked card went unnoticed")
+    original = type(GAME).view
+
+    def leaky(self, st, seat):
+        return {**original(self, st, seat), "leak": st.card_of[st.hands[1][0]]}
+
+    monkeypatch.setattr(type(GAME), "view", leaky)
+    try:
+        check_permutation(s, 0, GAME.view(s, 0), know.allowed(s, 0), Rng(1))
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("a leaked identity went unnoticed")

@@ -1,0 +1,49 @@
+"""benchmarks/engine.py runs in quick mode and prints its figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "engine.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_engine", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_benchmark_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load()
+    assert bench.main(["--quick", "--game", "toy_game:TOY", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert [p["players"] for p in figures["playouts"]] == [2, 4]
+    for p in figures["playouts"]:
+        assert p["games"] >= 1 and p["games_per_s"] > 0
+        assert p["actions_per_game"] == 16  # the toy game always lasts 16 plays
+    assert figures["state"] == {
+        "players": 4,
+        "step": 8,
+        "json_bytes": figures["state"]["json_bytes"],
+    }
+    assert figures["copy_us"] > 0 and figures["json_round_trip_us"] > 0
+    table = bench.report(figures).splitlines()
+    assert table[0] == "engine benchmark: toy (random playouts, one core, cpu time)"
+    assert re.fullmatch(r"\s+2\s+\d+\s+16\.0\s+[\d.]+\s+\d+", table[2])
+    assert re.fullmatch(r"game\.copy\(state\)\s+[\d.]+ µs  \(mean of \d+\)", table[5])
+    assert re.fullmatch(r"JSON round trip\s+[\d.]+ µs  \(mean of \d+\)", table[6])
+    assert [line.split()[0] for line in table[7:]] == ["legal_actions()", "view()", "determinize()"]
+    assert all(v > 0 for v in figures["other_us"].values())
+
+
+def test_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _load().main(["--quick", "--game", "no-such-game"]) == 2
+    assert capsys.readouterr().err.startswith("benchmarks/engine.py: ")

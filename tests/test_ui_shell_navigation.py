@@ -1,0 +1,130 @@
+"""Driving the menus with posted events: title → new game → back, and starting a match."""
+
+from __future__ import annotations
+
+import pygame
+from ui_shell_support import button_named, click, close_app, make_app, post_key
+
+from tabletop.ui import launch
+from tabletop.ui.scenes.dialogs import MessageDialog
+from tabletop.ui.scenes.new_game import NewGameScene
+from tabletop.ui.scenes.title import TitleScene
+
+
+def _frames(app, n: int = 2) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def test_title_to_new_game_and_back_with_keys_and_clicks(monkeypatch, tmp_path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        _frames(app)
+        assert isinstance(app.top, TitleScene)
+        # Continue is disabled without an autosave, so Enter picks New game.
+        assert not button_named(app.top, "Continue").is_enabled
+        post_key(pygame.K_RETURN)
+        _frames(app)
+        assert isinstance(app.top, NewGameScene) and len(app.stack) == 2
+        post_key(pygame.K_ESCAPE)
+        _frames(app)
+        assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+        # The same with the mouse, and Back.
+        click(button_named(app.top, "New game"))
+        _frames(app)
+        assert isinstance(app.top, NewGameScene)
+        click(button_named(app.top, "Back"))
+        _frames(app)
+        assert isinstance(app.top, TitleScene)
+        # Arrow keys move the focus; Enter activates the focused button (Rules).
+        for _ in range(3):
+            post_key(pygame.K_DOWN)
+        post_key(pygame.K_RETURN)
+        _frames(app)
+        assert type(app.top).__name__ == "RulesScene"
+        assert app.crashes == 0
+    finally:
+        close_app()
+
+
+def test_continue_is_enabled_by_an_autosave(monkeypatch, tmp_path) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(NewGameScene(app))
+        launch.autosave_path().write_text("{}", encoding="utf-8")  # a match was saved meanwhile
+        app.pop()
+        assert button_named(app.top, "Continue").is_enabled
+        post_key(pygame.K_RETURN)  # Continue is now the default; resume is not built yet
+        _frames(app)
+        assert isinstance(app.top, MessageDialog) and app.top.title == "Cannot continue"
+        # The unreadable autosave was moved aside, so Continue is disabled again.
+        assert not launch.autosave_path().exists()
+        app.top.choose(0)
+        assert not button_named(app.top, "Continue").is_enabled
+    finally:
+        close_app()
+
+
+def test_new_game_builds_the_match_config(monkeypatch, tmp_path) -> None:
+    started = []
+    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(NewGameScene(app))
+        _frames(app)
+        scene = app.top
+        assert scene.players == 2
+        click(button_named(scene, "+"))
+        _frames(app)
+        assert scene.players == 3
+        click(button_named(scene, "+"))
+        _frames(app)
+        click(button_named(scene, "+"))  # 4 is the maximum
+        _frames(app)
+        assert scene.players == 4 and not button_named(scene, "+").is_enabled
+        click(button_named(scene, "−"))
+        _frames(app)
+        assert scene.players == 3
+        click(button_named(scene, "No"))  # the bool option "Short game"
+        _frames(app)
+        assert scene.options["short"] is True
+        scene.seats[2].kind = "hard"
+        scene.seats[1].name = "  Bo  "
+        scene.options["rounds"] = "5"
+        scene.seed_text = "77"
+        post_key(pygame.K_RETURN)  # Start is the default button
+        _frames(app)
+        assert len(started) == 1
+        config = started[0]
+        assert config.game_id == "toy" and config.players == 3 and config.seed == 77
+        assert config.options == {"variant": "plain", "short": True, "rounds": 5}
+        assert [s.kind for s in config.seats] == ["human", "normal", "hard"]
+        assert config.names[1] == "Bo"
+        assert config.to_json()["seats"][2] == {"kind": "hard", "name": "Bastian"}
+    finally:
+        close_app()
+
+
+def test_start_problems_are_explained_in_a_dialog(monkeypatch, tmp_path) -> None:
+    def refuse(app, config):
+        raise ValueError(f"no table for {config.game_id} today")
+
+    monkeypatch.setattr(launch, "start_match", refuse)
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(NewGameScene(app))
+        scene = app.top
+        scene.options["rounds"] = "many"
+        scene.start()
+        assert isinstance(app.top, MessageDialog) and "rounds" in app.top.text
+        post_key(pygame.K_ESCAPE)
+        _frames(app)
+        assert app.top is scene
+        scene.options["rounds"] = "4"
+        scene.start()
+        assert isinstance(app.top, MessageDialog)
+        assert app.top.title == "Cannot start the match"
+        assert "no table for toy today" in app.top.text
+        assert app.crashes == 0
+    finally:
+        close_app()

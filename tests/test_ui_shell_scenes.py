@@ -1,0 +1,132 @@
+"""Every menu scene renders at 1280×720 and 3840×2160, and text grows with the window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_shell_support import close_app, font_height, make_app
+
+from tabletop.engine.game import Outcome
+from tabletop.ui.match_config import MatchConfig, SeatConfig
+from tabletop.ui.scenes.credits import CreditsScene, credits_html
+from tabletop.ui.scenes.dialogs import MessageDialog
+from tabletop.ui.scenes.load_game import LoadScene
+from tabletop.ui.scenes.new_game import NewGameScene
+from tabletop.ui.scenes.results import ResultsScene
+from tabletop.ui.scenes.rules import RulesScene, rules_html
+from tabletop.ui.scenes.settings_scene import SettingsScene
+
+OUTCOME = Outcome(
+    scores=[12, 15, 15],
+    winners=[1, 2],
+    breakdown=[
+        {"cards": 10, "most_gold": 2},
+        {"cards": 12, "most_gold": 3},
+        {"cards": 9, "bonus": 6},
+    ],
+)
+
+
+def _scenes(app):
+    config = MatchConfig("toy", [SeatConfig("human", "Ada"), SeatConfig("easy", "Bo")], {}, 1)
+    return {
+        "title": app.top,
+        "new_game": NewGameScene(app),
+        "load": LoadScene(app),
+        "rules": RulesScene(app),
+        "settings": SettingsScene(app),
+        "credits": CreditsScene(app),
+        "results": ResultsScene(app, "Toy Court", ["Ada", "Bo", "Cy"], OUTCOME, config),
+        "dialog": MessageDialog(app, "Notice", "A message ♠♥♦♣"),
+    }
+
+
+def _render_all(monkeypatch, tmp_path, size):
+    app = make_app(monkeypatch, tmp_path / f"{size[0]}", size)
+    heights = {}
+    try:
+        assert app.size == size
+        for name, scene in _scenes(app).items():
+            if scene is not app.top:
+                app.push(scene)
+            app.step(1 / 60)
+            assert app.crashes == 0, f"{name} failed at {size}; see {app.log_path.read_text()}"
+            assert app.top is scene
+            heights[name] = font_height(scene)
+            # Something was drawn: the frame is not one flat colour.
+            surf = pygame.display.get_surface()
+            small = pygame.transform.scale(surf, (32, 18))
+            colours = {small.get_at((x, y))[:3] for x in range(32) for y in range(18)}
+            assert len(colours) > 8, name
+            if scene is not app.stack[0]:
+                app.pop()
+    finally:
+        close_app()
+    return heights
+
+
+def test_every_scene_renders_and_text_scales_with_the_window(monkeypatch, tmp_path) -> None:
+    small = _render_all(monkeypatch, tmp_path, (1280, 720))
+    big = _render_all(monkeypatch, tmp_path, (3840, 2160))
+    assert small.keys() == big.keys()
+    for name in small:
+        ratio = big[name] / small[name]
+        assert 2.5 < ratio < 3.5, (name, small[name], big[name])
+        assert small[name] >= 14, (name, small[name])  # readable at 1280×720
+
+
+def test_rules_show_summary_sections_and_every_ruling(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import install_fake_catalog
+
+    install_fake_catalog(monkeypatch, tmp_path)
+    text = rules_html("toy", 1.0)
+    for part in ("Play a card higher", "Setup", "Deal two cards", "Playing", "Source: FAQ"):
+        assert part in text
+    for rid, question, ruling in (
+        ("R1", "Ties on the pile?", "A tie scores nothing."),
+        ("R2", "Empty deck?", "Keep playing without drawing."),
+        ("R3", "Several winners?", "They share the victory."),
+    ):
+        assert f"{rid}. {question}" in text and ruling in text
+
+
+def test_credits_name_designer_publisher_and_reconstruction(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import install_fake_catalog
+
+    install_fake_catalog(monkeypatch, tmp_path)
+    text = credits_html(1.0)
+    assert "A. Designer" in text and "Example Press" in text and "2020" in text
+    assert "Reconstructed card list" in text and "rebuilt from a photo" in text
+    assert "Thanks to the toy makers" in text
+
+
+@pytest.mark.parametrize("winners, expected", [([1], "Bo wins"), ([0, 2], "Ada and Cy share")])
+def test_results_name_the_winners(monkeypatch, tmp_path, winners, expected) -> None:
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        outcome = Outcome([1, 2, 3], winners, [{"a": 1}, {"a": 2, "b": 0}, {"c": 3}])
+        scene = ResultsScene(app, "Toy", ["Ada", "Bo", "Cy"], outcome)
+        assert scene.steps == ["a", "b", "c"]
+        assert scene.winners_text().startswith(expected)
+    finally:
+        close_app()
+
+
+def test_every_registered_game_shows_all_its_rulings_and_credits() -> None:
+    from tabletop import registry
+    from tabletop.engine.data import load_game_data
+    from tabletop.ui.scenes.reading import esc
+
+    games = registry.games()
+    credits = credits_html(1.0)
+    for gid in games:
+        data = load_game_data(gid).game
+        text = rules_html(gid, 1.0)
+        assert esc(data.summary)[:80] in text
+        for title, _ in data.sections:
+            assert esc(title) in text
+        for r in data.rulings:
+            assert f"{esc(r.id)}. {esc(r.question)}" in text and esc(r.ruling) in text
+        assert esc(data.name) in credits
+        if data.reconstruction:
+            assert esc(data.reconstruction)[:60] in credits

@@ -1,0 +1,161 @@
+"""The heuristic agent: it sees only its view, negotiates sensibly and beats random play."""
+
+from __future__ import annotations
+
+import json
+
+from your_majesty_helpers import do, fresh, give, reform, seat_colony, seat_phil, seat_reform
+
+from tabletop.ai.base import RandomAgent, make_agent
+from tabletop.engine import Rng
+from tabletop.games.your_majesty import GAME
+from tabletop.games.your_majesty.ai import HeuristicAgent
+
+
+def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:
+    legal = [a for a in GAME.legal_actions(s, seat) if not only or a.name in only]
+    return HeuristicAgent().choose(GAME, GAME.view(s, seat), seat, legal, Rng(0))
+
+
+def test_factory_gives_the_heuristic_for_greedy() -> None:
+    assert isinstance(GAME.heuristic_agent("greedy"), HeuristicAgent)
+    assert GAME.heuristic_agent("nonsense") is None
+    assert isinstance(make_agent("random", GAME), RandomAgent)
+    s = _lend_scene(0)
+    legal = GAME.legal_actions(s, 1)
+    greedy = make_agent("greedy", GAME).choose(GAME, GAME.view(s, 1), 1, legal, Rng(3))
+    assert greedy == HeuristicAgent().choose(GAME, GAME.view(s, 1), 1, legal, Rng(3))
+
+
+def _lend_scene(host_points: int) -> object:
+    s = fresh(3)
+    give(s, 0, "Peace Treaty")
+    seat_colony(s, 0, "Peru")
+    seat_phil(s, 0, "Montesquieu")
+    v = seat_phil(s, 1, "Thomas Paine")
+    names = [
+        "Voltaire",
+        "Jean-Jacques Rousseau",
+        "Denis Diderot",
+        "W.A. Mozart",
+        "F-J Haydn",
+        "G.F. Handel",
+        "Isaac Newton",
+    ]
+    for n in names[: host_points // 2]:
+        seat_phil(s, 0, n)
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    do(s, 0, "invite", phil=f"p{v}")
+    return s
+
+
+def test_lends_to_a_trailing_host_but_not_to_a_leader_near_twenty() -> None:
+    assert _decide(_lend_scene(0), 1).name == "lend"
+    near = _lend_scene(14)  # 2 + 14 = 16 prestige, a reform away from the goal
+    assert GAME.outcome(near).scores[0] >= 16
+    assert _decide(near, 1).name == "refuse"
+
+
+def test_defends_colonies_worth_defending() -> None:
+    for col, expected in (("Peru", "defend"), ("Louisiana", "yield")):
+        s = fresh(3)
+        (a,) = give(s, 0, "James Wolfe")
+        give(s, 1, "Robert Clive")
+        c = seat_colony(s, 1, col)
+        do(s, 0, "campaign", card=f"a{a}", on=f"c{c}")
+        assert _decide(s, 1).name == expected, col
+
+
+def test_aims_scandals_at_the_leader() -> None:
+    s = fresh(4)
+    give(s, 0, "The Calas Affair")
+    for n in ("Voltaire", "Isaac Newton", "W.A. Mozart"):
+        seat_phil(s, 2, n)
+    seat_phil(s, 1, "David Hume")
+    events = [x for x in GAME.legal_actions(s, 0) if x.name == "play_event"]
+    agent = HeuristicAgent()
+    choice = agent.choose(GAME, GAME.view(s, 0), 0, events, Rng(1))
+    assert choice.get("seat") == 2
+
+
+def test_times_salons_by_their_chance() -> None:
+    s = fresh(3)
+    give(s, 0, "Peace Treaty", "Hurricane")
+    seat_colony(s, 0, "Peru")
+    seat_colony(s, 0, "New Spain")
+    for n in ("Montesquieu", "Thomas Jefferson", "Immanuel Kant"):
+        seat_phil(s, 0, n)
+    salon_or_pass = ("propose_salon", "end_turn")
+    assert _decide(s, 0, salon_or_pass).name == "propose_salon"  # 6 sophia against 1 + r
+    seat_reform(s, 1, "Public Museums")
+    t = fresh(3)
+    give(t, 0, "Peace Treaty", "Hurricane")
+    seat_colony(t, 0, "Chile")
+    seat_colony(t, 0, "Florida")
+    seat_phil(t, 0, "Mary Wollstonecraft")
+    seat_phil(t, 0, "Voltaire")
+    for _ in range(3):
+        t.courts[0].scandals.append(give(t, 2, "New Royal Mistress")[0])
+    t.hands[2].clear()
+    assert _decide(t, 0, salon_or_pass).name == "end_turn"  # 3 sophia against 4 + r
+
+
+def test_decisions_depend_only_on_the_view() -> None:
+    """Swapping hidden cards of other hands with the deck never changes a decision."""
+    checked = 0
+    for seed in range(4):
+        s = GAME.new_game(3 + seed % 3, seed)
+        rng = Rng(seed)
+        agents = [make_agent("greedy", GAME) for _ in range(s.players)]
+        for _ in range(80):
+            if GAME.is_over(s):
+                break
+            (seat,) = GAME.to_act(s)
+            legal = GAME.legal_actions(s, seat)
+            a = agents[seat].choose(GAME, GAME.view(s, seat), seat, legal, Rng(7))
+            t = GAME.copy(s)
+            spy = s.pending.target if s.pending and s.pending.kind == "espionage" else -1
+            for o in range(t.players):
+                if o not in (seat, spy) and t.hands[o] and t.deck:
+                    t.hands[o][0], t.deck[-1] = t.deck[-1], t.hands[o][0]
+            b = agents[seat].choose(
+                GAME, GAME.view(t, seat), seat, GAME.legal_actions(t, seat), Rng(7)
+            )
+            assert a == b
+            checked += 1
+            GAME.apply(s, seat, agents[seat].choose(GAME, GAME.view(s, seat), seat, legal, rng))
+    assert checked > 200
+
+
+def test_determinize_is_consistent_with_the_view() -> None:
+    for seed in range(8):
+        s = GAME.new_game(2 + seed % 5, seed)
+        rng = Rng(seed)
+        for _ in range(60 + 10 * seed):
+            if GAME.is_over(s):
+                break
+            (seat,) = GAME.to_act(s)
+            GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        for seat in range(s.players):
+            v = GAME.view(s, seat)
+            d = GAME.determinize(v, seat, Rng(99))
+            assert json.dumps(GAME.view(d, seat), sort_keys=True) == json.dumps(v, sort_keys=True)
+            assert sorted(map(len, d.hands)) == sorted(map(len, s.hands))
+
+
+def test_heuristic_beats_random_play() -> None:
+    wins = games = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        s = GAME.new_game(players, 1000 + seed)
+        agents = [make_agent("greedy" if i == 0 else "random", GAME) for i in range(players)]
+        rng = Rng(seed)
+        while not GAME.is_over(s):
+            (seat,) = GAME.to_act(s)
+            legal = GAME.legal_actions(s, seat)
+            view = GAME.view(s, seat) if seat == 0 else {}
+            GAME.apply(s, seat, agents[seat].choose(GAME, view, seat, legal, rng))
+        games += 1
+        wins += 0 in GAME.winners(s)
+    assert wins >= 0.75 * games, (wins, games)

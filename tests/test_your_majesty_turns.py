@@ -1,0 +1,255 @@
+"""Set-up, turns and actions, hand limits, the Reshuffle card, victory and its options."""
+
+from __future__ import annotations
+
+import pytest
+from your_majesty_helpers import (
+    action_index,
+    check_conservation,
+    do,
+    fresh,
+    give,
+    has,
+    on_top,
+    reform,
+    seat_colony,
+    seat_phil,
+    seat_reform,
+)
+
+from tabletop.engine import Action, IllegalAction, state_digest
+from tabletop.games.your_majesty import GAME
+from tabletop.games.your_majesty.catalog import MUSES, catalog
+
+
+@pytest.mark.parametrize(
+    ("players", "colonies", "per_muse"),
+    [(2, 12, 4), (3, 16, 5), (4, 18, 6), (5, 20, 7), (6, 24, 8)],
+)
+def test_removals_per_player_count(players: int, colonies: int, per_muse: int) -> None:
+    s = GAME.new_game(players, seed=7)
+    cat = catalog()
+    assert len(s.colonies) == colonies and len(s.colonies_removed) == 24 - colonies
+    for m in MUSES:
+        assert sum(1 for p in s.phil_deck if cat.phils[p].muse == m) == per_muse
+    assert len(s.reforms) == 15
+    assert all(len(h) == 4 for h in s.hands)
+    assert cat.reshuffle not in s.deck and len(s.deck) == 60 - 4 * players
+    check_conservation(s)
+
+
+def test_costs_and_two_different_actions_per_turn() -> None:
+    s = fresh(3)
+    assert {a.name for a in GAME.legal_actions(s, 0)} == {"refill", "end_turn"}  # empty hand
+    do(s, 0, "refill")
+    assert len(s.hands[0]) == 4 and not has(s, 0, "refill")
+    c = s.colonies[0]
+    do(s, 0, "choose_colony", colony=f"c{c}")
+    assert GAME.to_act(s) == [0] and {a.name for a in GAME.legal_actions(s, 0)} == {"pay"}
+    do(s, 0, "pay")
+    assert c in s.courts[0].colonies and len(s.hands[0]) == 3
+    assert s.active == 1 and s.used == []  # two actions end the turn
+    do(s, 1, "refill")
+    assert not has(s, 1, "refill")  # the same action twice is not allowed (and full)
+    do(s, 1, "draw_philosophe")
+    assert len(s.courts[1].phils) == 1 and len(s.hands[1]) == 3
+    check_conservation(s)
+
+
+def test_no_voluntary_discard_and_hand_limit_on_every_gain() -> None:
+    s = fresh(3)
+    give(s, 0, "James Wolfe", "Edward Hawke", "Robert Clive", "Peter the Great")
+    assert not has(s, 0, "refill")
+    assert all(a.name not in ("discard",) for a in GAME.legal_actions(s, 0))
+    (e,) = give(s, 1, "Intercepted Letters")
+    give(s, 1, "Peace Treaty", "Hurricane", "Censorship")
+    s.active = 1
+    do(s, 1, "play_event", card=f"a{e}", seat=0)  # 3 cards + 1 = 4: fits
+    assert len(s.hands[1]) == 4 and len(s.hands[0]) == 3
+
+
+def test_illegal_actions_are_refused_with_words_and_state_untouched() -> None:
+    s = fresh(3)
+    give(s, 0, "James Wolfe")
+    before = state_digest(GAME, s)
+    with pytest.raises(IllegalAction) as e1:
+        GAME.apply(s, 1, Action.make("end_turn"))
+    assert "Eleanor" in e1.value.reason
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 0, Action.make("choose_colony", colony="c999"))
+    do(s, 0, "refill")
+    with pytest.raises(IllegalAction) as e2:
+        GAME.apply(s, 0, Action.make("refill"))
+    assert "twice" in e2.value.reason or "already" in e2.value.reason
+    assert state_digest(GAME, s) != before  # only the legal refill changed it
+
+
+def test_first_exhaustion_adds_the_reshuffle_card_mid_refill() -> None:
+    s = fresh(3)
+    last = s.deck[-1]
+    rest = s.deck[:-1]
+    s.deck = [last]
+    s.discard = rest
+    do(s, 0, "refill")
+    assert s.reshuffle_in and len(s.hands[0]) == 4 and last in s.hands[0]
+    assert catalog().reshuffle in s.deck
+    check_conservation(s)
+
+
+def test_drawing_the_reshuffle_card_mid_draw_reshuffles_both_decks() -> None:
+    s = fresh(3)
+    cat = catalog()
+    s.reshuffle_in = True
+    first = s.deck[-1]
+    s.deck.insert(len(s.deck) - 1, cat.reshuffle)  # second card from the top
+    s.discard = [s.deck.pop(0) for _ in range(10)]
+    discarded = list(s.discard)
+    p = s.phil_deck.pop(0)
+    s.phil_discard = [p]
+    phil_total = len(s.phil_deck) + 1
+    deck_total = len(s.deck) + len(s.discard)
+    do(s, 0, "refill")
+    assert s.hands[0][0] == first and len(s.hands[0]) == 4
+    assert s.discard == [] and p in s.phil_deck and len(s.phil_deck) == phil_total
+    assert cat.reshuffle in s.deck and len(s.deck) + 4 == deck_total
+    assert set(discarded) <= set(s.deck) | set(s.hands[0])
+    check_conservation(s)
+
+
+def test_reshuffle_drawn_as_a_salon_randomizer_draws_again() -> None:
+    s = fresh(3)
+    cat = catalog()
+    s.reshuffle_in = True
+    s.deck.append(cat.reshuffle)
+    give(s, 0, "Peace Treaty")
+    seat_colony(s, 0, "Peru")
+    seat_phil(s, 0, "Montesquieu")
+    seat_phil(s, 0, "Voltaire")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    do(s, 0, "attend")
+    do(s, 0, "attend")
+    do(s, 0, "hold_salon")
+    assert 1 <= s.last_salon[2] <= 6 and cat.reshuffle in s.deck
+    check_conservation(s)
+
+
+def _near_abolition(tie: bool) -> object:
+    """Seat 0 can implement Abolition of Slavery; seat 1 sits at 20 less a slave colony."""
+    s = fresh(3)
+    two = [
+        "Voltaire",
+        "Jean-Jacques Rousseau",
+        "Denis Diderot",
+        "W.A. Mozart",
+        "F-J Haydn",
+        "G.F. Handel",
+        "Isaac Newton",
+        "Benjamin Franklin",
+        "Antoine Lavoisier",
+        "Joshua Reynolds",
+    ]
+    for n in two:
+        seat_phil(s, 1, n)
+    seat_colony(s, 1, "Jamaica")
+    seat_reform(s, 0, "Abolition of Torture")
+    seat_reform(s, 0, "Meritocracy")
+    for n in [
+        "Montesquieu",
+        "Thomas Jefferson",
+        "Immanuel Kant",
+        "Mary Wollstonecraft",
+        "Cesare Beccaria",
+    ]:
+        seat_phil(s, 0, n)
+    seat_phil(s, 0, "Jean-Antoine Houdon")
+    seat_phil(s, 0, "Thomas Paine" if tie else "Giambattista Tiepolo")
+    seat_colony(s, 0, "Peru")
+    seat_colony(s, 0, "New Spain")
+    give(s, 0, "Peace Treaty")
+    return s
+
+
+@pytest.mark.parametrize("tie", [False, True])
+def test_simultaneous_twenties_highest_wins_exact_ties_share(tie: bool) -> None:
+    s = _near_abolition(tie)
+    assert GAME.outcome(s).scores[1] == 19
+    on_top(s, "Frederick the Great")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Slavery')}")
+    do(s, 0, "pay")
+    for p in list(s.courts[0].phils)[:6]:
+        do(s, 0, "attend", phil=f"p{p}")
+    do(s, 0, "hold_salon")
+    scores = GAME.outcome(s).scores
+    assert GAME.is_over(s) and scores[1] == 20
+    assert scores[0] == (20 if tie else 21)
+    assert GAME.winners(s) == ([0, 1] if tie else [0])
+    assert GAME.legal_actions(s, 0) == [] and GAME.to_act(s) == []
+
+
+def test_paycheck_reform_option_needs_a_level_three_or_five_reform() -> None:
+    s = fresh(3, paycheck="reform")
+    for n in [
+        "Voltaire",
+        "Jean-Jacques Rousseau",
+        "Denis Diderot",
+        "W.A. Mozart",
+        "F-J Haydn",
+        "G.F. Handel",
+        "Isaac Newton",
+        "Benjamin Franklin",
+        "Antoine Lavoisier",
+    ]:
+        seat_phil(s, 1, n)
+    (a,) = give(s, 0, "A Place at Court")
+    x = seat_phil(s, 2, "Joshua Reynolds")
+    s.active = 1
+    s.hands[1] = [s.hands[0].pop()]
+    do(s, 1, "play_event", card=f"a{a}", on=f"p{x}")
+    do(s, 2, "allow")
+    assert GAME.outcome(s).scores[1] == 20 and not GAME.is_over(s)
+    seat_reform(s, 1, "Meritocracy")
+    do(s, 1, "end_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [1]
+
+
+def test_paycheck_wealth_option_counts_wealth_philosophes_and_wins_at_sixteen() -> None:
+    s = fresh(3, paycheck="wealth")
+    for n in ["Voltaire", "Jean-Jacques Rousseau", "Denis Diderot", "Thomas Paine"]:
+        seat_phil(s, 0, n)
+    seat_colony(s, 0, "Chile")
+    seat_colony(s, 0, "Florida")
+    assert GAME.outcome(s).breakdown[0]["philosophes"] == 4  # two counted: 2 + 2
+    for n in ["Montesquieu", "Thomas Jefferson", "Immanuel Kant", "W.A. Mozart"]:
+        seat_phil(s, 0, n)
+    seat_reform(s, 0, "Meritocracy")
+    seat_reform(s, 0, "Agricultural Reform")
+    seat_colony(s, 0, "Peru")  # wealth 5: 2+2+2+2+2 = 10, +8 reforms = 18
+    give(s, 0, "Peace Treaty")
+    do(s, 0, "end_turn")
+    assert GAME.is_over(s) and GAME.winners(s) == [0]
+    assert GAME.view(s, 1)["public"]["win_target"] == 16
+
+
+def test_round_limit_ends_a_stuck_game() -> None:
+    s = fresh(2)
+    for _ in range(200):
+        if GAME.is_over(s):
+            break
+        do(s, s.active, "end_turn")
+    assert GAME.is_over(s) and s.end_reason == "round_limit" and GAME.winners(s) == [0, 1]
+
+
+def test_action_index_helper_finds_cards() -> None:
+    s = fresh(3)
+    assert catalog().actions[action_index(s, "Consumption", 2)].randomizer == 2
+
+
+def test_spectator_view_hides_every_hand_and_names_who_is_awaited() -> None:
+    s = GAME.new_game(4, 2)
+    v = GAME.view(s, None)
+    assert v["prompt"] == f"Waiting for {s.names[s.active]}."
+    for i in range(4):
+        assert all(c["uid"] is None for c in v["zones"][f"p{i}.hand"]["cards"])
+    assert v["public"]["state"]["hands"] == [4, 4, 4, 4]
+    assert [x["resources"]["wealth"] for x in v["seats"]] == [0, 0, 0, 0]
