@@ -58,11 +58,16 @@ def pyinstaller(work: Path, dist: Path, icon_dir: Path) -> Path:
 def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Path:
     """``Tabletop-Setup-<version>.exe`` with Inno Setup's ISCC."""
     iscc = shutil.which("iscc") or shutil.which("ISCC")
-    for guess in (r"C:\Program Files (x86)\Inno Setup 6\ISCC.exe", r"C:\Program Files\Inno Setup 6\ISCC.exe"):
+    for guess in (
+        r"C:\Program Files (x86)\Inno Setup 6\ISCC.exe",
+        r"C:\Program Files\Inno Setup 6\ISCC.exe",
+    ):
         if not iscc and Path(guess).exists():
             iscc = guess
     if not iscc:
-        raise SystemExit("Inno Setup (ISCC.exe) not found: install it, e.g. `choco install innosetup`")
+        raise SystemExit(
+            "Inno Setup (ISCC.exe) not found: install it, e.g. `choco install innosetup`"
+        )
     subprocess.run(
         [
             iscc,
@@ -80,7 +85,9 @@ def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Pat
 def macos_dmg(app: Path, ver: str, dist: Path) -> Path:
     """``Tabletop-<version>.dmg`` holding the .app and a link to /Applications."""
     out = dist / f"Tabletop-{ver}.dmg"
-    subprocess.run(["bash", str(HERE / "macos" / "make_dmg.sh"), str(app), ver, str(out)], check=True)
+    subprocess.run(
+        ["bash", str(HERE / "macos" / "make_dmg.sh"), str(app), ver, str(out)], check=True
+    )
     return out
 
 

@@ -47,7 +47,7 @@ def debian_arch() -> str:
 
 def _normalise_modes(root: Path) -> None:
     """0755 for folders and executables, 0644 for everything else."""
-    for dirpath, dirnames, filenames in os.walk(root):
+    for dirpath, _dirs, filenames in os.walk(root):
         os.chmod(dirpath, 0o755)
         for name in filenames:
             p = Path(dirpath, name)
