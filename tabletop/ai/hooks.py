@@ -42,9 +42,9 @@ class AIHooks:
     heuristic: Heuristic | None = None
     observed: Observed | None = None
     #: rollout steps after which the evaluation replaces playing to the end (``None``: play out)
-    cutoff: int | None = None
+    cutoff: int | None = 30
     #: an upper bound on the number of decisions in one game (for the OpenSpiel bridge)
-    max_game_length: int = 3000
+    max_game_length: int = 20000
     #: weight of the points share in a terminal value (the rest is the share of the win)
     score_weight: float = 0.2
     #: per-level search settings overriding the defaults (``{"hard": SearchConfig(...)}``)

@@ -46,7 +46,7 @@ class SearchConfig:
     time_limit: float | None = 2.0
     #: UCB exploration constant (values are in ``[0, 1]``)
     exploration: float = 0.7
-    #: use the game's rollout policy (``False``: uniform random rollouts)
+    #: use the game's rollout policy, or its greedy agent (``False``: uniform random rollouts)
     game_policy: bool = True
     #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
     cutoff: int | None = None
@@ -123,6 +123,19 @@ class ISMCTS:
         return SearchResult(best, done, visits, values, timed_out)
 
 
+def _view_policy(game: Game) -> Any:
+    """A rollout policy from the game's ``greedy`` agent, fed the acting seat's view."""
+    maker = getattr(game, "heuristic_agent", None)
+    agent = maker("greedy") if maker else None
+    if agent is None:
+        return None
+
+    def policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return agent.choose(game, game.view(state, seat), seat, legal, rng)
+
+    return policy
+
+
 class _Context:
     """One search's fixed parts and the iteration loop."""
 
@@ -130,7 +143,9 @@ class _Context:
         self.game = game
         self.observer = observer
         self.c = cfg.exploration
-        self.policy = hooks.policy if (cfg.game_policy and hooks.policy) else random_policy
+        self.policy = random_policy
+        if cfg.game_policy:
+            self.policy = hooks.policy or _view_policy(game) or random_policy
         self.evaluate = hooks.evaluate or default_evaluate
         cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
         self.cutoff = None if cutoff is None or cutoff < 0 else cutoff

@@ -21,9 +21,11 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
-    if kind.startswith("mcts:"):
+    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF], no time cap
         hard = level_config("hard", game) or HARD
-        return replace(hard, iterations=int(kind.split(":", 1)[1]), time_limit=None)
+        parts = kind.split(":")
+        cutoff = int(parts[2]) if len(parts) > 2 else hard.cutoff
+        return replace(hard, iterations=int(parts[1]), time_limit=None, cutoff=cutoff)
     if kind in tuned:
         found = tuned[kind]
         return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)

@@ -147,7 +147,14 @@ class TabletopState(pyspiel.State):
         """The action's log text (or the deal's seed)."""
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return str(self._code_map(player).get(action, action))
+        codes = self._code_map(player)
+        a = codes.get(action)
+        if a is None:
+            return f"action {action}"
+        text = str(a)
+        if sum(1 for b in codes.values() if str(b) == text) > 1:
+            return f"{text} {a.key}"  # two actions share their words: add what tells them apart
+        return text
 
     # --- end and results ------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -217,7 +224,9 @@ class ViewObserver:
 @cache
 def register(game: Game) -> str:
     """Register ``game`` with OpenSpiel (once); returns its short name."""
-    cls = type(f"OpenSpiel_{game.info.id}", (TabletopGame,), {"tabletop": game})
+    name = "OpenSpiel_" + "".join(ch if ch.isalnum() else "_" for ch in game.info.id)
+    cls = type(name, (TabletopGame,), {"tabletop": game, "__module__": __name__})
+    globals()[name] = cls  # so that pickle finds the class by name
     pyspiel.register_game(_game_type(game), cls)
     return _short_name(game)
 
