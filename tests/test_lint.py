@@ -59,3 +59,19 @@ def test_importing_engine_does_not_load_pygame() -> None:
     code = "import sys, tabletop.engine, tabletop.registry; tabletop.registry.games(); print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_ui_and_controller_import_no_game_and_name_none() -> None:
+    from tabletop import registry
+
+    ids = {g.info.id for g in registry.games().values()} | {
+        g.info.id.replace("-", "_") for g in registry.games().values()
+    }
+    assert ids, "no games registered"
+    for folder in ("ui", "controller"):
+        for f, mod in _imports(ROOT / "tabletop" / folder):
+            assert not mod.startswith("tabletop.games"), f"{f} imports {mod}"
+        for f in (ROOT / "tabletop" / folder).rglob("*.py"):
+            text = f.read_text(encoding="utf-8").lower()
+            for game_id in ids:
+                assert re.search(rf"\b{re.escape(game_id)}\b", text) is None, f"{f} names {game_id}"
