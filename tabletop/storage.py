@@ -12,6 +12,7 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,43 +41,33 @@ def _home() -> Path | None:
     return Path(value) if value else None
 
 
-def config_dir() -> Path:
-    """The user's settings folder (created on demand)."""
+def _user_dir(sub: str, platform_dir: Callable[..., str]) -> Path:
+    """``$TABLETOP_HOME/<sub>`` when set, else the platformdirs folder; created on demand."""
     home = _home()
-    if home is not None:
-        path = home / "config"
-    else:
-        from platformdirs import user_config_dir
-
-        path = Path(user_config_dir(APP_NAME, appauthor=False))
+    path = home / sub if home is not None else Path(platform_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def config_dir() -> Path:
+    """The user's settings folder (created on demand)."""
+    import platformdirs
+
+    return _user_dir("config", platformdirs.user_config_dir)
 
 
 def data_dir() -> Path:
     """The user's data folder: saves, autosave, statistics (created on demand)."""
-    home = _home()
-    if home is not None:
-        path = home / "data"
-    else:
-        from platformdirs import user_data_dir
+    import platformdirs
 
-        path = Path(user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("data", platformdirs.user_data_dir)
 
 
 def log_dir() -> Path:
     """The user's log folder (created on demand)."""
-    home = _home()
-    if home is not None:
-        path = home / "logs"
-    else:
-        from platformdirs import user_log_dir
+    import platformdirs
 
-        path = Path(user_log_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("logs", platformdirs.user_log_dir)
 
 
 # --- writing -------------------------------------------------------------------------------
