@@ -72,6 +72,7 @@ class GameResult:
     winners: list[int]
     breakdown: list[dict[str, int]]
     length: int
+    stats: dict[str, int | float | str] = field(default_factory=dict)
 
 
 StepHook = Callable[[int, int, Action, Any], None]
@@ -123,7 +124,10 @@ def play_game(
         if step >= max_steps:
             raise SimulationError(f"{where}: not over after {max_steps} actions")
     out = game.outcome(state)
-    return GameResult(index, seed, list(out.scores), list(out.winners), list(out.breakdown), step)
+    stats = dict(game.summary_stats(state))
+    return GameResult(
+        index, seed, list(out.scores), list(out.winners), list(out.breakdown), step, stats
+    )
 
 
 def _next_seat(game: Game, state: Any) -> int:
@@ -171,6 +175,24 @@ class Summary:
         """The mean number of actions per game."""
         return statistics.fmean(r.length for r in self.results) if self.results else 0.0
 
+    def game_stats(self) -> dict[str, float | dict[str, int]]:
+        """The games' own figures: the mean of each number, the count of each string."""
+        means: dict[str, list[float]] = {}
+        counts: dict[str, dict[str, int]] = {}
+        for r in self.results:
+            for key, value in r.stats.items():
+                if isinstance(value, str):
+                    tally = counts.setdefault(key, {})
+                    tally[value] = tally.get(value, 0) + 1
+                else:
+                    means.setdefault(key, []).append(float(value))
+        out: dict[str, float | dict[str, int]] = {
+            k: round(statistics.fmean(v), 6) for k, v in means.items()
+        }
+        for k, tally in counts.items():
+            out[k] = dict(sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
+        return out
+
     def games_per_second(self) -> float:
         """Games finished per second of wall-clock time."""
         return self.games / self.seconds if self.seconds > 0 else 0.0
@@ -196,6 +218,7 @@ class Summary:
                 for s, w in enumerate(self.wins())
             ],
             "mean_length": round(self.mean_length(), 6),
+            "game_stats": self.game_stats(),
             "seconds": round(self.seconds, 6),
             "games_per_second": round(self.games_per_second(), 3),
         }
@@ -220,6 +243,12 @@ class Summary:
             f"mean game length {self.mean_length():.1f} actions; "
             f"{self.games_per_second():.2f} games/s"
         )
+        for key, value in self.game_stats().items():
+            if isinstance(value, dict):
+                parts = [f"{name} {n} ({100 * n / self.games:.1f}%)" for name, n in value.items()]
+                lines.append(f"{key}: " + ", ".join(parts))
+            else:
+                lines.append(f"mean {key}: {value:.2f}")
         return "\n".join(lines)
 
 

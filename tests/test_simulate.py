@@ -145,6 +145,40 @@ def test_summary_counts_shared_wins_as_fractions() -> None:
     assert table[-1] == "mean game length 20.0 actions; 1.50 games/s"
 
 
+class CountingToy(ToyGame):
+    """The toy game reporting how many cards were left and who led at the end."""
+
+    def summary_stats(self, state: Any) -> dict[str, int | float | str]:
+        scores = self.outcome(state).scores
+        return {"top": max(scores), "end": "tie" if scores.count(max(scores)) > 1 else "clear"}
+
+
+def test_game_stats_average_numbers_and_count_strings() -> None:
+    s = Summary("toy", 2, 0, {}, ["random"] * 2, seconds=1.0)
+    s.results = [
+        GameResult(0, 0, [1, 2], [1], [], 5, {"years": 6, "end": "glory"}),
+        GameResult(1, 1, [3, 2], [0], [], 5, {"years": 9, "end": "safety cap"}),
+        GameResult(2, 2, [3, 3], [0, 1], [], 5, {"years": 7.5, "end": "glory"}),
+        GameResult(3, 3, [0, 4], [1], [], 5),  # a game that reports nothing
+    ]
+    stats = s.game_stats()
+    assert stats["years"] == pytest.approx(7.5)
+    assert stats["end"] == {"glory": 2, "safety cap": 1}
+    assert s.to_json()["game_stats"] == stats
+    lines = s.table().splitlines()
+    assert "mean years: 7.50" in lines
+    assert "end: glory 2 (50.0%), safety cap 1 (25.0%)" in lines
+
+
+def test_simulate_collects_the_games_own_figures() -> None:
+    summary = simulate(CountingToy(), 2, 4, seed=5)
+    stats = summary.game_stats()
+    tops = [max(r.scores) for r in summary.results]
+    assert stats["top"] == pytest.approx(sum(tops) / len(tops))
+    assert sum(stats["end"].values()) == 4
+    assert all(set(r.stats) == {"top", "end"} for r in summary.results)
+
+
 def test_progress_bar_redraws_at_most_ten_times_a_second() -> None:
     now = [0.0]
     out = io.StringIO()

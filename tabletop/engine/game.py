@@ -194,6 +194,14 @@ class Game(ABC):
         """Winning seats (several = shared victory); empty while the game runs."""
         return self.outcome(state).winners if self.is_over(state) else []
 
+    def summary_stats(self, state: Any) -> dict[str, int | float | str]:
+        """Figures about a finished game for ``simulate``'s summary (none by default).
+
+        Numbers are averaged over the games of a run (``{"years": 7}``); strings are
+        counted (``{"end": "glory"}`` gives how often each ending happened).
+        """
+        return {}
+
     # --- copying and JSON ---------------------------------------------------------------
     def copy(self, state: Any) -> Any:
         """An independent deep copy of ``state``."""
