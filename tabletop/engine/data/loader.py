@@ -118,6 +118,22 @@ def _hint(name: str, known: Iterable[str]) -> str:
 # --- game.yaml ---------------------------------------------------------------------
 
 
+def _report_duplicates(
+    label: str, items: list[dict[str, Any]], key: str, where: str, what: str, problems: Problems
+) -> None:
+    """Report every item whose ``key`` repeats an earlier one (naming the first)."""
+    first: dict[str, int] = {}
+    for i, item in enumerate(items):
+        value = item[key]
+        if value in first:
+            problems.add(
+                label,
+                f"{where}[{i}].{key}",
+                f"duplicate {what} {value!r} (first at {where}[{first[value]}])",
+            )
+        first.setdefault(value, i)
+
+
 def _option(label: str, path: str, o: dict[str, Any], problems: Problems) -> OptionSpec:
     spec = OptionSpec(o["key"], o["label"], o["default"], tuple(o["choices"]), o["kind"], o["help"])
     if spec.kind == "choice" and not spec.choices:
@@ -146,15 +162,8 @@ def _load_game(folder: Path) -> GameDef:
             label, "id", f"expected {folder.name!r} (the folder's name), got {raw['id']!r}"
         )
     options = []
-    first: dict[str, int] = {}
+    _report_duplicates(label, raw["options"], "key", "options", "option", problems)
     for i, o in enumerate(raw["options"]):
-        if o["key"] in first:
-            problems.add(
-                label,
-                f"options[{i}].key",
-                f"duplicate option {o['key']!r} (first at options[{first[o['key']]}])",
-            )
-        first.setdefault(o["key"], i)
         options.append(_option(label, f"options[{i}]", o, problems))
     for name, f in raw["card_fields"].items():
         if f["min"] is not None and f["max"] is not None and f["min"] > f["max"]:
@@ -213,21 +222,14 @@ def _load_cards(
     label, raw = _validate(folder / "cards.yaml", CARDS_FILE)
     problems = Problems()
     cards: dict[str, CardDef] = {}
-    first: dict[str, int] = {}
     refs: list[tuple[str, str]] = []
     art_root = _art_root(folder)
     fields = game.card_fields if game is not None else None
     attrs = attrs_spec(fields) if fields is not None else None
     decks = raw["decks"]
+    _report_duplicates(label, raw["cards"], "id", "cards", "card id", problems)
     for i, c in enumerate(raw["cards"]):
         path = f"cards[{i}]"
-        if c["id"] in first:
-            problems.add(
-                label,
-                f"{path}.id",
-                f"duplicate card id {c['id']!r} (first at cards[{first[c['id']]}])",
-            )
-        first.setdefault(c["id"], i)
         if c["deck"] is not None and decks and c["deck"] not in decks:
             problems.add(
                 label,
@@ -268,15 +270,8 @@ def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] |
     label, raw = _validate(folder / "layout.yaml", LAYOUT_FILE)
     problems = Problems()
     zones = []
-    first: dict[str, int] = {}
+    _report_duplicates(label, raw["zones"], "id", "zones", "zone id", problems)
     for i, z in enumerate(raw["zones"]):
-        if z["id"] in first:
-            problems.add(
-                label,
-                f"zones[{i}].id",
-                f"duplicate zone id {z['id']!r} (first at zones[{first[z['id']]}])",
-            )
-        first.setdefault(z["id"], i)
         _check_rect(label, f"zones[{i}].rect", z["rect"], problems)
         if cards is not None and z["card"] is not None and z["card"] not in cards:
             problems.add(

@@ -84,6 +84,15 @@ def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return schema
 
 
+def _bounded(kind: str, lo: float | None, hi: float | None, description: str) -> dict[str, Any]:
+    s: dict[str, Any] = {"type": kind}
+    if lo is not None:
+        s["minimum"] = lo
+    if hi is not None:
+        s["maximum"] = hi
+    return _described(s, description)
+
+
 class Spec:
     """Base of all specs."""
 
@@ -171,12 +180,7 @@ class Int(Spec):
 
     def schema(self) -> dict[str, Any]:
         """``type: integer`` with bounds."""
-        s: dict[str, Any] = {"type": "integer"}
-        if self.min is not None:
-            s["minimum"] = self.min
-        if self.max is not None:
-            s["maximum"] = self.max
-        return _described(s, self.description)
+        return _bounded("integer", self.min, self.max, self.description)
 
 
 @dataclass
@@ -202,12 +206,7 @@ class Num(Spec):
 
     def schema(self) -> dict[str, Any]:
         """``type: number`` with bounds."""
-        s: dict[str, Any] = {"type": "number"}
-        if self.min is not None:
-            s["minimum"] = self.min
-        if self.max is not None:
-            s["maximum"] = self.max
-        return _described(s, self.description)
+        return _bounded("number", self.min, self.max, self.description)
 
 
 @dataclass
