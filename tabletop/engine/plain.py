@@ -11,6 +11,7 @@ import dataclasses
 import pickle
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
@@ -43,54 +44,88 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_plain(tp: Any, data: Any) -> Any:
     """Rebuild a value of type ``tp`` from :func:`to_plain` output."""
-    if tp is Any:
-        return data
+    return _converter(tp)(data)
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _int(data: Any) -> Any:
+    return int(data) if isinstance(data, str) else data
+
+
+@cache
+def _converter(tp: Any) -> Callable[[Any], Any]:
+    """A function rebuilding values of type ``tp`` (built once per type, then reused)."""
+    if tp is Any or tp in (float, str, bool, list, dict, tuple) or tp is type(None):
+        return _same
+    if tp is int:
+        return _int
+    if tp is Rng:
+        return lambda data: Rng(data["rng"])
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        if data is None:
-            return None
-        if len(args) == 1:
-            return from_plain(args[0], data)
-        for a in args:  # first that fits
-            try:
-                return from_plain(a, data)
-            except (TypeError, ValueError, KeyError):
-                continue
-        raise TypeError(f"no member of {tp} fits {data!r}")
-    if tp is Rng:
-        return Rng(data["rng"])
+        return _union([a for a in typing.get_args(tp) if a is not type(None)], tp)
     if dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {
-            f.name: from_plain(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.init and f.name in data
-        }
-        return tp(**kwargs)
+        return _dataclass(tp)
     if origin is list:
         (a,) = typing.get_args(tp) or (Any,)
-        return [from_plain(a, v) for v in data]
+        item = _converter(a)
+        return list if item is _same else lambda data: [item(v) for v in data]
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_plain(args[0], v) for v in data)
-        return tuple(from_plain(a, v) for a, v in zip(args, data, strict=True))
+            one = _converter(args[0])
+            return lambda data: tuple(one(v) for v in data)
+        each = [_converter(a) for a in args]
+        return lambda data: tuple(c(v) for c, v in zip(each, data, strict=True))
     if origin in (set, frozenset):
         (a,) = typing.get_args(tp)
-        return origin(from_plain(a, v) for v in data)
+        item = _converter(a)
+        return lambda data: origin(item(v) for v in data)
     if origin is dict:
         kt, vt = typing.get_args(tp)
-        return {
-            from_plain(kt, k) if kt is not str else k: from_plain(vt, v) for k, v in data.items()
-        }
-    if tp is int and isinstance(data, str):
-        return int(data)
-    if tp in (int, float, str, bool) or tp is type(None):
-        return data
-    if tp in (list, dict, tuple):
-        return data
-    raise TypeError(f"cannot rebuild {tp!r}")
+        key = _same if kt is str else _converter(kt)
+        value = _converter(vt)
+        return lambda data: {key(k): value(v) for k, v in data.items()}
+
+    def refuse(data: Any) -> Any:
+        raise TypeError(f"cannot rebuild {tp!r}")
+
+    return refuse
+
+
+def _union(args: list[Any], tp: Any) -> Callable[[Any], Any]:
+    if len(args) == 1:
+        inner = _converter(args[0])
+        return lambda data: None if data is None else inner(data)
+
+    def first_that_fits(data: Any) -> Any:
+        if data is None:
+            return None
+        for a in args:
+            try:
+                return _converter(a)(data)
+            except (TypeError, ValueError, KeyError):
+                continue
+        raise TypeError(f"no member of {tp} fits {data!r}")
+
+    return first_that_fits
+
+
+def _dataclass(tp: type) -> Callable[[Any], Any]:
+    fields: list[tuple[str, Callable[[Any], Any]]] = []
+
+    def build(data: Any) -> Any:
+        if not fields:  # resolved on first use, so a class may refer to itself
+            hints = _hints(tp)
+            fields.extend(
+                (f.name, _converter(hints[f.name])) for f in dataclasses.fields(tp) if f.init
+            )
+        return tp(**{name: conv(data[name]) for name, conv in fields if name in data})
+
+    return build
 
 
 def fast_copy(obj: T) -> T:
