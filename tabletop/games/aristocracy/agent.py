@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
-from tabletop.games.aristocracy.cards import rank, weight
+from tabletop.games.aristocracy.cards import RANK, UID_NUM, WEIGHT, rank, weight
 
 
 @dataclass
@@ -28,6 +28,9 @@ class _Seen:
 
 
 def _num(uid: str | None) -> int:
+    n = UID_NUM.get(uid) if uid else None
+    if n is not None:
+        return n
     return int(uid[1:]) if uid and uid[0] == "c" else -1
 
 
@@ -35,14 +38,22 @@ def read(view: dict[str, Any]) -> _Seen:
     """Digest a view into the facts the heuristic uses."""
     me = view["viewer"]
     s = _Seen(me)
-    for zone in view["zones"].values():
+    ids = s.ids
+    known = UID_NUM.get
+    zones = view["zones"]
+    for zone in zones.values():
         for c in zone["cards"]:
-            if c["card"] is not None and c["uid"] and c["uid"] != "royal":
-                s.ids[_num(c["uid"])] = c["card"]
-    s.hand = [_num(c["uid"]) for c in view["zones"][f"p{me}.hand"]["cards"]]
-    s.stall = [_num(c["uid"]) for c in view["zones"][f"p{me}.stall"]["cards"]]
+            cid = c["card"]
+            if cid is not None:
+                u = c["uid"]
+                if u and u != "royal":
+                    n = known(u)
+                    ids[_num(u) if n is None else n] = cid
+    s.hand = [_num(c["uid"]) for c in zones[f"p{me}.hand"]["cards"]]
+    s.stall = [_num(c["uid"]) for c in zones[f"p{me}.stall"]["cards"]]
+    counts = s.counts
     for c in s.hand + s.stall:
-        s.counts[rank(s.ids[c])] += 1
+        counts[RANK[ids[c]]] += 1
     for p in range(len(view["seats"])):
         addr = -1
         addr_r = ""
@@ -71,11 +82,11 @@ def value(s: _Seen, uid: int) -> float:
     cid = s.ids.get(uid)
     if cid is None:
         return 0.0
-    r = rank(cid)
+    r = RANK[cid]
     v = 1.0 + s.counts[r] + 3.0 * min(s.wanted[r], 2)
     if r in "jqk":
         v += 1.0
-    return v - weight(cid) / 100.0
+    return v - WEIGHT[cid] / 100.0
 
 
 TRADE_GAIN = 1.0

@@ -33,20 +33,30 @@ def deck_ids() -> tuple[str, ...]:
     return tuple(out)
 
 
-@cache
+def _label(card_id: str, r: str) -> str:
+    return (r.upper() if r in "ajqk" else r) + SUIT_SIGNS[card_id[-1]]
+
+
+# Per-definition lookups as plain dicts (hot paths index them directly).
+RANK: dict[str, str] = {cid: c.attrs["rank"] for cid, c in data().cards.items()}
+WEIGHT: dict[str, int] = {cid: c.attrs["weight"] for cid, c in data().cards.items()}
+SHORT: dict[str, str] = {cid: _label(cid, r) for cid, r in RANK.items()}
+#: the view uid of every physical card, by number
+UIDS: tuple[str, ...] = tuple(f"c{i}" for i in range(256))
+#: card number of every view uid
+UID_NUM: dict[str, int] = {u: i for i, u in enumerate(UIDS)}
+
+
 def rank(card_id: str) -> str:
     """The rank code of a card id ("a", "2"…"10", "j", "q", "k")."""
-    return data().cards[card_id].attrs["rank"]
+    return RANK[card_id]
 
 
-@cache
 def weight(card_id: str) -> int:
     """Ace 1, pips at face value, face cards 10."""
-    return data().cards[card_id].attrs["weight"]
+    return WEIGHT[card_id]
 
 
-@cache
 def short(card_id: str) -> str:
     """A compact label such as ``10♥`` or ``K♠``."""
-    r = rank(card_id)
-    return (r.upper() if r in "ajqk" else r) + SUIT_SIGNS[card_id[-1]]
+    return SHORT[card_id]

@@ -8,54 +8,85 @@ from __future__ import annotations
 
 from tabletop.engine import Action, Event
 from tabletop.games.aristocracy import flow
-from tabletop.games.aristocracy.cards import short
+from tabletop.games.aristocracy.cards import SHORT, UIDS, short
 from tabletop.games.aristocracy.flow import say, seat_name
-from tabletop.games.aristocracy.mk import act, button, drag
+from tabletop.games.aristocracy.mk import button, cache_for, drag
 from tabletop.games.aristocracy.state import BALL, BID, GLORY, PICK, STALL, TAX, State
-from tabletop.games.aristocracy.zones import DISCARD, hand, offer, stall, uid
+from tabletop.games.aristocracy.zones import DISCARD, hand, offer, stall
+
+
+def _const(name: str, label: str, text: str) -> Action:
+    return Action(name, (), button(label), text)
+
+
+BALL_READY = _const("ball_ready", "Ball: done", "Done with the Ball")
+STALL_READY = _const("stall_ready", "Stall ready", "Stall ready")
+GLORY_END = _const("glory_end", "End the game", "End the game (Glory)")
+GLORY_PASS = _const("glory_pass", "Play on", "Play on")
+_BIDS: list[Action] = []
+
+
+def _bid(n: int) -> Action:
+    while len(_BIDS) <= n:
+        k = len(_BIDS)
+        _BIDS.append(
+            Action("bid", (("amount", k),), button("Bid", choice=f"{k} coin(s)"), f"Bid {k}")
+        )
+    return _BIDS[n]
+
+
+def _moves(
+    s: State,
+    p: int,
+    name: str,
+    cards: list[int],
+    source: str,
+    target: str,
+    choice: str | None,
+    text: str,
+) -> list[Action]:
+    """One action per card, e.g. ``stall_put`` for each hand card (``text`` has ``{}``)."""
+    co = s.card_of
+    ac = cache_for(co)
+    out = []
+    for c in cards:
+        key = (name, p, c)
+        a = ac.get(key)
+        if a is None:
+            g = drag(UIDS[c], source, target, choice)
+            a = ac[key] = Action(name, (("card", c),), g, text.format(SHORT[co[c]]))
+        out.append(a)
+    return out
 
 
 def legal(s: State, p: int) -> list[Action]:
     """Legal actions of seat ``p`` in a commit step."""
-    out: list[Action] = []
-
-    def name(c: int) -> str:
-        return short(s.card_of[c])
-
-    if s.step == TAX and not s.ready[p]:
-        for c in s.hands[p]:
-            g = drag(uid(c), hand(p), DISCARD, "Discard for the Tax")
-            out.append(act("tax_discard", g, f"Discard {name(c)} (Tax)", card=c))
-    elif s.step == BALL and not s.ready[p]:
-        for c in s.hands[p]:
-            g = drag(uid(c), hand(p), offer(p))
-            out.append(act("ball_give", g, f"Bring {name(c)} to the Ball", card=c))
-        for c in s.offers[p]:
-            g = drag(uid(c), offer(p), hand(p))
-            out.append(act("ball_take", g, f"Take back {name(c)}", card=c))
-        out.append(act("ball_ready", button("Ball: done"), "Done with the Ball"))
-    elif s.step == BID and not s.ready[p]:
-        for n in range(s.coins[p] + 1):
-            g = button("Bid", choice=f"{n} coin(s)")
-            out.append(act("bid", g, f"Bid {n}", amount=n))
-    elif s.step == PICK and len(s.picks) < len(s.pick_order) and s.pick_order[len(s.picks)] == p:
-        for c in s.market:
-            g = drag(uid(c), "market", hand(p), "Pick this card")
-            out.append(act("pick", g, f"Pick {name(c)}", card=c))
-    elif s.step == STALL and not s.ready[p]:
-        for c in s.hands[p]:
-            g = drag(uid(c), hand(p), stall(p))
-            out.append(act("stall_put", g, f"Put {name(c)} in the stall", card=c))
-        for c in s.stalls[p]:
-            g = drag(uid(c), stall(p), hand(p))
-            out.append(act("stall_take", g, f"Take {name(c)} back", card=c))
-        out.append(act("stall_ready", button("Stall ready"), "Stall ready"))
-    elif s.step == GLORY and not s.ready[p]:
+    step = s.step
+    if step == STALL:
+        if s.ready[p]:
+            return []
+        out = _moves(s, p, "stall_put", s.hands[p], hand(p), stall(p), None, "Put {} in the stall")
+        if s.stalls[p]:
+            out += _moves(s, p, "stall_take", s.stalls[p], stall(p), hand(p), None, "Take {} back")
+        out.append(STALL_READY)
+        return out
+    if step == TAX and not s.ready[p]:
+        tax = "Discard for the Tax"
+        return _moves(s, p, "tax_discard", s.hands[p], hand(p), DISCARD, tax, "Discard {} (Tax)")
+    if step == BALL and not s.ready[p]:
+        out = _moves(s, p, "ball_give", s.hands[p], hand(p), offer(p), None, "Bring {} to the Ball")
+        out += _moves(s, p, "ball_take", s.offers[p], offer(p), hand(p), None, "Take back {}")
+        out.append(BALL_READY)
+        return out
+    if step == BID and not s.ready[p]:
+        return [_bid(n) for n in range(s.coins[p] + 1)]
+    if step == PICK and len(s.picks) < len(s.pick_order) and s.pick_order[len(s.picks)] == p:
+        return _moves(s, p, "pick", s.market, "market", hand(p), "Pick this card", "Pick {}")
+    if step == GLORY and not s.ready[p]:
         if flow.glory_ok(s, p):
-            g = button("End the game")
-            out.append(act("glory_end", g, "End the game (Glory)"))
-        out.append(act("glory_pass", button("Play on"), "Play on"))
-    return out
+            return [GLORY_END, GLORY_PASS]
+        return [GLORY_PASS]
+    return []
 
 
 def apply(s: State, p: int, a: Action) -> list[Event]:

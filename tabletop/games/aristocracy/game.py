@@ -12,6 +12,7 @@ from tabletop.games.aristocracy.scoring import outcome
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     State,
+    clone,
     to_act_of,
 )
 from tabletop.games.aristocracy.view import view
@@ -85,6 +86,10 @@ class Aristocracy(Game):
         if state.step == ACTIONS and state.sub:
             return f"First finish the {state.sub} step of your action."
         return f"{action.name.replace('_', ' ')} is not allowed now."
+
+    def copy(self, state: State) -> State:
+        """An independent copy (field by field, faster than the generic pickle copy)."""
+        return clone(state)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Only what ``seat`` may know."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.engine import Rng
-from tabletop.games.aristocracy.cards import rank as card_rank
-from tabletop.games.aristocracy.cards import weight as card_weight
+from tabletop.games.aristocracy.cards import RANK, WEIGHT
 
 KING, QUEEN, JACK = 0, 1, 2
 ROYALS = ("King", "Queen", "Jack")
@@ -83,7 +82,8 @@ class State:
     # --- small queries -------------------------------------------------------------
     def order(self) -> list[int]:
         """Herald order: the herald, then clockwise."""
-        return [(self.herald + i) % self.players for i in range(self.players)]
+        n, h = self.players, self.herald
+        return [*range(h, n), *range(h)]
 
     def shop(self) -> list[int]:
         """The face-up bottom four cards of the discard pile."""
@@ -91,11 +91,11 @@ class State:
 
     def rank(self, uid: int) -> str:
         """Rank code of a card."""
-        return card_rank(self.card_of[uid])
+        return RANK[self.card_of[uid]]
 
     def weight(self, uid: int) -> int:
         """Weight of a card."""
-        return card_weight(self.card_of[uid])
+        return WEIGHT[self.card_of[uid]]
 
     def kind(self, b: Building) -> int:
         """0 farm, 1 estate, 2 château (by number of building cards)."""
@@ -103,8 +103,9 @@ class State:
 
     def complete(self, b: Building) -> bool:
         """All building cards share the address card's rank."""
-        r = self.rank(b.address)
-        return all(self.rank(c) == r for c in b.cards)
+        co = self.card_of
+        r = RANK[co[b.address]]
+        return all(RANK[co[c]] == r for c in b.cards)
 
     def find(self, address: int) -> tuple[int, Building]:
         """Owner seat and building with this address card."""
@@ -116,7 +117,43 @@ class State:
 
     def limit(self, seat: int) -> int:
         """Maximum hand size at the Tax."""
-        return self.hand_limit + sum(1 for b in self.buildings[seat] if self.kind(b) == 2)
+        big = self.farm + 2
+        return self.hand_limit + sum(1 for b in self.buildings[seat] if len(b.cards) == big)
+
+
+def clone(s: State) -> State:
+    """An independent copy of ``s`` (much faster than a generic deep copy)."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d["rng"] = s.rng.copy()
+    for name in LIST_FIELDS:
+        d[name] = d[name][:]
+    for name in NESTED_FIELDS:
+        d[name] = [x[:] for x in d[name]]
+    d["buildings"] = [
+        [Building(b.address, b.cards[:], b.exposed[:], b.production) for b in bs]
+        for bs in s.buildings
+    ]
+    return new
+
+
+LIST_FIELDS = (
+    "card_of",
+    "draw",
+    "discard",
+    "market",
+    "coins",
+    "seen",
+    "ready",
+    "bids",
+    "pick_order",
+    "picks",
+    "eligible",
+    "acted",
+    "glory_queue",
+)
+NESTED_FIELDS = ("hands", "stalls", "offers")
 
 
 def to_act_of(s: State) -> list[int]:

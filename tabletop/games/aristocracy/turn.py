@@ -6,17 +6,13 @@ from itertools import combinations
 
 from tabletop.engine import Action, Event
 from tabletop.games.aristocracy import flow
-from tabletop.games.aristocracy.cards import ROYAL_OF_RANK, short
+from tabletop.games.aristocracy.cards import RANK, ROYAL_OF_RANK, SHORT, UIDS, short
 from tabletop.games.aristocracy.flow import discard, say, seat_name
-from tabletop.games.aristocracy.mk import act, button, click, drag
+from tabletop.games.aristocracy.mk import button, cache_for, click, drag
 from tabletop.games.aristocracy.state import ACTIONS, ACTIONS_OF, Building, State
-from tabletop.games.aristocracy.zones import DISCARD, MARKET, SHOP, buildings, hand, stall, uid
+from tabletop.games.aristocracy.zones import DISCARD, SHOP, buildings, hand, stall
 
 SUB_OF_ROYAL = ("build", "visit", "buy")
-
-
-def _own_cards(s: State, p: int) -> list[tuple[int, str]]:
-    return [(c, hand(p)) for c in s.hands[p]] + [(c, stall(p)) for c in s.stalls[p]]
 
 
 def can_royal(s: State, p: int, royal: int, spent: int = -1) -> bool:
@@ -30,7 +26,7 @@ def can_royal(s: State, p: int, royal: int, spent: int = -1) -> bool:
 
 
 def legal(s: State, p: int, only: str | None = None) -> list[Action]:
-    """Legal actions of the active seat (``only``: just the actions with that name)."""
+    """Legal actions of the active seat (``only``: at least the actions with that name)."""
     if s.step != ACTIONS or p != s.active:
         return []
     sub = s.sub
@@ -40,119 +36,202 @@ def legal(s: State, p: int, only: str | None = None) -> list[Action]:
         return _build_choices(s, p)
     if sub == "building":
         return _building_steps(s, p)
+    co = s.card_of
+    ac = cache_for(co)
+    out: list[Action] = []
     if sub == "visit":
-        out = []
         for q in range(s.players):
             if q == p:
                 continue
             for b in s.buildings[q]:
-                g = click(uid(b.address), "Visit")
-                txt = f"Visit {seat_name(q)}'s {short(s.card_of[b.address])} building"
-                out.append(act("visit", g, txt, building=b.address))
+                key = ("visit", q, b.address)
+                a = ac.get(key)
+                if a is None:
+                    g = click(UIDS[b.address], "Visit")
+                    txt = f"Visit {seat_name(q)}'s {SHORT[co[b.address]]} building"
+                    a = ac[key] = Action("visit", (("building", b.address),), g, txt)
+                out.append(a)
         return out
     if sub == "expose":
         _, b = s.find(s.sub_building)
-        r = s.rank(b.address)
-        out = [
-            act("expose", click(uid(c), "Expose"), f"Expose {short(s.card_of[c])}", card=c)
-            for c in b.cards
-            if s.rank(c) != r and c not in b.exposed
-        ]
-        out.append(act("expose_none", button("Expose nothing"), "Expose nothing"))
+        r = RANK[co[b.address]]
+        for c in b.cards:
+            if RANK[co[c]] != r and c not in b.exposed:
+                key = ("expose", c)
+                a = ac.get(key)
+                if a is None:
+                    g = click(UIDS[c], "Expose")
+                    a = ac[key] = Action("expose", (("card", c),), g, f"Expose {SHORT[co[c]]}")
+                out.append(a)
+        out.append(EXPOSE_NONE)
         return out
     if sub == "revisit":
-        return [
-            act(
-                "revisit_discard",
-                button("Force discard"),
-                "Force the exposed card to be discarded",
-            ),
-            act("revisit_pay", button("Make them pay"), "Make the owner pay 1 coin"),
-        ]
+        return [REVISIT_DISCARD, REVISIT_PAY]
     if sub == "buy":
-        return [
-            act("buy", drag(uid(c), SHOP, hand(p)), f"Buy {short(s.card_of[c])}", card=c)
-            for c in s.shop()
-        ]
+        for c in s.discard[:4]:
+            key = ("buy", p, c)
+            a = ac.get(key)
+            if a is None:
+                g = drag(UIDS[c], SHOP, hand(p))
+                a = ac[key] = Action("buy", (("card", c),), g, f"Buy {SHORT[co[c]]}")
+            out.append(a)
+        return out
     if sub == "downgrade":
         _, b = s.find(s.sub_building)
-        out = [
-            act(
-                "downgrade",
-                drag(uid(c), buildings(p), hand(p)),
-                f"Also take {short(s.card_of[c])}",
-                card=c,
-            )
-            for c in b.cards
-        ]
-        done = "Done (dismantles it)" if len(b.cards) < s.farm else "Done"
-        out.append(act("downgrade_done", button(done), done))
+        for c in b.cards:
+            key = ("downgrade_more", p, c)
+            a = ac.get(key)
+            if a is None:
+                g = drag(UIDS[c], buildings(p), hand(p))
+                a = ac[key] = Action("downgrade", (("card", c),), g, f"Also take {SHORT[co[c]]}")
+            out.append(a)
+        out.append(DOWNGRADE_DONE[len(b.cards) < s.farm])
         return out
     raise AssertionError(sub)
 
 
+def _const(name: str, label: str, text: str) -> Action:
+    return Action(name, (), button(label), text)
+
+
+EXPOSE_NONE = _const("expose_none", "Expose nothing", "Expose nothing")
+REVISIT_DISCARD = _const(
+    "revisit_discard", "Force discard", "Force the exposed card to be discarded"
+)
+REVISIT_PAY = _const("revisit_pay", "Make them pay", "Make the owner pay 1 coin")
+DOWNGRADE_DONE = (
+    _const("downgrade_done", "Done", "Done"),
+    _const("downgrade_done", "Done (dismantles it)", "Done (dismantles it)"),
+)
+PASS = _const("pass", "Pass", "Pass")
+ROYAL_ACTIONS = tuple(
+    _const("royal", f"{what} (1 coin)", f"Pay 1 coin to {what}") for what in ACTIONS_OF
+)
+FINISH = tuple(
+    _const("build_done", f"Finish the {n}", f"Finish the {n}")
+    for n in ("farm", "estate", "château")
+)
+
+
 def _top(s: State, p: int, only: str | None = None) -> list[Action]:
     out: list[Action] = []
+    co = s.card_of
+    ac = cache_for(co)
     mine = s.stalls[p]
-    targets = [(c, MARKET) for c in s.market]
-    for q in range(s.players):
-        if q != p:
-            targets += [(c, stall(q)) for c in s.stalls[q]]
-    for c in mine if only in (None, "trade") else ():
-        for t, _zone in targets:
-            txt = f"Trade {short(s.card_of[c])} for {short(s.card_of[t])}"
-            out.append(act("trade", drag(uid(c), stall(p), uid(t), "Trade"), txt, card=c, target=t))
-    own = _own_cards(s, p)
-    for b in s.buildings[p] if only in (None, "store") else ():
-        for x in b.cards:
-            for c, zone in own:
-                txt = f"Store {short(s.card_of[c])} in place of {short(s.card_of[x])}"
-                g = drag(uid(c), zone, uid(x), "Store")
-                out.append(act("store", g, txt, card=c, target=x))
-    for c in mine:
-        g = drag(uid(c), stall(p), hand(p), "Hide")
-        out.append(act("hide", g, f"Hide {short(s.card_of[c])}", card=c))
-    for a, b in combinations(sorted(mine), 2):
-        txt = f"Sell {short(s.card_of[a])} and {short(s.card_of[b])}"
-        g = drag(uid(a), stall(p), DISCARD, f"Sell with {short(s.card_of[b])}")
-        out.append(act("sell", g, txt, cards=[a, b]))
-    for b in s.buildings[p]:
-        if b.production >= 0:
-            g = click(uid(b.address), "Harvest")
-            out.append(act("harvest", g, "Harvest a farm", building=b.address))
-    for c, zone in own:
-        r = s.rank(c)
-        if r in ROYAL_OF_RANK and can_royal(s, p, ROYAL_OF_RANK[r], spent=c):
-            what = ACTIONS_OF[ROYAL_OF_RANK[r]]
-            g = drag(uid(c), zone, DISCARD, f"Favor: {what}")
-            out.append(act("favor", g, f"Favor: discard {short(s.card_of[c])} to {what}", card=c))
-    for b in s.buildings[p]:
-        for x in b.cards:
-            g = drag(uid(x), buildings(p), hand(p), "Downgrade")
-            out.append(act("downgrade", g, f"Downgrade: take {short(s.card_of[x])}", card=x))
-    if s.coins[p] >= 1 and can_royal(s, p, s.royal):
-        what = ACTIONS_OF[s.royal]
-        out.append(act("royal", button(f"{what} (1 coin)"), f"Pay 1 coin to {what}"))
-    out.append(act("pass", button("Pass"), "Pass"))
+    hand_p = s.hands[p]
+    blds = s.buildings[p]
+    if only is None or only == "trade":
+        targets = list(s.market)
+        for q in range(s.players):
+            if q != p:
+                targets += s.stalls[q]
+        for c in mine:
+            for t in targets:
+                key = ("trade", p, c, t)
+                a = ac.get(key)
+                if a is None:
+                    txt = f"Trade {SHORT[co[c]]} for {SHORT[co[t]]}"
+                    g = drag(UIDS[c], stall(p), UIDS[t], "Trade")
+                    a = ac[key] = Action("trade", (("card", c), ("target", t)), g, txt)
+                out.append(a)
+    if only is None or only == "store":
+        for b in blds:
+            for x in b.cards:
+                for in_hand, cards in ((True, hand_p), (False, mine)):
+                    for c in cards:
+                        key = ("store", p, c, x, in_hand)
+                        a = ac.get(key)
+                        if a is None:
+                            txt = f"Store {SHORT[co[c]]} in place of {SHORT[co[x]]}"
+                            zone = hand(p) if in_hand else stall(p)
+                            g = drag(UIDS[c], zone, UIDS[x], "Store")
+                            a = ac[key] = Action("store", (("card", c), ("target", x)), g, txt)
+                        out.append(a)
+    if only is None or only == "hide":
+        for c in mine:
+            key = ("hide", p, c)
+            a = ac.get(key)
+            if a is None:
+                g = drag(UIDS[c], stall(p), hand(p), "Hide")
+                a = ac[key] = Action("hide", (("card", c),), g, f"Hide {SHORT[co[c]]}")
+            out.append(a)
+    if (only is None or only == "sell") and len(mine) >= 2:
+        for a_, b_ in combinations(sorted(mine), 2):
+            key = ("sell", p, a_, b_)
+            a = ac.get(key)
+            if a is None:
+                txt = f"Sell {SHORT[co[a_]]} and {SHORT[co[b_]]}"
+                g = drag(UIDS[a_], stall(p), DISCARD, f"Sell with {SHORT[co[b_]]}")
+                a = ac[key] = Action("sell", (("cards", (a_, b_)),), g, txt)
+            out.append(a)
+    if only is None or only == "harvest":
+        for b in blds:
+            if b.production >= 0:
+                key = ("harvest", b.address)
+                a = ac.get(key)
+                if a is None:
+                    g = click(UIDS[b.address], "Harvest")
+                    txt = "Harvest a farm"
+                    a = ac[key] = Action("harvest", (("building", b.address),), g, txt)
+                out.append(a)
+    if only is None or only == "favor":
+        for in_hand, cards in ((True, hand_p), (False, mine)):
+            for c in cards:
+                royal = ROYAL_OF_RANK.get(RANK[co[c]])
+                if royal is not None and can_royal(s, p, royal, spent=c):
+                    key = ("favor", p, c, in_hand)
+                    a = ac.get(key)
+                    if a is None:
+                        what = ACTIONS_OF[royal]
+                        zone = hand(p) if in_hand else stall(p)
+                        g = drag(UIDS[c], zone, DISCARD, f"Favor: {what}")
+                        txt = f"Favor: discard {SHORT[co[c]]} to {what}"
+                        a = ac[key] = Action("favor", (("card", c),), g, txt)
+                    out.append(a)
+    if only is None or only == "downgrade":
+        for b in blds:
+            for x in b.cards:
+                key = ("downgrade", p, x)
+                a = ac.get(key)
+                if a is None:
+                    g = drag(UIDS[x], buildings(p), hand(p), "Downgrade")
+                    txt = f"Downgrade: take {SHORT[co[x]]}"
+                    a = ac[key] = Action("downgrade", (("card", x),), g, txt)
+                out.append(a)
+    if s.coins[p] >= 1 and (only is None or only == "royal") and can_royal(s, p, s.royal):
+        out.append(ROYAL_ACTIONS[s.royal])
+    out.append(PASS)
     return out
 
 
 def _build_choices(s: State, p: int) -> list[Action]:
-    out = []
-    own = _own_cards(s, p)
+    out: list[Action] = []
+    co = s.card_of
+    ac = cache_for(co)
+    own = [(True, c) for c in s.hands[p]] + [(False, c) for c in s.stalls[p]]
     if len(own) >= 1 + s.farm:
-        for c, zone in own:
-            g = drag(uid(c), zone, buildings(p), "New building")
-            txt = f"Build a new {short(s.card_of[c])} building"
-            out.append(act("build_new", g, txt, card=c))
+        for in_hand, c in own:
+            key = ("build_new", p, c, in_hand)
+            a = ac.get(key)
+            if a is None:
+                zone = hand(p) if in_hand else stall(p)
+                g = drag(UIDS[c], zone, buildings(p), "New building")
+                txt = f"Build a new {SHORT[co[c]]} building"
+                a = ac[key] = Action("build_new", (("card", c),), g, txt)
+            out.append(a)
+    big = s.farm + 2
     for b in s.buildings[p]:
-        if s.kind(b) < 2:
-            for c, zone in own:
-                g = drag(uid(c), zone, uid(b.address), "Upgrade")
-                txt = (
-                    f"Upgrade the {short(s.card_of[b.address])} building with {short(s.card_of[c])}"
-                )
-                out.append(act("build_upgrade", g, txt, card=c, building=b.address))
+        if len(b.cards) < big:
+            for in_hand, c in own:
+                key = ("build_upgrade", p, c, in_hand, b.address)
+                a = ac.get(key)
+                if a is None:
+                    zone = hand(p) if in_hand else stall(p)
+                    g = drag(UIDS[c], zone, UIDS[b.address], "Upgrade")
+                    txt = f"Upgrade the {SHORT[co[b.address]]} building with {SHORT[co[c]]}"
+                    args = (("building", b.address), ("card", c))
+                    a = ac[key] = Action("build_upgrade", args, g, txt)
+                out.append(a)
     return out
 
 
@@ -165,15 +244,21 @@ def _done_ok(s: State, b: Building) -> bool:
 
 def _building_steps(s: State, p: int) -> list[Action]:
     _, b = s.find(s.sub_building)
-    out = []
+    out: list[Action] = []
     if len(b.cards) < s.farm + 2:
-        for c, zone in _own_cards(s, p):
-            g = drag(uid(c), zone, uid(b.address), "Add")
-            out.append(act("build_add", g, f"Add {short(s.card_of[c])}", card=c))
+        co = s.card_of
+        ac = cache_for(co)
+        for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
+            for c in cards:
+                key = ("build_add", p, c, in_hand, b.address)
+                a = ac.get(key)
+                if a is None:
+                    zone = hand(p) if in_hand else stall(p)
+                    g = drag(UIDS[c], zone, UIDS[b.address], "Add")
+                    a = ac[key] = Action("build_add", (("card", c),), g, f"Add {SHORT[co[c]]}")
+                out.append(a)
     if _done_ok(s, b):
-        names = ("farm", "estate", "château")
-        txt = f"Finish the {names[s.kind(b)]}"
-        out.append(act("build_done", button(txt), txt))
+        out.append(FINISH[len(b.cards) - s.farm])
     return out
 
 
@@ -333,7 +418,8 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         s.sub = ""
     if s.sub == "building":
         _, b = s.find(s.sub_building)
-        if _done_ok(s, b) and not any(x.name == "build_add" for x in _building_steps(s, p)):
+        can_add = len(b.cards) < s.farm + 2 and (s.hands[p] or s.stalls[p])
+        if _done_ok(s, b) and not can_add:
             s.sub = ""
     flow.end_turn_if_done(s, ev)
     return ev
