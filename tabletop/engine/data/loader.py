@@ -277,7 +277,11 @@ def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] |
             problems.add(
                 label, f"zones[{i}].card", f"unknown card {z['card']!r}{_hint(z['card'], cards)}"
             )
-        zones.append(Zone(**{**z, "rect": tuple(z["rect"])}))
+        other = z["other_rect"]
+        if other is not None:
+            _check_rect(label, f"zones[{i}].other_rect", other, problems)
+            other = tuple(other)
+        zones.append(Zone(**{**z, "rect": tuple(z["rect"]), "other_rect": other}))
     areas: dict[int, tuple[tuple[float, float, float, float], ...]] = {}
     for key, rects in raw["seat_areas"].items():
         n = int(key)

@@ -198,8 +198,20 @@ ZONE = Record(
         "label": Str(min_len=0),
         "card": identifier("a card id whose art labels the zone"),
         "face": Enum(("up", "down")),
+        "other_rect": ListOf(
+            Num(min=0.0, max=1.0),
+            length=4,
+            description="seat zones: the rect in the other seats' areas (default: rect)",
+        ),
     },
-    defaults={"owner": "shared", "kind": "row", "label": "", "card": None, "face": "up"},
+    defaults={
+        "owner": "shared",
+        "kind": "row",
+        "label": "",
+        "card": None,
+        "face": "up",
+        "other_rect": None,
+    },
     description="a zone of the table: where a group of cards sits",
 )
 PLAYER_COUNT = Str(pattern=r"[1-9][0-9]?", pattern_words="a player count")
@@ -272,6 +284,7 @@ class Zone:
     label: str = ""
     card: str | None = None
     face: str = "up"
+    other_rect: tuple[float, float, float, float] | None = None  # seat zones of non-viewers
 
 
 @dataclass(frozen=True)

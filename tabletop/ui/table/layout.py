@@ -73,9 +73,9 @@ class TableLayout:
         for z in layout.zones:
             if z.owner == "seat":
                 for seat in range(players):
-                    self._add(
-                        seat_zone_id(seat, z.id), z, _frac(self.seat_rects[seat], z.rect), seat
-                    )
+                    other = getattr(z, "other_rect", None)
+                    rect = other if other is not None and seat != bottom else z.rect
+                    self._add(seat_zone_id(seat, z.id), z, _frac(self.seat_rects[seat], rect), seat)
             else:
                 self._add(z.id, z, _frac(self.area, z.rect), None)
 
