@@ -70,18 +70,35 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6)
     app.step(DT)
 
 
+def visible_point(scene: TableScene, key: str) -> tuple[int, int]:
+    """A point of a card (uid) or zone (id) that no card drawn above it covers."""
+    rect = scene.target_rect(key)
+    assert rect is not None, key
+    above: list[pygame.Rect] = []
+    if key in scene.by_uid:
+        sp = scene.by_uid[key]
+        above = [s.rect for s in scene.sprites[scene.sprites.index(sp) + 1 :]]
+    else:
+        above = [s.rect for s in scene.sprites]
+    cols = range(rect.x + 2, rect.right - 1, max(1, rect.w // 12))
+    rows = range(rect.y + 2, rect.bottom - 1, max(1, rect.h // 12))
+    free = [(x, y) for y in rows for x in cols if not any(r.collidepoint(x, y) for r in above)]
+    if not free:
+        return rect.center
+    cx, cy = rect.center
+    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+
+
 def perform(app: App, scene: TableScene, action: Action) -> None:
     """Do ``action`` the way a person would: its gesture, then the chooser if one opens."""
     g = action.gesture
     if g.kind == DRAG:
-        start = scene.by_uid[g.card].rect.center
-        target = scene.target_rect(g.target)
-        assert target is not None, g
-        drag(app, start, target.center)
+        start = visible_point(scene, g.card or "")
+        assert g.target is not None, g
+        drag(app, start, visible_point(scene, g.target))
     elif g.kind == CLICK:
-        target = scene.target_rect(g.target)
-        assert target is not None, g
-        click(app, target.center)
+        assert g.target is not None, g
+        click(app, visible_point(scene, g.target))
     else:
         assert g.kind == BUTTON
         button = next(b for b in scene.buttons if b.payload[0] == "act" and action in b.payload[1])

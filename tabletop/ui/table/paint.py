@@ -423,7 +423,9 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
         )
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
-        for b in sc.chooser:
+        pick = getattr(sc, "chooser_pick", -1)
+        for i, b in enumerate(sc.chooser):
+            b.glow = i == pick  # the keyboard's choice (Enter takes it)
             draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
     if sc.toast_t > 0 and sc.toast:
         size = px(15, h)
