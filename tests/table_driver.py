@@ -89,13 +89,43 @@ def visible_point(scene: TableScene, key: str) -> tuple[int, int]:
     return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
 
 
-def perform(app: App, scene: TableScene, action: Action) -> None:
-    """Do ``action`` the way a person would: its gesture, then the chooser if one opens."""
+def key(app: App, code: int, text: str = "") -> None:
+    """Press one key (one frame)."""
+    post(pygame.KEYDOWN, key=code, mod=0, unicode=text, scancode=0)
+    post(pygame.KEYUP, key=code, mod=0, unicode=text, scancode=0)
+    app.step(DT)
+
+
+def choose_by_keys(app: App, scene: TableScene, action: Action) -> None:
+    """Pick ``action`` in the open chooser with the keyboard: its number typed, or arrows."""
+    labels = [b.label for b in scene.chooser]
+    i = next(i for i, b in enumerate(scene.chooser) if b.payload == action)
+    word = labels[i].split()[0] if labels[i].split() else ""
+    if word.isdigit():
+        for ch in word:
+            key(app, getattr(pygame, f"K_{ch}"), ch)
+    else:
+        for _ in range(i):
+            key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+
+
+def perform(app: App, scene: TableScene, action: Action, how: str = "drag") -> None:
+    """Do ``action`` the way a person would: its gesture, then the chooser if one opens.
+
+    ``how``: ``drag`` (press, move, release), ``select`` (click the card, then the target)
+    or ``keys`` (choosers answered with the keyboard).
+    """
     g = action.gesture
     if g.kind == DRAG:
         start = visible_point(scene, g.card or "")
         assert g.target is not None, g
-        drag(app, start, visible_point(scene, g.target))
+        if how == "select":
+            click(app, start)
+            assert scene.selected is not None and scene.selected.uid == g.card, g
+            click(app, visible_point(scene, g.target))
+        else:
+            drag(app, start, visible_point(scene, g.target))
     elif g.kind == CLICK:
         assert g.target is not None, g
         click(app, visible_point(scene, g.target))
@@ -103,6 +133,8 @@ def perform(app: App, scene: TableScene, action: Action) -> None:
         assert g.kind == BUTTON
         button = next(b for b in scene.buttons if b.payload[0] == "act" and action in b.payload[1])
         click(app, button.rect.center)
-    if scene.chooser:
+    if scene.chooser and how == "keys":
+        choose_by_keys(app, scene, action)
+    elif scene.chooser:
         choice = next(b for b in scene.chooser if b.payload == action)
         click(app, choice.rect.center)
