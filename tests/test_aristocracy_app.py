@@ -195,6 +195,6 @@ def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
     done = {x.action.name for x in m.history if x.seat in humans}
     assert done >= SECRET, SECRET - done
     assert screens >= 10 and seen_frames["privacy"] >= screens
-    for what in (f"hidden:{STALL}", f"hidden:{BALL}", "hidden:bid"):
+    for what in (f"hidden:{STALL}", f"hidden:{BALL}", f"hidden:{TAX}", "hidden:bid"):
         assert seen_frames[what] > 0, (what, seen_frames)
     finish(app, sc)

@@ -283,7 +283,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
     if 0 <= sc.focus < len(sc.legal):
-        line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.legal[sc.focus].text} — Enter plays it"
+        line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.names_in(sc.legal[sc.focus].text)} — Enter plays it"
     t = fonts.text(line, px(15, h), pal.ivory, bold=True)
     if t.get_width() > sc.table_rect.w - px(20, h):
         t = pygame.transform.smoothscale(t, (sc.table_rect.w - px(20, h), t.get_height()))

@@ -290,7 +290,9 @@ class TableScene(Scene):
         y = self._actions_top()
         self.buttons = []
         for label, acts in self.presses.items():
-            self.buttons.append(Button(pygame.Rect(x, y, w, bh), label, ("act", acts)))
+            self.buttons.append(
+                Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
+            )
             y += bh + pad // 2
         small = [
             ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
@@ -413,7 +415,7 @@ class TableScene(Scene):
             return
         h = self.size[1]
         bh, pad = px(28, h), px(6, h)
-        labels = [a.gesture.choice or a.text for a in actions]
+        labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
         w = (
             max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
             + 4 * pad
