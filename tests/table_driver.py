@@ -70,22 +70,71 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6)
     app.step(DT)
 
 
-def perform(app: App, scene: TableScene, action: Action) -> None:
-    """Do ``action`` the way a person would: its gesture, then the chooser if one opens."""
+def visible_point(scene: TableScene, key: str) -> tuple[int, int]:
+    """A point of a card (uid) or zone (id) that no card drawn above it covers."""
+    rect = scene.target_rect(key)
+    assert rect is not None, key
+    above: list[pygame.Rect] = []
+    if key in scene.by_uid:
+        sp = scene.by_uid[key]
+        above = [s.rect for s in scene.sprites[scene.sprites.index(sp) + 1 :]]
+    else:
+        above = [s.rect for s in scene.sprites]
+    cols = range(rect.x + 2, rect.right - 1, max(1, rect.w // 12))
+    rows = range(rect.y + 2, rect.bottom - 1, max(1, rect.h // 12))
+    free = [(x, y) for y in rows for x in cols if not any(r.collidepoint(x, y) for r in above)]
+    if not free:
+        return rect.center
+    cx, cy = rect.center
+    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+
+
+def key(app: App, code: int, text: str = "") -> None:
+    """Press one key (one frame)."""
+    post(pygame.KEYDOWN, key=code, mod=0, unicode=text, scancode=0)
+    post(pygame.KEYUP, key=code, mod=0, unicode=text, scancode=0)
+    app.step(DT)
+
+
+def choose_by_keys(app: App, scene: TableScene, action: Action) -> None:
+    """Pick ``action`` in the open chooser with the keyboard: its number typed, or arrows."""
+    labels = [b.label for b in scene.chooser]
+    i = next(i for i, b in enumerate(scene.chooser) if b.payload == action)
+    word = labels[i].split()[0] if labels[i].split() else ""
+    if word.isdigit():
+        for ch in word:
+            key(app, getattr(pygame, f"K_{ch}"), ch)
+    else:
+        for _ in range(i):
+            key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+
+
+def perform(app: App, scene: TableScene, action: Action, how: str = "drag") -> None:
+    """Do ``action`` the way a person would: its gesture, then the chooser if one opens.
+
+    ``how``: ``drag`` (press, move, release), ``select`` (click the card, then the target)
+    or ``keys`` (choosers answered with the keyboard).
+    """
     g = action.gesture
     if g.kind == DRAG:
-        start = scene.by_uid[g.card].rect.center
-        target = scene.target_rect(g.target)
-        assert target is not None, g
-        drag(app, start, target.center)
+        start = visible_point(scene, g.card or "")
+        assert g.target is not None, g
+        if how == "select":
+            click(app, start)
+            assert scene.selected is not None and scene.selected.uid == g.card, g
+            click(app, visible_point(scene, g.target))
+        else:
+            drag(app, start, visible_point(scene, g.target))
     elif g.kind == CLICK:
-        target = scene.target_rect(g.target)
-        assert target is not None, g
-        click(app, target.center)
+        assert g.target is not None, g
+        click(app, visible_point(scene, g.target))
     else:
         assert g.kind == BUTTON
         button = next(b for b in scene.buttons if b.payload[0] == "act" and action in b.payload[1])
         click(app, button.rect.center)
-    if scene.chooser:
+    if scene.chooser and how == "keys":
+        choose_by_keys(app, scene, action)
+    elif scene.chooser:
         choice = next(b for b in scene.chooser if b.payload == action)
         click(app, choice.rect.center)

@@ -45,6 +45,20 @@ def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
     assert state_digest(COURT, replayed.state) == state_digest(COURT, m.state)
 
 
+def test_resumed_match_has_the_whole_log_again(tmp_path) -> None:
+    m = _match(tmp_path)
+    _play_random(m, 9, Rng(3))
+    again = Match.load(tmp_path / "auto.json", COURT, facedown_zones=FACEDOWN)
+    for seat in (None, 0, 1):  # the same lines for everyone, private parts still private
+        before = [(e.kind, e.text, e.private_to) for e in m.log_for(seat)]
+        assert before and [(e.kind, e.text, e.private_to) for e in again.log_for(seat)] == before
+    data = json.loads((tmp_path / "auto.json").read_text())
+    data["actions"][0]["action"]["name"] = "no-such-move"  # an old save: the log stays empty
+    (tmp_path / "old.json").write_text(json.dumps(data))
+    old = Match.load(tmp_path / "old.json", COURT)
+    assert state_digest(COURT, old.state) == state_digest(COURT, m.state) and not old.log_for(0)
+
+
 def test_undo_stops_at_barriers_and_other_seats(tmp_path) -> None:
     m = _match(tmp_path, [SeatConfig(name="Ann"), SeatConfig(name="Bob")])
     before = state_digest(COURT, m.state)

@@ -82,6 +82,17 @@ def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
 _DATA: dict[tuple[str, str], Any] = {}
 
 
+def _replay(
+    game: Game, players: int, seed: int, options: Any, moves: list[tuple[int, Action]]
+) -> tuple[Any, list[list[Event]] | None]:
+    """The state and every move's events by replaying from the setup (``None`` if it fails)."""
+    try:
+        state = game.new_game(players, seed, options)
+        return state, [game.apply(state, seat, action) for seat, action in moves]
+    except Exception:  # an old save of a changed game: the snapshot still restores it
+        return None, None
+
+
 def game_data(game: Game) -> Any:
     """The validated ``data/<id>/`` of a game, loaded once per process.
 
@@ -309,8 +320,14 @@ class Match:
                     state = game.state_from_json(data["snapshot"])
                 except Exception:
                     state = None
-            if state is None:
-                state = game.replay(len(seats), data["seed"], data.get("options"), moves)
+            # replaying gives back each move's events, so the log reads as before the pause
+            replayed, events = _replay(game, len(seats), data["seed"], data.get("options"), moves)
+            if state is None:  # no usable snapshot: the replay is the state (or says why not)
+                state = (
+                    replayed
+                    if replayed is not None
+                    else game.replay(len(seats), data["seed"], data.get("options"), moves)
+                )
             match = cls(
                 game,
                 seats,
@@ -320,8 +337,9 @@ class Match:
                 facedown_zones=facedown_zones,
                 state=state,
             )
-            for a, (seat, action) in zip(data["actions"], moves, strict=True):
-                match.history.append(Played(seat, action, bool(a.get("barrier", True))))
+            for i, (a, (seat, action)) in enumerate(zip(data["actions"], moves, strict=True)):
+                ev = events[i] if events is not None else []
+                match.history.append(Played(seat, action, bool(a.get("barrier", True)), ev))
         except saves.SaveError:
             raise
         except (KeyError, ValueError, TypeError, IllegalAction) as e:

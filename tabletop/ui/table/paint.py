@@ -283,7 +283,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
     if 0 <= sc.focus < len(sc.legal):
-        line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.legal[sc.focus].text} — Enter plays it"
+        line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.names_in(sc.legal[sc.focus].text)} — Enter plays it"
     t = fonts.text(line, px(15, h), pal.ivory, bold=True)
     if t.get_width() > sc.table_rect.w - px(20, h):
         t = pygame.transform.smoothscale(t, (sc.table_rect.w - px(20, h), t.get_height()))
@@ -423,7 +423,9 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
         )
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
-        for b in sc.chooser:
+        pick = getattr(sc, "chooser_pick", -1)
+        for i, b in enumerate(sc.chooser):
+            b.glow = i == pick  # the keyboard's choice (Enter takes it)
             draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
     if sc.toast_t > 0 and sc.toast:
         size = px(15, h)

@@ -290,7 +290,9 @@ class TableScene(Scene):
         y = self._actions_top()
         self.buttons = []
         for label, acts in self.presses.items():
-            self.buttons.append(Button(pygame.Rect(x, y, w, bh), label, ("act", acts)))
+            self.buttons.append(
+                Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
+            )
             y += bh + pad // 2
         small = [
             ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
@@ -331,20 +333,33 @@ class TableScene(Scene):
         except IllegalAction as e:
             self.show_toast(e.reason)
             return False
-        self._after_change()
+        self._after_change(own=seat == self.shown)
         self._animate(old, old_zone_slots, events)
         return True
 
-    def _after_change(self) -> None:
+    def _after_change(self, own: bool = True) -> None:
+        """Recompute after a move; another seat's move keeps what the shown seat is doing."""
         self.token += 1
         self.hint = None
         self.hint_pending = False
-        self.selected = None
-        self.chooser = []
-        self.focus = -1
         self.pending.clear()
         self.held.clear()
+        focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
+        keep = None if own else (self.chooser, self.chooser_seat, focused)
+        self.selected = None if own else self.selected
+        self.chooser = []
+        self.focus = -1
         self.refresh()
+        # a secret commit of an AI seat must not close the human's open chooser
+        if (
+            keep is not None
+            and keep[0]
+            and keep[1] == self.shown
+            and all(b.payload in self.legal for b in keep[0])
+        ):
+            self.chooser, self.chooser_seat = keep[0], keep[1]
+        if keep is not None and keep[2] in self.legal:
+            self.focus = self.legal.index(keep[2])
 
     def _animate(
         self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
@@ -400,18 +415,31 @@ class TableScene(Scene):
             return
         h = self.size[1]
         bh, pad = px(28, h), px(6, h)
-        labels = [a.gesture.choice or a.text for a in actions]
+        labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
         w = (
             max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
             + 4 * pad
         )
-        total = len(actions) * (bh + pad) + pad
-        x = min(max(0, at[0] - w // 2), self.size[0] - w)
+        # as many columns as needed to fit the window (a long list of bids, say)
+        n = len(actions)
+        fit = max(1, (self.size[1] - 3 * pad) // (bh + pad))
+        cols = min(-(-n // fit), max(1, self.size[0] // (w + pad)))
+        rows = -(-n // cols)
+        w = min(w, (self.size[0] - (cols + 1) * pad) // cols)
+        total_w = cols * (w + pad) - pad
+        total = rows * (bh + pad) + pad
+        x = min(max(0, at[0] - total_w // 2), self.size[0] - total_w)
         y = min(max(0, at[1] - total // 2), self.size[1] - total)
         self.chooser = [
-            Button(pygame.Rect(x, y + pad + i * (bh + pad), w, bh), lb, a)
+            Button(
+                pygame.Rect(x + (i // rows) * (w + pad), y + pad + (i % rows) * (bh + pad), w, bh),
+                lb,
+                a,
+            )
             for i, (lb, a) in enumerate(zip(labels, actions, strict=True))
         ]
+        self.chooser_pick = 0
+        self.chooser_typed = ""
         self.chooser_seat = seat
         self.chooser_from = from_rect
 
@@ -530,7 +558,15 @@ class TableScene(Scene):
 
     def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
         targets = self._targets(uid)
-        for t in sorted(targets, key=lambda t: t not in self.by_uid):  # cards before zones
+        top = next(  # the card drawn on top at the drop point, if any
+            (sp for sp in reversed(self.sprites) if sp.uid != uid and sp.rect.collidepoint(pos)),
+            None,
+        )
+        if top is not None and top.uid in targets:
+            return targets[top.uid]
+        for t in targets:  # then zones
+            if t in self.by_uid:
+                continue
             r = self.target_rect(t)
             if r is not None and r.collidepoint(pos):
                 return targets[t]
@@ -716,6 +752,8 @@ class TableScene(Scene):
                 self.privacy = None
                 self.refresh()
             return
+        if self.chooser and self._chooser_key(event):
+            return
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
         elif key == pygame.K_TAB and self.legal:
@@ -725,7 +763,7 @@ class TableScene(Scene):
             if self.final_button is not None:
                 self.open_results()
             elif self.chooser:
-                b = self.chooser[0]
+                b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
                 self.chooser = []
                 if self.chooser_seat is not None:
                     self.apply(self.chooser_seat, b.payload)
@@ -751,6 +789,34 @@ class TableScene(Scene):
             self._build_buttons()
         elif key == pygame.K_h:
             self.request_hint()
+
+    def _chooser_key(self, event: pygame.event.Event) -> bool:
+        """Arrows move in the open chooser; typed digits or letters jump to a matching option."""
+        key = event.key
+        n = len(self.chooser)
+        if key in (pygame.K_UP, pygame.K_LEFT):
+            self.chooser_pick = (self.chooser_pick - 1) % n
+        elif key in (pygame.K_DOWN, pygame.K_RIGHT):
+            self.chooser_pick = (self.chooser_pick + 1) % n
+        elif key == pygame.K_BACKSPACE:
+            self.chooser_typed = self.chooser_typed[:-1]
+        else:
+            ch = getattr(event, "unicode", "") or ""
+            if not (ch.isalnum() and len(ch) == 1):
+                return False
+            typed = (self.chooser_typed + ch).lower()
+            labels = [b.label.lower() for b in self.chooser]
+            hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
+            if not hits:  # start a new entry with this key
+                typed = ch.lower()
+                hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
+            if not hits:
+                return True
+            # an exact number ("1" must not pick "10 coins") comes first
+            exact = [i for i in hits if not labels[i][len(typed) : len(typed) + 1].isalnum()]
+            self.chooser_typed = typed
+            self.chooser_pick = (exact or hits)[0]
+        return True
 
     # ------------------------------------------------------------------ results
     def open_results(self) -> None:
