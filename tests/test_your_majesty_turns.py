@@ -10,7 +10,8 @@ from your_majesty_helpers import (
     fresh,
     give,
     has,
-    on_top,
+    implement_abolition,
+    near_abolition,
     reform,
     seat_colony,
     seat_phil,
@@ -134,52 +135,11 @@ def test_reshuffle_drawn_as_a_salon_randomizer_draws_again() -> None:
     check_conservation(s)
 
 
-def _near_abolition(tie: bool) -> object:
-    """Seat 0 can implement Abolition of Slavery; seat 1 sits at 20 less a slave colony."""
-    s = fresh(3)
-    two = [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-        "Benjamin Franklin",
-        "Antoine Lavoisier",
-        "Joshua Reynolds",
-    ]
-    for n in two:
-        seat_phil(s, 1, n)
-    seat_colony(s, 1, "Jamaica")
-    seat_reform(s, 0, "Abolition of Torture")
-    seat_reform(s, 0, "Meritocracy")
-    for n in [
-        "Montesquieu",
-        "Thomas Jefferson",
-        "Immanuel Kant",
-        "Mary Wollstonecraft",
-        "Cesare Beccaria",
-    ]:
-        seat_phil(s, 0, n)
-    seat_phil(s, 0, "Jean-Antoine Houdon")
-    seat_phil(s, 0, "Thomas Paine" if tie else "Giambattista Tiepolo")
-    seat_colony(s, 0, "Peru")
-    seat_colony(s, 0, "New Spain")
-    give(s, 0, "Peace Treaty")
-    return s
-
-
 @pytest.mark.parametrize("tie", [False, True])
 def test_simultaneous_twenties_highest_wins_exact_ties_share(tie: bool) -> None:
-    s = _near_abolition(tie)
+    s = near_abolition(tie)
     assert GAME.outcome(s).scores[1] == 19
-    on_top(s, "Frederick the Great")
-    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Slavery')}")
-    do(s, 0, "pay")
-    for p in list(s.courts[0].phils)[:6]:
-        do(s, 0, "attend", phil=f"p{p}")
-    do(s, 0, "hold_salon")
+    implement_abolition(s)
     scores = GAME.outcome(s).scores
     assert GAME.is_over(s) and scores[1] == 20
     assert scores[0] == (20 if tie else 21)

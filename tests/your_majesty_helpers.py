@@ -140,3 +140,49 @@ def check_conservation(s: YMState) -> None:
     assert sorted(phils) == list(range(len(cat.phils))), "philosophes not conserved"
     assert sorted(cols) == list(range(len(cat.colonies))), "colonies not conserved"
     assert sorted(refs) == list(range(len(cat.reforms))), "reforms not conserved"
+
+
+def near_abolition(tie: bool) -> YMState:
+    """Seat 0 can implement Abolition of Slavery; seat 1 sits at 20 less a slave colony."""
+    s = fresh(3)
+    two = [
+        "Voltaire",
+        "Jean-Jacques Rousseau",
+        "Denis Diderot",
+        "W.A. Mozart",
+        "F-J Haydn",
+        "G.F. Handel",
+        "Isaac Newton",
+        "Benjamin Franklin",
+        "Antoine Lavoisier",
+        "Joshua Reynolds",
+    ]
+    for n in two:
+        seat_phil(s, 1, n)
+    seat_colony(s, 1, "Jamaica")
+    seat_reform(s, 0, "Abolition of Torture")
+    seat_reform(s, 0, "Meritocracy")
+    for n in [
+        "Montesquieu",
+        "Thomas Jefferson",
+        "Immanuel Kant",
+        "Mary Wollstonecraft",
+        "Cesare Beccaria",
+    ]:
+        seat_phil(s, 0, n)
+    seat_phil(s, 0, "Jean-Antoine Houdon")
+    seat_phil(s, 0, "Thomas Paine" if tie else "Giambattista Tiepolo")
+    seat_colony(s, 0, "Peru")
+    seat_colony(s, 0, "New Spain")
+    give(s, 0, "Peace Treaty")
+    return s
+
+
+def implement_abolition(s: YMState) -> None:
+    """Seat 0 of :func:`near_abolition` hosts a sure salon (randomizer 1) for Abolition."""
+    on_top(s, "Frederick the Great")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Slavery')}")
+    do(s, 0, "pay")
+    for p in list(s.courts[0].phils)[:6]:
+        do(s, 0, "attend", phil=f"p{p}")
+    do(s, 0, "hold_salon")

@@ -33,6 +33,7 @@ from tabletop.ai.hooks import (
     hooks_for,
     random_policy,
     terminal_values,
+    without_undo,
 )
 from tabletop.engine import IMPERFECT, Action, Game, Rng
 
@@ -50,6 +51,8 @@ class SearchConfig:
     game_policy: bool = True
     #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
     cutoff: int | None = None
+    #: with the game's policy: a node's first visit tries the policy's move first
+    prior: bool = True
 
 
 class _Stat:
@@ -62,11 +65,13 @@ class _Stat:
 
 
 class _Node:
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "stats", "tried")
 
     def __init__(self) -> None:
         self.stats: dict[tuple[int, Action], _Stat] = {}
         self.children: dict[Any, _Node] = {}
+        #: seats whose first visit here already tried the rollout policy's move
+        self.tried: list[int] = []
 
 
 @dataclass
@@ -111,7 +116,7 @@ class ISMCTS:
         values: dict[str, float] = {}
         best = None
         best_rank: tuple[int, float] = (-1, -1.0)
-        for a in legal:
+        for a in without_undo(legal, hooks.undo_actions):
             st = root.stats.get((seat, a))
             n = st.visits if st else 0
             mean = st.total / n if st and n else 0.0
@@ -146,6 +151,7 @@ class _Context:
         self.policy = random_policy
         if cfg.game_policy:
             self.policy = hooks.policy or _view_policy(game) or random_policy
+        self.prior = cfg.game_policy and cfg.prior
         self.evaluate = hooks.evaluate or default_evaluate
         cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
         self.cutoff = None if cutoff is None or cutoff < 0 else cutoff
@@ -153,6 +159,10 @@ class _Context:
         self.score_weight = hooks.score_weight
         self.imperfect = game.info.information == IMPERFECT or game.info.simultaneous
         self.observed = hooks.observed
+        self.undo = hooks.undo_actions
+
+    def _legal(self, state: Any, seat: int) -> list[Action]:
+        return without_undo(self.game.legal_actions(state, seat), self.undo)
 
     # --- one iteration --------------------------------------------------------------
     def iterate(self, root: _Node, state: Any, rng: Rng) -> None:
@@ -168,21 +178,19 @@ class _Context:
             keys: list[Any] = []
             if len(seats) == 1:
                 s = seats[0]
-                legal = game.legal_actions(state, s)
+                legal = self._legal(state, s)
                 if not legal:
                     break
-                a = self._select(node, s, legal, rng)
+                a = self._select(node, s, legal, rng, state)
                 events = game._apply(state, s, a)
                 picks.append((s, a))
                 keys.append(self._observed(events, s, a))
             else:
-                chosen = [
-                    (s, self._select(node, s, game.legal_actions(state, s), rng)) for s in seats
-                ]
+                chosen = [(s, self._select(node, s, self._legal(state, s), rng)) for s in seats]
                 for s, a in chosen:
                     if s not in game.to_act(state):
                         continue
-                    now = game.legal_actions(state, s)
+                    now = self._legal(state, s)
                     if not now:
                         continue
                     if a not in now:
@@ -206,8 +214,20 @@ class _Context:
                 st.visits += 1
                 st.total += values[s]
 
-    def _select(self, node: _Node, seat: int, legal: list[Action], rng: Rng) -> Action:
+    def _select(
+        self, node: _Node, seat: int, legal: list[Action], rng: Rng, state: Any = None
+    ) -> Action:
         stats = node.stats
+        if self.prior and state is not None and seat not in node.tried:
+            # a node's first visit for this seat tries the rollout policy's move first
+            node.tried.append(seat)
+            a = self.policy(self.game, state, seat, legal, rng)
+            for b in legal:
+                st = stats.get((seat, b))
+                if st is None:
+                    st = stats[(seat, b)] = _Stat()
+                st.avail += 1
+            return a
         fresh: list[Action] = []
         best = legal[0]
         best_u = -math.inf
@@ -254,7 +274,7 @@ class _Context:
             if not seats:
                 break
             s = seats[0]
-            legal = game.legal_actions(state, s)
+            legal = self._legal(state, s)
             if not legal:
                 break
             a = legal[0] if len(legal) == 1 else policy(game, state, s, legal, rng)

@@ -21,11 +21,14 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
-    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF], no time cap
+    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:r]], no time cap
         hard = level_config("hard", game) or HARD
         parts = kind.split(":")
-        cutoff = int(parts[2]) if len(parts) > 2 else hard.cutoff
-        return replace(hard, iterations=int(parts[1]), time_limit=None, cutoff=cutoff)
+        cutoff = int(parts[2]) if len(parts) > 2 and parts[2] else hard.cutoff
+        policy = parts[3] != "r" if len(parts) > 3 else hard.game_policy
+        return replace(
+            hard, iterations=int(parts[1]), time_limit=None, cutoff=cutoff, game_policy=policy
+        )
     if kind in tuned:
         found = tuned[kind]
         return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)

@@ -15,6 +15,7 @@ from tabletop.games.aristocracy.state import (
     clone,
     to_act_of,
 )
+from tabletop.games.aristocracy.stats import summary_stats
 from tabletop.games.aristocracy.view import view
 
 
@@ -108,6 +109,10 @@ class Aristocracy(Game):
     def outcome(self, state: State) -> Outcome:
         """Points of complete buildings; a single winner after the tiebreakers."""
         return outcome(state)
+
+    def summary_stats(self, state: State) -> dict[str, int | float | str]:
+        """Years, the ending (``glory`` / ``safety cap``), buildings, what decided the winner."""
+        return summary_stats(state)
 
     def heuristic_agent(self, kind: str) -> Any:
         """The heuristic agent for ``greedy``; ``None`` for other kinds."""

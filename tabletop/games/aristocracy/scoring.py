@@ -18,6 +18,11 @@ def hand_weight(s: State, seat: int) -> int:
     return sum(s.weight(c) for c in s.hands[seat])
 
 
+def rank_key(s: State, seat: int) -> tuple[int, int, int, int]:
+    """Orders the seats at the end, best first: points, coins, hand weight, herald order."""
+    return (-points(s, seat), -s.coins[seat], -hand_weight(s, seat), s.order().index(seat))
+
+
 def outcome(s: State) -> Outcome:
     """Scores, a breakdown per seat, and the single winner once the game is over."""
     scores = [points(s, p) for p in range(s.players)]
@@ -38,9 +43,5 @@ def outcome(s: State) -> Outcome:
         )
     winners: list[int] = []
     if s.over:
-        best = min(
-            range(s.players),
-            key=lambda p: (-scores[p], -s.coins[p], -hand_weight(s, p), order.index(p)),
-        )
-        winners = [best]
+        winners = [min(range(s.players), key=lambda p: rank_key(s, p))]
     return Outcome(scores, winners, breakdown)

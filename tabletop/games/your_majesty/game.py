@@ -23,6 +23,7 @@ from tabletop.games.your_majesty.resolve import apply_action
 from tabletop.games.your_majesty.scoring import breakdown, check_victory, prestige
 from tabletop.games.your_majesty.setup import new_state
 from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.stats import summary_stats
 
 
 def _info() -> GameInfo:
@@ -139,6 +140,10 @@ class YourMajesty(Game):
             list(state.winners),
             [breakdown(state, i) for i in range(state.players)],
         )
+
+    def summary_stats(self, state: YMState) -> dict[str, int | float | str]:
+        """Rounds, win path, salons and more about a finished game (``stats.py``)."""
+        return summary_stats(state)
 
     def ai_hooks(self) -> dict[str, Any]:
         """Rollout policy, evaluation and heuristic for the generic search."""

@@ -171,6 +171,7 @@ def _decline(s: YMState, seat: int, a: Action) -> list[Event]:
     cat = catalog()
     out: list[Event] = []
     if p.kind == "defend":
+        s.seized += 1
         s.courts[p.owner].colonies.remove(p.target)
         s.courts[actor].colonies.append(p.target)
         out.append(
@@ -300,6 +301,8 @@ def _hold(s: YMState, seat: int, a: Action) -> list[Event]:
     diff = base + rand
     ok = soph > diff and not (s.options.get("faux_pas") and rand == 6)
     s.last_salon = [soph, diff, rand, int(ok)]
+    s.salons_held += 1
+    s.salons_won += ok
     reform = cat.reforms[sal.reform]
     s.salon = None
     if ok:

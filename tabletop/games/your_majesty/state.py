@@ -77,3 +77,7 @@ class YMState:
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     last_salon: list[int] = field(default_factory=list)  # [sophia, difficulty, randomizer, ok]
+    # running counts for the end-of-game figures (``stats.summary_stats``)
+    salons_held: int = 0
+    salons_won: int = 0
+    seized: int = 0  # colonies taken by a campaign
