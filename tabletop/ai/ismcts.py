@@ -51,8 +51,8 @@ class SearchConfig:
     game_policy: bool = True
     #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
     cutoff: int | None = None
-    #: with the game's policy: a node's first visit tries the game's heuristic move first
-    #: (its view heuristic if it has one, else its rollout policy)
+    #: a node's first visit tries the game's heuristic move first (its view heuristic if it
+    #: has one, else its rollout policy or greedy agent)
     prior: bool = True
 
 
@@ -152,13 +152,11 @@ class _Context:
         self.game = game
         self.observer = observer
         self.c = cfg.exploration
-        self.policy = random_policy
-        if cfg.game_policy:
-            self.policy = hooks.policy or _view_policy(game) or random_policy
+        game_policy = hooks.policy or _view_policy(game)
+        self.policy = game_policy if cfg.game_policy and game_policy else random_policy
         self.prior = None
-        if cfg.game_policy and cfg.prior:
-            heuristic = hooks.heuristic
-            self.prior = self.policy if heuristic is None else _on_view(heuristic)
+        if cfg.prior:
+            self.prior = game_policy if hooks.heuristic is None else _on_view(hooks.heuristic)
         self.evaluate = hooks.evaluate or default_evaluate
         cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
         self.cutoff = None if cutoff is None or cutoff < 0 else cutoff

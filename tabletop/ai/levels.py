@@ -10,7 +10,9 @@ from tabletop.ai.ismcts import SearchConfig
 from tabletop.engine import Game
 
 #: Normal: a modest search with uniformly random rollouts cut off by the evaluation.
-NORMAL = SearchConfig(iterations=300, time_limit=0.45, exploration=0.7, game_policy=False)
+NORMAL = SearchConfig(
+    iterations=300, time_limit=0.45, exploration=0.7, game_policy=False, prior=False
+)
 #: Hard: several times the budget and the game's own rollout policy.
 HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
 #: Easy's chance of a random move instead of the heuristic one.
@@ -21,13 +23,18 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
-    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:r]], no time cap
+    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:FLAGS]], no time cap
         hard = level_config("hard", game) or HARD
         parts = kind.split(":")
         cutoff = int(parts[2]) if len(parts) > 2 and parts[2] else hard.cutoff
-        policy = parts[3] != "r" if len(parts) > 3 else hard.game_policy
+        flags = parts[3] if len(parts) > 3 else None
         return replace(
-            hard, iterations=int(parts[1]), time_limit=None, cutoff=cutoff, game_policy=policy
+            hard,
+            iterations=int(parts[1]),
+            time_limit=None,
+            cutoff=cutoff,
+            game_policy=hard.game_policy if flags is None else "r" not in flags,
+            prior=hard.prior if flags is None else "r" not in flags or "p" in flags,
         )
     if kind in tuned:
         found = tuned[kind]
