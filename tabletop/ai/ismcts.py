@@ -54,6 +54,9 @@ class SearchConfig:
     #: a node's first visit tries the game's heuristic move first (its view heuristic if it
     #: has one, else its rollout policy or greedy agent)
     prior: bool = True
+    #: if set, the game's heuristic move is played unless the search's choice has a mean
+    #: value at least this much higher (a safety net for small budgets)
+    anchor: float | None = None
 
 
 class _Stat:
@@ -126,6 +129,12 @@ class ISMCTS:
             if (n, mean) > best_rank:
                 best, best_rank = a, (n, mean)
         assert best is not None
+        if cfg.anchor is not None and ctx.heuristic is not None:
+            # the game's own move stands unless the search finds one clearly better
+            own = ctx.heuristic(game, view, seat, legal, Rng(rng.next64()))
+            st = root.stats.get((seat, own))
+            if own != best and st and st.visits and values[best.key] < values[own.key] + cfg.anchor:
+                best = own
         return SearchResult(best, done, visits, values, timed_out)
 
 
@@ -138,11 +147,17 @@ def _on_view(choose: Any) -> Any:
     return policy
 
 
-def _view_policy(game: Game) -> Any:
-    """A rollout policy from the game's ``greedy`` agent, fed the acting seat's view."""
+def _view_heuristic(game: Game) -> Any:
+    """The ``choose`` of the game's ``greedy`` agent (``None`` if it has none)."""
     maker = getattr(game, "heuristic_agent", None)
     agent = maker("greedy") if maker else None
-    return None if agent is None else _on_view(agent.choose)
+    return None if agent is None else agent.choose
+
+
+def _view_policy(game: Game) -> Any:
+    """A rollout policy from the game's ``greedy`` agent, fed the acting seat's view."""
+    choose = _view_heuristic(game)
+    return None if choose is None else _on_view(choose)
 
 
 class _Context:
@@ -154,6 +169,8 @@ class _Context:
         self.c = cfg.exploration
         game_policy = hooks.policy or _view_policy(game)
         self.policy = game_policy if cfg.game_policy and game_policy else random_policy
+        #: the game's move choice from a view (its heuristic hook, else its greedy agent)
+        self.heuristic = hooks.heuristic or _view_heuristic(game)
         self.prior = None
         if cfg.prior:
             self.prior = game_policy if hooks.heuristic is None else _on_view(hooks.heuristic)

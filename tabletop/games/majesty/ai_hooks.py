@@ -42,4 +42,16 @@ def policy(game: Game, s: MajestyState, seat: int, legal: list[Action], rng: Rng
 
 def ai_hooks(game: Game) -> dict[str, Any]:
     """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
-    return {"policy": policy, "evaluate": evaluate, "cutoff": 4, "max_game_length": 400}
+    return {
+        "policy": policy,
+        "evaluate": evaluate,
+        "cutoff": 4,
+        "max_game_length": 400,
+        # measured (docs/ai.md): with the evaluation after 4 steps, uniformly random rollouts
+        # play as well as greedy ones at equal iterations and cost a quarter of the time,
+        # and 1500 iterations beat 150 in 82 % of games
+        "levels": {
+            "normal": {"iterations": 150, "time_limit": 0.45, "game_policy": False, "prior": False},
+            "hard": {"iterations": 1500, "time_limit": 1.5, "game_policy": False, "prior": False},
+        },
+    }
