@@ -13,7 +13,7 @@ from tabletop.ai.tournament import run_matches, schedule, summarize
 # are iteration-bounded (no time cap), so every match is reproducible.  Aristocracy plays
 # its shorter variant: against a random player a full game runs to ~1000 decisions.
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
-    "majesty": ("mcts:12:6", 4, {}),
+    "majesty": ("mcts:24:4", 4, {}),
     "your-majesty": ("mcts:6:4", 4, {}),
     "aristocracy": ("mcts:6:4", 2, {"length": "shorter"}),
 }
