@@ -129,16 +129,17 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
     edge = max(2, w // 22)
     inner = surf.get_rect().inflate(-2 * edge, -2 * edge)
     pygame.draw.rect(surf, pal.parchment, inner, border_radius=max(1, radius - 1))
-    small = h < TINY_H
+    lh = h / art.scale  # the card's height in design pixels decides what it shows
+    small = lh < TINY_H
     pad = max(1, w // 24)
     top = inner.y
     if not small:
-        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=h >= SERIF_H)
-    text_h = int(h * 0.3) if card.text and h >= TEXT_H else 0
+        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
+    text_h = int(h * 0.3) if card.text and lh >= TEXT_H else 0
     pic = pygame.Rect(
         inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
     )
-    size = max(6, int(w * (0.48 if small else 0.34 if h < SERIF_H else 0.27)))
+    size = max(6, int(w * (0.48 if small else 0.34 if lh < SERIF_H else 0.27)))
     marks = []
     for b in f.badges:
         img = badge_image(art, b, attrs.get(b.attr) if b.attr else True, size, tint)
@@ -219,7 +220,7 @@ def _picture(
     if img is None and f.emblem is not None:
         e = f.emblem
         icon = e.icon_for((card.attrs or {}).get(e.attr)) if e.attr else e.icon
-        compact = surf.get_height() < SERIF_H and not small  # keep clear of the badges
+        compact = surf.get_height() < SERIF_H * art.scale and not small  # clear of badges
         side = int(min(pic.w * (0.7 if small else 0.5 if compact else 0.6), pic.h * 0.72))
         centre = (pic.centerx, pic.y + int(pic.h * 0.6)) if compact else pic.center
         glow = mix(tint, pal.parchment, 0.82)

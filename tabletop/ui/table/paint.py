@@ -118,8 +118,8 @@ def zone_label(sc: TableScene, surf: pygame.Surface, box: Any, text: str) -> Non
         short = getattr(box.defn, "short_label", None)
         words = short.upper() if short else words
         if fonts.text(words, least, pal.gold_light, True).get_width() > room and (
-            icon is not None or box.art_card
-        ):
+            icon is not None or box.art_card or box.kind == "counter"
+        ):  # the icon, the art or the counted pile says it already
             words = ""
     drawn = pygame.Rect(x, y, 0, 0)
     if icon is not None:
@@ -362,9 +362,10 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     elif sc.shown is not None and sc.shown in to_act:
         line = f"{m.seats[sc.shown].name}, your move — {sc.names_in(view.get('prompt') or 'choose an action')}"
     else:
-        line = f"Waiting for {', '.join(names)}" + (
-            f" — {sc.names_in(view['prompt'])}" if view.get("prompt") else ""
-        )
+        prompt = sc.names_in(view.get("prompt") or "")
+        line = prompt if prompt.startswith("Waiting") else f"Waiting for {', '.join(names)}"
+        if prompt and not prompt.startswith("Waiting"):
+            line += f" — {prompt}"
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
     if 0 <= sc.focus < len(sc.legal):

@@ -135,6 +135,7 @@ class TableScene(Scene):
     def _relayout(self) -> None:
         w, h = self.size
         self.s = scale_factor(h)
+        self.art.set_scale(self.s)
         self.side_w = max(px(250, h), int(w * 0.22))
         self.top_h = px(34, h)
         self.table_rect = pygame.Rect(0, self.top_h, w - self.side_w, h - self.top_h)
