@@ -51,7 +51,8 @@ class SearchConfig:
     game_policy: bool = True
     #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
     cutoff: int | None = None
-    #: with the game's policy: a node's first visit tries the policy's move first
+    #: with the game's policy: a node's first visit tries the game's heuristic move first
+    #: (its view heuristic if it has one, else its rollout policy)
     prior: bool = True
 
 
@@ -128,17 +129,20 @@ class ISMCTS:
         return SearchResult(best, done, visits, values, timed_out)
 
 
+def _on_view(choose: Any) -> Any:
+    """A move choice from a view (``choose(game, view, seat, legal, rng)``) as a state policy."""
+
+    def policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return choose(game, game.view(state, seat), seat, legal, rng)
+
+    return policy
+
+
 def _view_policy(game: Game) -> Any:
     """A rollout policy from the game's ``greedy`` agent, fed the acting seat's view."""
     maker = getattr(game, "heuristic_agent", None)
     agent = maker("greedy") if maker else None
-    if agent is None:
-        return None
-
-    def policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
-        return agent.choose(game, game.view(state, seat), seat, legal, rng)
-
-    return policy
+    return None if agent is None else _on_view(agent.choose)
 
 
 class _Context:
@@ -151,7 +155,10 @@ class _Context:
         self.policy = random_policy
         if cfg.game_policy:
             self.policy = hooks.policy or _view_policy(game) or random_policy
-        self.prior = cfg.game_policy and cfg.prior
+        self.prior = None
+        if cfg.game_policy and cfg.prior:
+            heuristic = hooks.heuristic
+            self.prior = self.policy if heuristic is None else _on_view(heuristic)
         self.evaluate = hooks.evaluate or default_evaluate
         cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
         self.cutoff = None if cutoff is None or cutoff < 0 else cutoff
@@ -218,16 +225,16 @@ class _Context:
         self, node: _Node, seat: int, legal: list[Action], rng: Rng, state: Any = None
     ) -> Action:
         stats = node.stats
-        if self.prior and state is not None and seat not in node.tried:
-            # a node's first visit for this seat tries the rollout policy's move first
+        if self.prior is not None and state is not None and seat not in node.tried:
+            # a node's first visit for this seat tries the game's preferred move first
             node.tried.append(seat)
-            a = self.policy(self.game, state, seat, legal, rng)
+            a = self.prior(self.game, state, seat, legal, rng)
             for b in legal:
                 st = stats.get((seat, b))
                 if st is None:
                     st = stats[(seat, b)] = _Stat()
                 st.avail += 1
-            return a
+            return a if (seat, a) in stats else legal[rng.randrange(len(legal))]
         fresh: list[Action] = []
         best = legal[0]
         best_u = -math.inf
