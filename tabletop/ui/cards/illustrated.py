@@ -135,11 +135,13 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
     top = inner.y
     if not small:
         top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
-    text_h = int(h * 0.3) if card.text and lh >= TEXT_H else 0
+    text_h, text_size = _text_room(card.text, w - 2 * (edge + pad), h) if lh >= TEXT_H else (0, 0)
     pic = pygame.Rect(
         inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
     )
     size = max(6, int(w * (0.48 if small else 0.34 if lh < SERIF_H else 0.27)))
+    if any(b.corner.startswith("bottom") for b in f.badges):  # top and bottom ones must not meet
+        size = max(6, min(size, pic.h // 2 - 1))
     marks = []
     for b in f.badges:
         img = badge_image(art, b, attrs.get(b.attr) if b.attr else True, size, tint)
@@ -149,7 +151,7 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
         _picture(art, surf, card, f, pic, tint, small)
     if text_h:
         box = pygame.Rect(inner.x + pad, inner.bottom - text_h, inner.w - 2 * pad, text_h - pad)
-        _rules_text(surf, card.text, box, pal)
+        _rules_text(surf, card.text, box, pal, text_size)
     for img, corner in marks:
         _place(surf, img, corner, pic)
 
@@ -246,10 +248,23 @@ def _picture(
         y += line_h
 
 
-def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any) -> None:
+def _text_room(text: str, width: int, h: int) -> tuple[int, int]:
+    """(height, type size) for a card's rules text: a third of the card, more for long
+    texts (up to half, in smaller type) before it is cut."""
+    if not text:
+        return 0, 0
+    for frac, size in ((0.3, h // 17), (0.38, h // 19), (0.46, h // 21), (0.5, h // 23)):
+        size = max(8, size)
+        room = int(h * frac)
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * fonts.font(size).get_linesize() <= room - h // 40:
+            break
+    return room, size
+
+
+def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any, size: int) -> None:
     """The card's rules text, wrapped and centred (cut with … when it does not fit)."""
     h = surf.get_height()
-    size = max(8, h // 17)
     pygame.draw.line(surf, pal.parchment_dark, box.topleft, box.topright, max(1, h // 150))
     lines = fonts.wrap(text, size, box.w)
     line_h = fonts.font(size).get_linesize()
