@@ -752,7 +752,7 @@ class TableScene(Scene):
             self.zoom = None
             return
         sp = self._sprite_at(pos)
-        if sp is not None and sp.card.get("card") and sp.card.get("face_up", True):
+        if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
             self.zoom = sp.card
 
     def _key(self, event: pygame.event.Event) -> None:
