@@ -179,6 +179,7 @@ def test_layout_words_load_typed(tmp_path: Path) -> None:
         "card_aspect: 0.7\n"
         "resources: {coins: {label: Coins, icon: sample/miller.svg}, max_hand: Hand limit}\n"
         "tokens: {role: {hide: true}}\n"
+        "other_rect_from: 3\n"
         "seat_marks: {herald: {label: Herald}}\n"
         "status: ['Year {year}: {phase} phase', 'Salon {salon[sophia]}']\n"
     )
@@ -191,6 +192,7 @@ def test_layout_words_load_typed(tmp_path: Path) -> None:
     assert lay.resources["max_hand"].label == "Hand limit" and not lay.resources["max_hand"].hide
     assert lay.tokens["role"].hide and lay.seat_marks["herald"].label == "Herald"
     assert lay.status == ("Year {year}: {phase} phase", "Salon {salon[sophia]}")
+    assert lay.other_rect_from == 3
     court = next(z for z in lay.zones if z.id == "court")
     assert (court.group, court.caption, court.aside) == ("b", "k", {"r": "p"})
 

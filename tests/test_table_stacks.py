@@ -92,6 +92,13 @@ def test_buildings_are_stacks_coins_a_pile_and_the_herald_marked(size) -> None:
     assert words == sc.view["zones"]["royal"]["label"].upper() and words.startswith("YEAR 1")
     assert any(line.startswith("Year 1") for line in seat_panel.status_lines(sc))
     assert sc.plate_rects[1].w > sc.plate_rects[2].w  # Hilde's plate carries the herald too
+    # a face-down card the viewer built zooms face up; another seat's unknown one does not
+    known = next(sp for sp in mine if not sp.card["face_up"] and not sp.turned)
+    sc._zoom_at((known.rect.x + 3, known.rect.y + 3))
+    assert sc.zoom is not None and sc.zoom["card"] == known.card["card"]
+    sc._zoom_at((0, 0))
+    sc._zoom_at((theirs[-1].rect.centerx, theirs[-1].rect.bottom - 3))
+    assert sc.zoom is None
     # the opponents' set-aside zone is the viewer's only: no frame, no label
     assert sc.layout.zones["p1.offer"].rect.size == (0, 0) and "p1.offer" not in sc.labels
     assert sc.app.crashes == 0

@@ -200,3 +200,17 @@ def test_known_face_down_cards_peek_and_faces_are_cached(arts) -> None:
         art.face("9c", 71, 101)
     art.face("9c", 72, 103)
     assert art.renders - before == 2  # once per size, then from the cache
+
+
+def test_small_and_large_are_judged_in_design_pixels(arts) -> None:
+    """The same card looks the same at 720p and at 4K: what it shows follows its design size."""
+    art = CardArt(arts["aristocracy"].data)
+    shown = {}
+    for scale in (1.0, 3.0):
+        art.set_scale(scale)
+        for design_h in (80, 150):
+            h = int(design_h * scale)
+            kinds = [m[0] for m in _marks(art, "7d", (int(h * 0.7), h))]
+            shown[(scale, design_h)] = (kinds.count("symbol"), kinds.count("pip"))
+    assert shown[(1.0, 80)] == shown[(3.0, 80)] == (1, 0)  # small: index and one symbol
+    assert shown[(1.0, 150)] == shown[(3.0, 150)] == (0, 7)  # large enough for the pips

@@ -357,6 +357,7 @@ def _load_layout(
         shown["tokens"],
         shown["seat_marks"],
         tuple(raw["status"]),
+        raw["other_rect_from"],
     )
 
 

@@ -268,6 +268,9 @@ LAYOUT_FILE = Record(
         ),
         "table": Record(optional={"aspect": Num(min=0.5, max=3.0), "background": Str()}),
         "card_aspect": OneOf((Num(min=0.3, max=3.0),), description="width / height of a card"),
+        "other_rect_from": Int(
+            min=1, description="zones' other_rect apply from this many players (default: always)"
+        ),
         "resources": MapOf(
             SHOWN_AS, keys=ID, description="the seats' resources: words (or icon) for each key"
         ),
@@ -289,6 +292,7 @@ LAYOUT_FILE = Record(
         "seat_areas": {},
         "table": {},
         "card_aspect": 0.7,
+        "other_rect_from": 1,
         "resources": {},
         "tokens": {},
         "seat_marks": {},
@@ -384,6 +388,7 @@ class LayoutDef:
     tokens: dict[str, Shown] = field(default_factory=dict)
     seat_marks: dict[str, Shown] = field(default_factory=dict)
     status: tuple[str, ...] = ()
+    other_rect_from: int = 1  # other_rect only with at least this many players
 
 
 @dataclass(frozen=True)

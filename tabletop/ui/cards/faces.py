@@ -50,6 +50,7 @@ class CardArt:
         self.drawn: list[str] = []  # uids (or card ids) of faces handed out since the reset
         self.record = False
         self.renders = 0  # faces actually drawn (not taken from the cache)
+        self.scale = 1.0  # screen pixels per design pixel: what counts as a small card
         self.marks: list[tuple[str, str | None, tuple[int, int]]] | None = None  # test hook
 
     @classmethod
@@ -65,6 +66,15 @@ class CardArt:
         return art
 
     # --- public ------------------------------------------------------------------------
+    def set_scale(self, scale: float) -> None:
+        """The window's scale (``theme.scale_factor``): a card is drawn as small or large
+        for its size in design pixels, so it looks the same from 720p to 4K."""
+        if abs(scale - self.scale) > 1e-6:
+            self.scale = scale
+            self._faces.clear()
+            self._peeks.clear()
+            self._turned.clear()
+
     def face(self, card_id: str, w: int, h: int, uid: str | None = None) -> pygame.Surface:
         """The face of ``card_id`` at ``w``×``h`` pixels (``uid`` is only recorded)."""
         if self.record:

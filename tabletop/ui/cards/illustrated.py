@@ -129,16 +129,19 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
     edge = max(2, w // 22)
     inner = surf.get_rect().inflate(-2 * edge, -2 * edge)
     pygame.draw.rect(surf, pal.parchment, inner, border_radius=max(1, radius - 1))
-    small = h < TINY_H
+    lh = h / art.scale  # the card's height in design pixels decides what it shows
+    small = lh < TINY_H
     pad = max(1, w // 24)
     top = inner.y
     if not small:
-        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=h >= SERIF_H)
-    text_h = int(h * 0.3) if card.text and h >= TEXT_H else 0
+        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
+    text_h, text_size = _text_room(card.text, w - 2 * (edge + pad), h) if lh >= TEXT_H else (0, 0)
     pic = pygame.Rect(
         inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
     )
-    size = max(6, int(w * (0.48 if small else 0.34 if h < SERIF_H else 0.27)))
+    size = max(6, int(w * (0.48 if small else 0.34 if lh < SERIF_H else 0.27)))
+    if any(b.corner.startswith("bottom") for b in f.badges):  # top and bottom ones must not meet
+        size = max(6, min(size, pic.h // 2 - 1))
     marks = []
     for b in f.badges:
         img = badge_image(art, b, attrs.get(b.attr) if b.attr else True, size, tint)
@@ -148,7 +151,7 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
         _picture(art, surf, card, f, pic, tint, small)
     if text_h:
         box = pygame.Rect(inner.x + pad, inner.bottom - text_h, inner.w - 2 * pad, text_h - pad)
-        _rules_text(surf, card.text, box, pal)
+        _rules_text(surf, card.text, box, pal, text_size)
     for img, corner in marks:
         _place(surf, img, corner, pic)
 
@@ -219,7 +222,7 @@ def _picture(
     if img is None and f.emblem is not None:
         e = f.emblem
         icon = e.icon_for((card.attrs or {}).get(e.attr)) if e.attr else e.icon
-        compact = surf.get_height() < SERIF_H and not small  # keep clear of the badges
+        compact = surf.get_height() < SERIF_H * art.scale and not small  # clear of badges
         side = int(min(pic.w * (0.7 if small else 0.5 if compact else 0.6), pic.h * 0.72))
         centre = (pic.centerx, pic.y + int(pic.h * 0.6)) if compact else pic.center
         glow = mix(tint, pal.parchment, 0.82)
@@ -245,10 +248,23 @@ def _picture(
         y += line_h
 
 
-def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any) -> None:
+def _text_room(text: str, width: int, h: int) -> tuple[int, int]:
+    """(height, type size) for a card's rules text: a third of the card, more for long
+    texts (up to half, in smaller type) before it is cut."""
+    if not text:
+        return 0, 0
+    for frac, size in ((0.3, h // 17), (0.38, h // 19), (0.46, h // 21), (0.5, h // 23)):
+        size = max(8, size)
+        room = int(h * frac)
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * fonts.font(size).get_linesize() <= room - h // 40:
+            break
+    return room, size
+
+
+def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any, size: int) -> None:
     """The card's rules text, wrapped and centred (cut with … when it does not fit)."""
     h = surf.get_height()
-    size = max(8, h // 17)
     pygame.draw.line(surf, pal.parchment_dark, box.topleft, box.topright, max(1, h // 150))
     lines = fonts.wrap(text, size, box.w)
     line_h = fonts.font(size).get_linesize()

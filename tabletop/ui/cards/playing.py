@@ -77,10 +77,11 @@ def _index(art: CardArt, rank: str, suit: str | None, h: int, compact: bool) -> 
             out.blit(t, t.get_rect(midtop=(out.get_width() // 2, i * step - size // 8)))
         return out
     label = LETTER.get(rank, rank)
+    lh = h / art.scale  # the card's height in design pixels
     if compact:
-        size = max(7, int(h * (0.36 if h < 50 else 0.3)))
+        size = max(7, int(h * (0.36 if lh < 50 else 0.3)))
     else:  # larger than the printed proportion on middling cards, so it stays readable
-        size = max(7, int(h * (0.125 + 0.035 * max(0.0, min(1.0, (170 - h) / 74)))))
+        size = max(7, int(h * (0.125 + 0.035 * max(0.0, min(1.0, (170 - lh) / 74)))))
     t = fonts.text(label, size, colour, bold=True)
     if len(label) > 1:  # "10": condense so it stays in the corner column
         t = pygame.transform.smoothscale(t, (max(1, int(t.get_width() * 0.78)), t.get_height()))
@@ -101,7 +102,7 @@ def draw_face(art: CardArt, surf: pygame.Surface, rank: str, suit: str | None) -
     radius = max(2, int(w * 0.07))
     pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, EDGE, surf.get_rect(), max(1, w // 70), border_radius=radius)
-    compact = h < COMPACT_H
+    compact = h < COMPACT_H * art.scale
     idx = _index(art, rank, suit, h, compact)
     mx, my = max(2, int(w * 0.06)), max(2, int(h * 0.035))
     surf.blit(idx, (mx, my))

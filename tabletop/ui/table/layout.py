@@ -83,10 +83,11 @@ class TableLayout:
                 r.x, self.plates[seat].bottom, r.w, r.bottom - self.plates[seat].bottom
             )
         self.zones: dict[str, ZoneBox] = {}
+        compact = players >= getattr(layout, "other_rect_from", 1)
         for z in layout.zones:
             if z.owner == "seat":
                 for seat in range(players):
-                    other = getattr(z, "other_rect", None)
+                    other = getattr(z, "other_rect", None) if compact else None
                     rect = other if other is not None and seat != bottom else z.rect
                     area = _frac(zone_areas[seat], rect)
                     if seat != bottom and getattr(z, "viewer_only", False):

@@ -118,8 +118,8 @@ def zone_label(sc: TableScene, surf: pygame.Surface, box: Any, text: str) -> Non
         short = getattr(box.defn, "short_label", None)
         words = short.upper() if short else words
         if fonts.text(words, least, pal.gold_light, True).get_width() > room and (
-            icon is not None or box.art_card
-        ):
+            icon is not None or box.art_card or box.kind == "counter"
+        ):  # the icon, the art or the counted pile says it already
             words = ""
     drawn = pygame.Rect(x, y, 0, 0)
     if icon is not None:
@@ -362,9 +362,10 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     elif sc.shown is not None and sc.shown in to_act:
         line = f"{m.seats[sc.shown].name}, your move — {sc.names_in(view.get('prompt') or 'choose an action')}"
     else:
-        line = f"Waiting for {', '.join(names)}" + (
-            f" — {sc.names_in(view['prompt'])}" if view.get("prompt") else ""
-        )
+        prompt = sc.names_in(view.get("prompt") or "")
+        line = prompt if prompt.startswith("Waiting") else f"Waiting for {', '.join(names)}"
+        if prompt and not prompt.startswith("Waiting"):
+            line += f" — {prompt}"
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
     if 0 <= sc.focus < len(sc.legal):
@@ -384,8 +385,9 @@ def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
     """The turn line across the top: one line, or two smaller ones when it is long."""
     h = sc.size[1]
     room = sc.table_rect.w - px(20, h)
-    t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=px(13, h))
-    if t.get_width() >= room - 2 and line.endswith(line.rstrip()) and "…" not in line:
+    least = px(13, h)
+    t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
+    if fonts.text(line, least, sc.pal.ivory, True).get_width() > room:  # too long for one
         small = px(12, h)
         rows = fonts.wrap(line, small, room, bold=True)
         if len(rows) == 2:
@@ -494,12 +496,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
     pal = sc.pal
     if sc.privacy is None and sc.zoom is None and sc.dragging is None and sc.hover_t >= 0.35:
         sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
-        if (
-            sp is not None
-            and sp.card.get("card")
-            and sp.card.get("face_up", True)
-            and sp.rect.h < h * 0.3
-        ):
+        # a card whose face the seat knows (a face-down one it built, say) enlarges face up
+        if sp is not None and sp.card.get("card") in sc.data.cards and sp.rect.h < h * 0.3:
             ph = int(h * 0.42)
             pw = int(ph * sc.data.layout.card_aspect)
             r = pygame.Rect(0, 0, pw, ph)
@@ -507,7 +505,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             if r.right > sc.table_rect.right:
                 r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
             r.clamp_ip(pygame.Rect(0, 0, w, h))
-            surface.blit(sc.art.image(sp.card, pw, ph), r)
+            surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
@@ -536,7 +534,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(dim, (0, 0))
         zh = int(h * 0.82)
         zw = int(zh * sc.data.layout.card_aspect)
-        surface.blit(sc.art.image(sc.zoom, zw, zh), (w // 2 - zw // 2, h // 2 - zh // 2))
+        face = sc.art.face(sc.zoom["card"], zw, zh, sc.zoom.get("uid"))
+        surface.blit(face, (w // 2 - zw // 2, h // 2 - zh // 2))
     if sc.match.is_over() and sc.final_t >= 0:
         final_scoring(sc, surface)
     if sc.privacy is not None:

@@ -135,6 +135,7 @@ class TableScene(Scene):
     def _relayout(self) -> None:
         w, h = self.size
         self.s = scale_factor(h)
+        self.art.set_scale(self.s)
         self.side_w = max(px(250, h), int(w * 0.22))
         self.top_h = px(34, h)
         self.table_rect = pygame.Rect(0, self.top_h, w - self.side_w, h - self.top_h)
@@ -751,7 +752,7 @@ class TableScene(Scene):
             self.zoom = None
             return
         sp = self._sprite_at(pos)
-        if sp is not None and sp.card.get("card") and sp.card.get("face_up", True):
+        if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
             self.zoom = sp.card
 
     def _key(self, event: pygame.event.Event) -> None:

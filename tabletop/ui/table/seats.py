@@ -117,9 +117,11 @@ def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], in
     width = side.w - 2 * pad
     size = px(12, h)
     y = px(40, h)
+    size_s = px(13, h)
     status = [
-        fonts.fit(s, px(13, h), width, pal.gold_light, bold=True, min_size=px(10, h))
-        for s in status_lines(sc)
+        fonts.text(row, size_s, pal.gold_light, bold=True)
+        for line in status_lines(sc)
+        for row in fonts.wrap(line, size_s, width, bold=True)
     ]
     y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
     seats = sc.view.get("seats", [])
