@@ -50,4 +50,13 @@ def ai_hooks(game: Game) -> dict[str, Any]:
         "max_game_length": 12000,
         # taking a card back out of the Ball or the stall only undoes a pick
         "undo_actions": ("ball_take", "stall_take"),
+        # small budgets (a game has ~110 decisions a seat, ~5 ms an iteration): both levels
+        # keep the greedy move unless the search is confident (anchor, in standard errors)
+        "levels": {
+            "normal": {"iterations": 20, "time_limit": 0.45, "cutoff": 8, **_ANCHORED},
+            "hard": {"iterations": 60, "time_limit": 1.5, "cutoff": 16, **_ANCHORED},
+        },
     }
+
+
+_ANCHORED = {"game_policy": True, "prior": True, "anchor": 1.5}
