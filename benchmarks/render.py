@@ -1,7 +1,8 @@
 """Table frame times at 1920×1080: idle, dragging, while an AI thinks, and a bare blit loop.
 
-Run: ``python benchmarks/render.py [--frames N]`` (headless: SDL_VIDEODRIVER=dummy is set).
-Uses 4-player Majesty when it is registered, else the Little Court test fixture.
+Run: ``python benchmarks/render.py [--frames N] [--game ID]`` (headless: SDL_VIDEODRIVER=dummy
+is set). Uses 4-player Majesty by default (``--game`` picks another registered game), else the
+Little Court test fixture. Also prints the cost of the card faces the first frame drew.
 Prints median and p95 per case, the worst frame while the AI thinks, and the ratio of the
 idle table frame to a bare loop that blits the same number of cached card images (plus
 the one full-screen background blit every frame needs).
@@ -64,10 +65,10 @@ class BusyGame:
         return BusyAgent(self.seconds)
 
 
-def _game() -> Any:
+def _game(gid: str = "majesty") -> Any:
     games = registry.games()
-    if "majesty" in games:
-        return games["majesty"]
+    if gid in games:
+        return games[gid]
     from court_game import COURT
 
     return COURT
@@ -111,11 +112,12 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--think", type=float, default=3.0, help="seconds the stand-in AI thinks")
     ap.add_argument("--thread", action="store_true", help="think in a thread, not a process")
+    ap.add_argument("--game", default="majesty", help="a registered game id")
     args = ap.parse_args()
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
-    game = _game()
+    game = _game(args.game)
     players = min(4, game.info.max_players)
     seats = [SeatConfig(name="You")] + [
         SeatConfig("ai", f"AI {i}", "normal") for i in range(1, players)
@@ -133,8 +135,12 @@ def main() -> int:
     app = _App(screen)
     sc = TableScene(app, match)
     dt = 1 / 60
+    renders, cpu = sc.art.renders, time.process_time()
+    sc.draw(screen)  # the first frame renders every face it shows
+    first_cpu, faces = time.process_time() - cpu, sc.art.renders - renders
     for _ in range(30):  # warm the caches
         _frame(sc, screen, dt)
+    again = sc.art.renders
     n = args.frames
     idle = [_frame(sc, screen, dt) for _ in range(n)]
     # dragging a card around the table
@@ -190,6 +196,11 @@ def main() -> int:
         if times:
             med, p95, worst = _stats(times)
             print(f"{label:<24} median {med:6.2f} ms   p95 {p95:6.2f} ms   max {worst:6.2f} ms")
+    per_face = first_cpu / faces * 1000 if faces else 0.0
+    print(
+        f"first frame: {faces} faces rendered, {first_cpu * 1000:.0f} ms CPU ({per_face:.1f} ms/face)"
+    )
+    print(f"faces rendered after the first frame (cache misses): {sc.art.renders - again}")
     ratio = statistics.median(idle) / statistics.median(bare)
     print(f"ratio table idle / bare blit loop (median): {ratio:.2f}")
     pygame.quit()

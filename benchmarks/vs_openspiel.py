@@ -23,7 +23,7 @@ from tabletop import registry
 from tabletop.ai.agents import ISMCTSAgent
 from tabletop.ai.levels import level_config
 from tabletop.ai.openspiel_bridge import code_actions, load
-from tabletop.ai.tournament import wilson
+from tabletop.ai.tournament import quantile, wilson
 from tabletop.engine import Game, Rng
 
 
@@ -80,8 +80,10 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             self.depth -= 1
 
 
-def play(game: Game, players: int, seed: int, ours: int, seconds: float) -> tuple[float, int]:
-    """One match; returns our share of the win and the number of our decisions."""
+def play(
+    game: Game, players: int, seed: int, ours: int, seconds: float, times: dict[str, list[float]]
+) -> float:
+    """One match; returns our share of the win and adds each side's decision times."""
     os_game = load(game, players)
     state = os_game.new_initial_state()
     state.apply_action(seed % os_game.max_chance_outcomes())
@@ -90,22 +92,23 @@ def play(game: Game, players: int, seed: int, ours: int, seconds: float) -> tupl
     )
     bots = {p: TimedISMCTSBot(os_game, seconds, seed * 10 + p) for p in range(players)}
     rng = Rng(seed)
-    decisions = 0
     while not state.is_terminal():
         p = state.current_player()
         legal = state.legal_actions()
+        t0 = time.perf_counter()
+        if len(legal) == 1:
+            state.apply_action(int(legal[0]))
+            continue
         if p == ours:
             inner = state.inner
             acts = game.legal_actions(inner, p)
             choice = agent.choose(game, game.view(inner, p), p, acts, rng)
             code = next(c for c, a in code_actions(acts).items() if a == choice)
-            decisions += 1
-        elif len(legal) == 1:
-            code = legal[0]
         else:
             code = bots[p].step(state)
+        times["ours" if p == ours else "openspiel"].append(time.perf_counter() - t0)
         state.apply_action(int(code))
-    return state.returns()[ours], decisions
+    return state.returns()[ours]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,9 +125,10 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         t0 = time.perf_counter()
         wins = 0.0
+        times: dict[str, list[float]] = {"ours": [], "openspiel": []}
         for k in range(args.games):
-            share, _ = play(game, args.players, args.seed + k // 2, k % args.players, args.time)
-            wins += share
+            seed = args.seed + k // args.players
+            wins += play(game, args.players, seed, k % args.players, args.time, times)
             sys.stderr.write(f"\r{game.info.id}: {k + 1}/{args.games}, won {wins:.1f}")
             sys.stderr.flush()
         sys.stderr.write("\n")
@@ -132,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{game.info.id:<14} {100 * wins / args.games:5.1f}% "
             f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%) over {args.games} games, "
-            f"{time.perf_counter() - t0:.0f} s"
+            f"{time.perf_counter() - t0:.0f} s; seconds per decision, median/p95: ours "
+            f"{quantile(times['ours'], 0.5):.2f}/{quantile(times['ours'], 0.95):.2f}, OpenSpiel "
+            f"{quantile(times['openspiel'], 0.5):.2f}/{quantile(times['openspiel'], 0.95):.2f}"
         )
     return 0
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from ai_support import ai_games, midgame
 from toy_game import TOY
 
+from tabletop import registry
 from tabletop.ai import make_agent
 from tabletop.ai.guard import StateLeak, ViewOnlyGame
 from tabletop.engine import Game, Rng, state_digest
@@ -106,3 +110,74 @@ def test_the_guard_catches_an_agent_that_reads_the_state() -> None:
     view = guard.view(state, 0)
     with guard.armed(), pytest.raises(StateLeak):
         Cheat().choose(guard, view, 0, [], Rng(1))
+
+
+def _agree(game: Game, state: object, other: object, seat: int) -> None:
+    """``other`` looks the same to ``seat`` and every agent decides the same in it."""
+    view = game.view(state, seat)
+    assert game.view(other, seat) == view
+    legal = game.legal_actions(state, seat)
+    assert game.legal_actions(other, seat) == legal
+    for kind in KINDS:
+        a = make_agent(kind, game).choose(game, view, seat, legal, Rng(5))
+        b = make_agent(kind, game).choose(game, game.view(other, seat), seat, legal, Rng(5))
+        assert a == b, f"{game.info.id} {kind}: decision depends on hidden cards"
+
+
+def _greedy_until(game: Game, seed: int, wanted: Callable[[Any, int], bool]) -> tuple[Any, int]:
+    """Greedy 2-player play from ``seed`` until ``wanted(state, seat to act)`` holds."""
+    state = game.new_game(2, seed)
+    greedy = make_agent("greedy", game)
+    rng = Rng(seed)
+    for _ in range(2000):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1 and wanted(state, seat):
+            return state, seat
+        game.apply(state, seat, greedy.choose(game, game.view(state, seat), seat, legal, rng))
+    raise AssertionError(f"{game.info.id}: the wanted position was never reached")
+
+
+def test_aristocracy_face_down_buildings_and_secret_stalls_are_resampled() -> None:
+    game = registry.get("aristocracy")
+
+    def hidden_buildings(s: Any, q: int, seat: int) -> list[int]:
+        return [c for b in s.buildings[q] for c in b.cards if not s.seen[c] >> seat & 1]
+
+    def wanted(s: Any, seat: int) -> bool:
+        q = 1 - seat
+        return bool(hidden_buildings(s, q, seat)) and s.ready[q] and bool(s.stalls[q])
+
+    changed_buildings = changed_commits = 0
+    for seed in (0, 2):
+        state, seat = _greedy_until(game, seed, wanted)
+        q = 1 - seat
+        real_b = [state.card_of[c] for c in hidden_buildings(state, q, seat)]
+        real_cards = sorted(state.card_of[c] for c in state.hands[q] + state.stalls[q])
+        for k in range(4):
+            other = game.determinize(game.view(state, seat), seat, Rng(300 + k))
+            _agree(game, state, other, seat)
+            new_b = [other.card_of[c] for b in other.buildings[q] for c in b.cards]
+            changed_buildings += new_b != real_b
+            cards = sorted(other.card_of[c] for c in other.hands[q] + other.stalls[q])
+            changed_commits += cards != real_cards
+    assert changed_buildings >= 4 and changed_commits >= 4
+
+
+def test_your_majesty_opponent_hand_and_decks_are_resampled() -> None:
+    game = registry.get("your-majesty")
+
+    def wanted(s: Any, seat: int) -> bool:
+        return len(s.hands[1 - seat]) >= 2 and len(s.deck) >= 4 and len(s.phil_deck) >= 2
+
+    changed_hand = changed_deck = changed_phils = 0
+    for seed in (1, 2):
+        state, seat = _greedy_until(game, seed, wanted)
+        q = 1 - seat
+        for k in range(4):
+            other = game.determinize(game.view(state, seat), seat, Rng(400 + k))
+            _agree(game, state, other, seat)
+            changed_hand += sorted(other.hands[q]) != sorted(state.hands[q])
+            changed_deck += other.deck != state.deck
+            changed_phils += other.phil_deck != state.phil_deck
+    assert changed_hand >= 4 and changed_deck >= 6 and changed_phils >= 4

@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop import registry
 from tabletop.ai.tournament import run_matches, schedule, summarize
-from tabletop.engine import Game
 
-# games whose seeded match fits the test budget (Aristocracy and Your Majesty run to
-# hundreds of decisions against a random player: measured with `tabletop tournament`)
-QUICK = [g for g in registry.games().values() if g.info.id == "majesty"]
+# per game: the search, the number of matches (seats rotated) and the options.  Searches
+# are iteration-bounded (no time cap), so every match is reproducible.  Aristocracy plays
+# its shorter variant: against a random player a full game runs to ~1000 decisions.
+CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
+    "majesty": ("mcts:24:4", 4, {}),
+    "your-majesty": ("mcts:6:4", 4, {}),
+    "aristocracy": ("mcts:6:4", 2, {"length": "shorter"}),
+}
 
 
-@pytest.mark.parametrize("game", QUICK, ids=lambda g: g.info.id)
-def test_search_beats_random(game: Game) -> None:
-    # mcts:N:C has no time cap, so this match is reproducible; one deal, both seatings
-    specs = schedule(game, 2, 2, ["mcts:12:6", "random"], seed=11)
+def test_every_game_is_covered() -> None:
+    assert set(CASES) == set(registry.games())
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_search_beats_random(game_id: str) -> None:
+    game = registry.get(game_id)
+    kind, games, options = CASES[game_id]
+    specs = schedule(game, 2, games, [kind, "random"], seed=11, options=options)
     records, wall = run_matches(specs, jobs=1)
     summary = summarize(records, wall, 2)
     assert summary["unfinished"] == 0
-    assert summary["agents"]["mcts:12:6"]["win_rate"] == 1.0, summary["agents"]
+    assert summary["agents"][kind]["win_rate"] == 1.0, summary["agents"]

@@ -1,6 +1,10 @@
-"""The table renders every registered game (and the fixture) at every player count, small and 4K."""
+"""The table renders every registered game (and the fixture) at every player count, from 720p
+to 4K, legibly: labels inside their frames and clear of the name plates, panel lines wrapped
+within their boxes, resource words from the data."""
 
 from __future__ import annotations
+
+import itertools
 
 import pygame
 import pytest
@@ -11,6 +15,7 @@ from tabletop import registry
 from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import Rng
+from tabletop.ui.table import seats as seat_panel
 from tabletop.ui.table.scene import TableScene
 
 GAMES = [COURT, *registry.games().values()]
@@ -34,7 +39,37 @@ def _mid_game(game, n: int) -> Match:
     return m
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)], ids=["720p", "4k"])
+def _legible(sc: TableScene, tag: tuple) -> None:
+    """Labels in their frames and off the plates; the side panel wraps inside its boxes."""
+    h = sc.size[1]
+    assert sc.labels and sc.plate_rects, tag
+    for zid, (words, r) in sc.labels.items():
+        assert sc.layout.zones[zid].rect.contains(r), (tag, zid, r)
+        assert not words or r.h >= 8, (tag, zid, r)
+        assert "…" not in words or len(words) > 4, (tag, zid, words)
+        for seat, plate in sc.plate_rects.items():
+            assert not r.colliderect(plate), (tag, zid, seat)
+    for seat, plate in sc.plate_rects.items():
+        assert sc.layout.seat_rects[seat].contains(plate), (tag, seat)
+    for a, b in itertools.combinations(sc.plate_rects.values(), 2):
+        assert not a.colliderect(b), tag
+    _, boxes, bottom = seat_panel.panel_boxes(sc)
+    gap = round(10 * h / 720)
+    for box in boxes:
+        assert sc.side_rect.contains(box.rect), tag
+        for line in box.lines:  # a line of items never runs past its box
+            assert sum(i.get_width() for i in line) + gap * (len(line) - 1) <= box.rect.w, tag
+    for a, b in itertools.pairwise(boxes):
+        assert a.rect.bottom <= b.rect.top, tag
+    assert all(b.rect.top >= bottom for b in sc.buttons), tag
+    for info in sc.view.get("seats", []):  # words from layout.yaml, never raw keys
+        for text, _icon in seat_panel.items(sc, info):
+            assert "_" not in text, (tag, text)
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1920, 1080), (3840, 2160)], ids=["720p", "1080p", "4k"]
+)
 def test_table_renders_every_game_at_every_player_count(size) -> None:
     app = make_app(size)
     for game, n in CASES:
@@ -56,6 +91,7 @@ def test_table_renders_every_game_at_every_player_count(size) -> None:
         if mine:  # the seat's main cards are large; none is a speck
             assert max(mine) >= 0.05 * h, (game.info.id, n, max(mine))
             assert min(mine) >= 0.035 * h, (game.info.id, n, min(mine))
+        _legible(sc, (game.info.id, n, size))
         known = [sp for sp in sc.sprites if sp.card.get("card") and sp.card.get("face_up", True)]
         assert len(sc.art.drawn) >= len(known)
         # the static layer is cached: a second frame reuses it

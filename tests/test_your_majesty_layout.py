@@ -81,3 +81,19 @@ def test_six_courts_fit_without_overlap_and_with_readable_cards(size) -> None:
             assert max(abs(r1.x - r0.x), abs(r1.y - r0.y)) >= STRIP * h, (zid, r0, r1)
     assert len(by_zone["p1.politics"]) == 6 and len(by_zone["p2.colonies"]) >= 6
     assert app.crashes == 0
+
+
+def test_courts_use_the_compact_layout_only_from_four_players() -> None:
+    from tabletop.engine.data import load_game_data
+    from tabletop.ui.table.layout import TableLayout
+
+    lay = load_game_data("your-majesty").layout
+    arts = next(z for z in lay.zones if z.id == "arts")
+    area = pygame.Rect(0, 0, 1000, 600)
+    for players, expected in ((2, arts.rect), (3, arts.rect), (4, arts.other_rect)):
+        t = TableLayout(lay, players, 0, area, 15, plate_h=17)
+        seat = t.seat_rects[1]
+        box = t.zones["p1.arts"].rect
+        top = seat.y + t.plates[1].h
+        frac = ((box.x - seat.x) / seat.w, (box.y - top) / (seat.bottom - top))
+        assert frac == pytest.approx(expected[:2], abs=0.01), players

@@ -1,8 +1,11 @@
-"""Render the README screenshots: the title menu, a mid-game table and the results.
+"""Render the README screenshots: the title menu, a mid-game table per game and the results.
 
 Run from the repository root: ``python docs/screenshots/render.py [--size 1280x720]``.
 Writes ``menu.png``, ``table-<game>.png`` (one per registered game, 4 players where
-possible) and ``results.png`` next to this file.  Headless (SDL dummy driver).
+possible) and ``results.png`` next to this file.  With ``--crowded`` it writes only
+``<game>-<n>p.png``, each game at its most players (e.g. ``--size 1920x1080 --crowded``).
+Positions come from the games' own greedy agents (random moves where a game has none), so
+the tables look like real games.  Headless (SDL dummy driver).
 """
 
 from __future__ import annotations
@@ -35,54 +38,89 @@ def _frames(app: App, n: int) -> None:
         app.step(1 / 30)
 
 
-def _mid_game(game, players: int, seed: int) -> Match:
+def _mid_game(game, players: int, seed: int, moves: int) -> Match:
+    """A match ``moves`` decisions in (greedy play), with the first seat to act."""
+    names = ("Hilde", "Konrad", "Agnes", "Bertrand", "Clothilde", "Dietrich", "Elsa")
     seats = [SeatConfig(name="Ann")] + [
-        SeatConfig("ai", name, "normal") for name in ("Hilde", "Konrad", "Agnes")[: players - 1]
+        SeatConfig("ai", name, "normal") for name in names[: players - 1]
     ]
     m = Match(game, seats, seed)
     rng = Rng(seed)
-    legal_moves = 0
-    while not m.is_over() and legal_moves < 5 * players:
+    agent = game.heuristic_agent("greedy")
+
+    def play() -> None:
         seat = m.to_act()[0]
-        m.apply(seat, rng.choice(m.legal(seat)))
-        legal_moves += 1
-    while not m.is_over() and m.to_act() != [0]:
-        seat = m.to_act()[0]
-        m.apply(seat, rng.choice(m.legal(seat)))
+        legal = m.legal(seat)
+        pick = agent.choose(game, m.view(seat), seat, legal, rng) if agent else None
+        m.apply(seat, pick if pick is not None else rng.choice(legal))
+
+    for _ in range(moves):
+        if m.is_over():
+            break
+        play()
+    while not m.is_over() and 0 not in m.to_act():
+        play()
     return m
+
+
+def _well_into(game, players: int) -> Match:
+    """A match well under way but not over: as far in as the game lasts."""
+    for moves in (32 * players, 16 * players, 8 * players, 2 * players):
+        m = _mid_game(game, players, 7, moves)
+        if not m.is_over():
+            return m
+    return m
+
+
+def _table(app: App, m: Match, drag: bool) -> TableScene:
+    """Push a paused table for ``m``; with ``drag``, a card lifted over its targets."""
+    scene = TableScene(app, m)
+    app.push(scene)
+    scene.paused = True
+    _frames(app, 20)
+    if drag and scene.drags:
+        uid = next(iter(scene.drags))
+        start = scene.by_uid[uid].rect.center
+        scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        target = scene.target_rect(scene.drags[uid][0].gesture.target)
+        end = target.center if target else (start[0], start[1] - 80)
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - 20)
+        scene.handle_event(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
+        )
+    app.draw()
+    return scene
 
 
 def main() -> int:
     """Render and save the screenshots."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--crowded", action="store_true", help="only each game at its most players")
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     app = App(size=size, settings=Settings())
     app.start()
     _frames(app, 10)
+    written = []
+    if args.crowded:
+        for gid, game in registry.games().items():
+            n = game.info.max_players
+            _table(app, _well_into(game, n), drag=False)
+            name = f"{gid}-{n}p.png"
+            pygame.image.save(app.window, str(OUT / name))
+            written.append(name)
+            app.pop()
+        print("wrote", ", ".join(str(OUT / w) for w in written))
+        pygame.quit()
+        return 0
     pygame.image.save(app.window, str(OUT / "menu.png"))
-    written = ["menu.png"]
+    written.append("menu.png")
     last = None
     for gid, game in registry.games().items():
         players = min(4, game.info.max_players)
-        m = _mid_game(game, players, 7)
-        scene = TableScene(app, m)
-        app.push(scene)
-        scene.paused = True
-        _frames(app, 20)
-        # show a drag in progress: a card lifted over its legal targets
-        if scene.drags:
-            uid = next(iter(scene.drags))
-            start = scene.by_uid[uid].rect.center
-            scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-            target = scene.target_rect(scene.drags[uid][0].gesture.target)
-            end = target.center if target else (start[0], start[1] - 80)
-            mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 - 20)
-            scene.handle_event(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
-            )
-        app.draw()
+        m = _well_into(game, players)
+        _table(app, m, drag=True)
         name = f"table-{gid}.png"
         pygame.image.save(app.window, str(OUT / name))
         written.append(name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.ai.hooks import default_evaluate, hooks_for
+from tabletop.ai.hooks import default_evaluate, hooks_for, without_undo
 from tabletop.ai.ismcts import ISMCTS, SearchConfig, SearchResult
 from tabletop.engine import Action, Game, IllegalAction, Rng
 
@@ -34,9 +34,9 @@ class HeuristicAgent:
         """A heuristic choice, or (with probability ``noise``) a random one."""
         if len(legal) == 1:
             return legal[0]
-        if self.noise > 0 and rng.random() < self.noise:
-            return rng.choice(legal)
         hooks = hooks_for(game)
+        if self.noise > 0 and rng.random() < self.noise:
+            return rng.choice(without_undo(legal, hooks.undo_actions))
         heuristic = hooks.heuristic
         if heuristic is None:
             maker = getattr(game, "heuristic_agent", None)

@@ -41,6 +41,9 @@ class AIHooks:
     evaluate: Evaluate | None = None
     heuristic: Heuristic | None = None
     observed: Observed | None = None
+    #: names of actions that only take back an earlier pick of the same seat (a card put in
+    #: a secret commit, say): the search never plays them, so it cannot toggle forever
+    undo_actions: frozenset[str] = frozenset()
     #: rollout steps after which the evaluation replaces playing to the end (``None``: play out)
     cutoff: int | None = 30
     #: an upper bound on the number of decisions in one game (for the OpenSpiel bridge)
@@ -56,7 +59,10 @@ def _coerce(found: Any) -> AIHooks | None:
     if found is None or isinstance(found, AIHooks):
         return found
     if isinstance(found, dict):
-        return AIHooks(**found)
+        fields = dict(found)
+        if "undo_actions" in fields:
+            fields["undo_actions"] = frozenset(fields["undo_actions"])
+        return AIHooks(**fields)
     raise TypeError(f"AI hooks must be AIHooks or a dict, not {type(found).__name__}")
 
 
@@ -126,3 +132,11 @@ def default_evaluate(game: Game, state: Any) -> list[float]:
 def random_policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Uniformly random: the default rollout policy."""
     return legal[rng.randrange(len(legal))]
+
+
+def without_undo(legal: list[Action], undo: frozenset[str]) -> list[Action]:
+    """``legal`` less the actions that only take back a pick (all of it if nothing else is left)."""
+    if not undo:
+        return legal
+    kept = [a for a in legal if a.name not in undo]
+    return kept or legal

@@ -33,6 +33,7 @@ from tabletop.ai.hooks import (
     hooks_for,
     random_policy,
     terminal_values,
+    without_undo,
 )
 from tabletop.engine import IMPERFECT, Action, Game, Rng
 
@@ -50,6 +51,12 @@ class SearchConfig:
     game_policy: bool = True
     #: rollout steps before the evaluation cuts in; ``None`` = the game's hook, ``-1`` = never
     cutoff: int | None = None
+    #: a node's first visit tries the game's heuristic move first (its view heuristic if it
+    #: has one, else its rollout policy or greedy agent)
+    prior: bool = True
+    #: if set, the game's heuristic move is played unless the search's choice has a mean
+    #: value at least this much higher (a safety net for small budgets)
+    anchor: float | None = None
 
 
 class _Stat:
@@ -62,11 +69,13 @@ class _Stat:
 
 
 class _Node:
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "stats", "tried")
 
     def __init__(self) -> None:
         self.stats: dict[tuple[int, Action], _Stat] = {}
         self.children: dict[Any, _Node] = {}
+        #: seats whose first visit here already tried the rollout policy's move
+        self.tried: list[int] = []
 
 
 @dataclass
@@ -111,7 +120,7 @@ class ISMCTS:
         values: dict[str, float] = {}
         best = None
         best_rank: tuple[int, float] = (-1, -1.0)
-        for a in legal:
+        for a in without_undo(legal, hooks.undo_actions):
             st = root.stats.get((seat, a))
             n = st.visits if st else 0
             mean = st.total / n if st and n else 0.0
@@ -120,20 +129,35 @@ class ISMCTS:
             if (n, mean) > best_rank:
                 best, best_rank = a, (n, mean)
         assert best is not None
+        if cfg.anchor is not None and ctx.heuristic is not None:
+            # the game's own move stands unless the search finds one clearly better
+            own = ctx.heuristic(game, view, seat, legal, Rng(rng.next64()))
+            st = root.stats.get((seat, own))
+            if own != best and st and st.visits and values[best.key] < values[own.key] + cfg.anchor:
+                best = own
         return SearchResult(best, done, visits, values, timed_out)
+
+
+def _on_view(choose: Any) -> Any:
+    """A move choice from a view (``choose(game, view, seat, legal, rng)``) as a state policy."""
+
+    def policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return choose(game, game.view(state, seat), seat, legal, rng)
+
+    return policy
+
+
+def _view_heuristic(game: Game) -> Any:
+    """The ``choose`` of the game's ``greedy`` agent (``None`` if it has none)."""
+    maker = getattr(game, "heuristic_agent", None)
+    agent = maker("greedy") if maker else None
+    return None if agent is None else agent.choose
 
 
 def _view_policy(game: Game) -> Any:
     """A rollout policy from the game's ``greedy`` agent, fed the acting seat's view."""
-    maker = getattr(game, "heuristic_agent", None)
-    agent = maker("greedy") if maker else None
-    if agent is None:
-        return None
-
-    def policy(game: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
-        return agent.choose(game, game.view(state, seat), seat, legal, rng)
-
-    return policy
+    choose = _view_heuristic(game)
+    return None if choose is None else _on_view(choose)
 
 
 class _Context:
@@ -143,9 +167,13 @@ class _Context:
         self.game = game
         self.observer = observer
         self.c = cfg.exploration
-        self.policy = random_policy
-        if cfg.game_policy:
-            self.policy = hooks.policy or _view_policy(game) or random_policy
+        game_policy = hooks.policy or _view_policy(game)
+        self.policy = game_policy if cfg.game_policy and game_policy else random_policy
+        #: the game's move choice from a view (its heuristic hook, else its greedy agent)
+        self.heuristic = hooks.heuristic or _view_heuristic(game)
+        self.prior = None
+        if cfg.prior:
+            self.prior = game_policy if hooks.heuristic is None else _on_view(hooks.heuristic)
         self.evaluate = hooks.evaluate or default_evaluate
         cutoff = hooks.cutoff if cfg.cutoff is None else cfg.cutoff
         self.cutoff = None if cutoff is None or cutoff < 0 else cutoff
@@ -153,6 +181,10 @@ class _Context:
         self.score_weight = hooks.score_weight
         self.imperfect = game.info.information == IMPERFECT or game.info.simultaneous
         self.observed = hooks.observed
+        self.undo = hooks.undo_actions
+
+    def _legal(self, state: Any, seat: int) -> list[Action]:
+        return without_undo(self.game.legal_actions(state, seat), self.undo)
 
     # --- one iteration --------------------------------------------------------------
     def iterate(self, root: _Node, state: Any, rng: Rng) -> None:
@@ -168,21 +200,19 @@ class _Context:
             keys: list[Any] = []
             if len(seats) == 1:
                 s = seats[0]
-                legal = game.legal_actions(state, s)
+                legal = self._legal(state, s)
                 if not legal:
                     break
-                a = self._select(node, s, legal, rng)
+                a = self._select(node, s, legal, rng, state)
                 events = game._apply(state, s, a)
                 picks.append((s, a))
                 keys.append(self._observed(events, s, a))
             else:
-                chosen = [
-                    (s, self._select(node, s, game.legal_actions(state, s), rng)) for s in seats
-                ]
+                chosen = [(s, self._select(node, s, self._legal(state, s), rng)) for s in seats]
                 for s, a in chosen:
                     if s not in game.to_act(state):
                         continue
-                    now = game.legal_actions(state, s)
+                    now = self._legal(state, s)
                     if not now:
                         continue
                     if a not in now:
@@ -206,8 +236,20 @@ class _Context:
                 st.visits += 1
                 st.total += values[s]
 
-    def _select(self, node: _Node, seat: int, legal: list[Action], rng: Rng) -> Action:
+    def _select(
+        self, node: _Node, seat: int, legal: list[Action], rng: Rng, state: Any = None
+    ) -> Action:
         stats = node.stats
+        if self.prior is not None and state is not None and seat not in node.tried:
+            # a node's first visit for this seat tries the game's preferred move first
+            node.tried.append(seat)
+            a = self.prior(self.game, state, seat, legal, rng)
+            for b in legal:
+                st = stats.get((seat, b))
+                if st is None:
+                    st = stats[(seat, b)] = _Stat()
+                st.avail += 1
+            return a if (seat, a) in stats else legal[rng.randrange(len(legal))]
         fresh: list[Action] = []
         best = legal[0]
         best_u = -math.inf
@@ -254,7 +296,7 @@ class _Context:
             if not seats:
                 break
             s = seats[0]
-            legal = game.legal_actions(state, s)
+            legal = self._legal(state, s)
             if not legal:
                 break
             a = legal[0] if len(legal) == 1 else policy(game, state, s, legal, rng)

@@ -10,9 +10,13 @@ from tabletop.ai.ismcts import SearchConfig
 from tabletop.engine import Game
 
 #: Normal: a modest search with uniformly random rollouts cut off by the evaluation.
-NORMAL = SearchConfig(iterations=300, time_limit=0.45, exploration=0.7, game_policy=False)
+NORMAL = SearchConfig(
+    iterations=300, time_limit=0.45, exploration=0.7, game_policy=False, prior=False
+)
 #: Hard: several times the budget and the game's own rollout policy.
 HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
+#: the anchor margin of mcts:N:C:a (see SearchConfig.anchor)
+ANCHOR = 0.03
 #: Easy's chance of a random move instead of the heuristic one.
 EASY_NOISE = 0.3
 
@@ -21,11 +25,21 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
-    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF], no time cap
+    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:FLAGS]], no time cap
+        # FLAGS: r = random rollouts (no prior), p = heuristic prior, a = anchored
         hard = level_config("hard", game) or HARD
         parts = kind.split(":")
-        cutoff = int(parts[2]) if len(parts) > 2 else hard.cutoff
-        return replace(hard, iterations=int(parts[1]), time_limit=None, cutoff=cutoff)
+        cutoff = int(parts[2]) if len(parts) > 2 and parts[2] else hard.cutoff
+        flags = parts[3] if len(parts) > 3 else None
+        return replace(
+            hard,
+            iterations=int(parts[1]),
+            time_limit=None,
+            cutoff=cutoff,
+            game_policy=hard.game_policy if flags is None else "r" not in flags,
+            prior=hard.prior if flags is None else "r" not in flags or "p" in flags,
+            anchor=hard.anchor if flags is None else (ANCHOR if "a" in flags else None),
+        )
     if kind in tuned:
         found = tuned[kind]
         return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)

@@ -46,6 +46,8 @@ class MatchRecord:
     first: int
     decisions: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: processor time of the same decisions (less noisy than wall time on a busy machine)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     cards: list[list[str]] = field(default_factory=list)
     error: str = ""
 
@@ -98,6 +100,7 @@ def play_match(spec: MatchSpec) -> MatchRecord:
     first_to_act = game.to_act(state)
     first = first_to_act[0] if first_to_act else 0
     times: dict[str, list[float]] = {label: [] for label in spec.labels}
+    cpu: dict[str, list[float]] = {label: [] for label in spec.labels}
     decisions = 0
     limit = 20000
     while not game.is_over(state) and decisions < limit:
@@ -109,11 +112,11 @@ def play_match(spec: MatchSpec) -> MatchRecord:
                 continue
             legal = game.legal_actions(state, seat)
             view = game.view(state, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = agents[seat].choose(game, view, seat, legal, rngs[seat])
-            dt = time.perf_counter() - t0
             if len(legal) > 1:
-                times[spec.labels[seat]].append(dt)
+                times[spec.labels[seat]].append(time.perf_counter() - t0)
+                cpu[spec.labels[seat]].append(time.process_time() - c0)
             game.apply(state, seat, action)
             decisions += 1
     out = game.outcome(state)
@@ -127,6 +130,7 @@ def play_match(spec: MatchSpec) -> MatchRecord:
         first,
         decisions,
         times,
+        cpu,
         cards,
         error,
     )
@@ -218,8 +222,10 @@ def summarize(
         wins = 0.0
         points: list[int] = []
         times: list[float] = []
+        cpu: list[float] = []
         for r in records:
             times += r.times.get(label, [])
+            cpu += r.cpu.get(label, [])
             for seat, lab in enumerate(r.labels):
                 if lab != label:
                     continue
@@ -236,6 +242,8 @@ def summarize(
             "decisions": len(times),
             "time_median": quantile(times, 0.5),
             "time_p95": quantile(times, 0.95),
+            "cpu_median": quantile(cpu, 0.5),
+            "cpu_p95": quantile(cpu, 0.95),
         }
     out: dict[str, Any] = {
         "games": len(records),
@@ -327,7 +335,7 @@ def format_report(summary: dict[str, Any], title: str = "") -> str:
     )
     lines.append(
         f"{'agent':<14}{'seats':>6}{'win %':>8}{'95% CI':>16}{'mean pts':>10}"
-        f"{'decisions':>11}{'median s':>10}{'p95 s':>8}"
+        f"{'decisions':>11}{'median s':>10}{'p95 s':>8}{'cpu med':>9}{'cpu p95':>9}"
     )
     for label, a in summary["agents"].items():
         lo, hi = a["ci95"]
@@ -335,6 +343,7 @@ def format_report(summary: dict[str, Any], title: str = "") -> str:
             f"{label:<14}{a['seats_played']:>6}{100 * a['win_rate']:>7.1f}%"
             f"{f'{100 * lo:.1f}–{100 * hi:.1f}%':>16}{a['mean_score']:>10.1f}"
             f"{a['decisions']:>11}{a['time_median']:>10.3f}{a['time_p95']:>8.3f}"
+            f"{a['cpu_median']:>9.3f}{a['cpu_p95']:>9.3f}"
         )
     bal = summary.get("balance")
     if bal:

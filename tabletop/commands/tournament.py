@@ -30,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ai",
         default="hard,random",
         help="comma-separated agents, one per seat (the last fills the rest): "
-        "random, easy, normal, hard, greedy, mcts:N",
+        "random, easy, normal, hard, greedy, mcts:N[:CUTOFF[:r]]",
     )
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")

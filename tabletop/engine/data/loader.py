@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from tabletop.engine import resources
+from tabletop.engine.data.faces import FaceDef, check_faces, check_format, face_def
 from tabletop.engine.data.models import (
     CARDS_FILE,
     GAME_FILE,
@@ -23,6 +24,7 @@ from tabletop.engine.data.models import (
     GameDef,
     LayoutDef,
     Ruling,
+    Shown,
     Zone,
     attrs_spec,
 )
@@ -218,7 +220,7 @@ def _art_root(folder: Path) -> Path:
 
 def _load_cards(
     folder: Path, game: GameDef | None, check_art: bool
-) -> tuple[dict[str, CardDef], dict[str, Any]]:
+) -> tuple[dict[str, CardDef], dict[str, Any], dict[str, FaceDef]]:
     label, raw = _validate(folder / "cards.yaml", CARDS_FILE)
     problems = Problems()
     cards: dict[str, CardDef] = {}
@@ -249,8 +251,15 @@ def _load_cards(
     for where, ref in refs:
         if ref not in cards:
             problems.add(label, where, f"unknown card {ref!r}{_hint(ref, cards)}")
+    for name, deck in decks.items():
+        icon = deck.get("icon")
+        if check_art and icon and not (art_root / icon).is_file():
+            problems.add(label, f"decks.{name}.icon", f"art file not found: art/{icon}")
+    faces = {kind: face_def(f) for kind, f in raw["faces"].items()}
+    in_order = [CardDef(**c) for c in raw["cards"]]
+    check_faces(label, faces, in_order, fields, art_root if check_art else None, problems)
     problems.raise_if_any()
-    return cards, decks
+    return cards, decks, faces
 
 
 # --- layout.yaml -------------------------------------------------------------------
@@ -266,10 +275,39 @@ def _check_rect(label: str, path: str, rect: list[float], problems: Problems) ->
         problems.add(label, path, f"reaches past the bottom edge (y + height = {y + h:g})")
 
 
-def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] | None) -> LayoutDef:
+def _shown(value: str | dict[str, Any]) -> Shown:
+    return Shown(label=value) if isinstance(value, str) else Shown(**value)
+
+
+def _check_zone(
+    label: str, path: str, z: dict[str, Any], art_root: Path | None, problems: Problems
+) -> None:
+    """The parts of a zone that depend on its kind."""
+    if z["kind"] == "counter" and not z["resource"]:
+        problems.add(label, f"{path}.resource", "a counter zone needs the resource it counts")
+    if z["group"] and z["kind"] not in ("row", "grid", "fan"):
+        problems.add(
+            label, f"{path}.group", f"only row, fan and grid zones group cards, not {z['kind']}"
+        )
+    if z["viewer_only"] and z["owner"] != "seat":
+        problems.add(label, f"{path}.viewer_only", "only seat zones can be the viewer's only")
+    for key in ("caption", "aside"):
+        if z[key] and not z["group"]:
+            problems.add(label, f"{path}.{key}", f"{key} needs group (the token that forms stacks)")
+    if art_root is not None and z["icon"] and not (art_root / z["icon"]).is_file():
+        problems.add(label, f"{path}.icon", f"art file not found: art/{z['icon']}")
+
+
+def _load_layout(
+    folder: Path,
+    game: GameDef | None,
+    cards: dict[str, CardDef] | None,
+    check_art: bool = True,
+) -> LayoutDef:
     label, raw = _validate(folder / "layout.yaml", LAYOUT_FILE)
     problems = Problems()
     zones = []
+    art_root = _art_root(folder) if check_art else None
     _report_duplicates(label, raw["zones"], "id", "zones", "zone id", problems)
     for i, z in enumerate(raw["zones"]):
         _check_rect(label, f"zones[{i}].rect", z["rect"], problems)
@@ -277,6 +315,7 @@ def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] |
             problems.add(
                 label, f"zones[{i}].card", f"unknown card {z['card']!r}{_hint(z['card'], cards)}"
             )
+        _check_zone(label, f"zones[{i}]", z, art_root, problems)
         other = z["other_rect"]
         if other is not None:
             _check_rect(label, f"zones[{i}].other_rect", other, problems)
@@ -297,8 +336,29 @@ def _load_layout(folder: Path, game: GameDef | None, cards: dict[str, CardDef] |
         for j, r in enumerate(rects):
             _check_rect(label, f"{where}[{j}]", r, problems)
         areas[n] = tuple(tuple(r) for r in rects)
+    shown = {
+        k: {n: _shown(v) for n, v in raw[k].items()} for k in ("resources", "tokens", "seat_marks")
+    }
+    for k, table in shown.items():
+        for n, v in table.items():
+            if art_root is not None and v.icon and not (art_root / v.icon).is_file():
+                problems.add(label, f"{k}.{n}.icon", f"art file not found: art/{v.icon}")
+    for i, line in enumerate(raw["status"]):
+        why = check_format(line)
+        if why:
+            problems.add(label, f"status[{i}]", why)
     problems.raise_if_any()
-    return LayoutDef(tuple(zones), areas, raw["table"], raw["card_aspect"])
+    return LayoutDef(
+        tuple(zones),
+        areas,
+        raw["table"],
+        raw["card_aspect"],
+        shown["resources"],
+        shown["tokens"],
+        shown["seat_marks"],
+        tuple(raw["status"]),
+        raw["other_rect_from"],
+    )
 
 
 # --- the whole folder --------------------------------------------------------------
@@ -321,16 +381,17 @@ def load_game_data(
     game: GameDef | None = None
     cards: dict[str, CardDef] | None = None
     decks: dict[str, Any] = {}
+    faces: dict[str, FaceDef] = {}
     layout: LayoutDef | None = None
     with problems.guard():
         game = _load_game(folder)
     with problems.guard():
-        cards, decks = _load_cards(folder, game, check_art)
+        cards, decks, faces = _load_cards(folder, game, check_art)
     with problems.guard():
-        layout = _load_layout(folder, game, cards)
+        layout = _load_layout(folder, game, cards, check_art)
     problems.raise_if_any()
     assert game is not None and cards is not None and layout is not None
-    return GameData(folder, game, cards, decks, layout)
+    return GameData(folder, game, cards, decks, layout, faces)
 
 
 def game_folders(root: Path) -> list[Path]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine.data.faces import COLOUR, FACES, FaceDef
 from tabletop.engine.data.spec import (
     AnyValue,
     Bool,
@@ -18,6 +19,7 @@ from tabletop.engine.data.spec import (
     Record,
     Spec,
     Str,
+    art_path,
     identifier,
 )
 from tabletop.engine.game import OptionSpec
@@ -102,11 +104,7 @@ GAME_FILE = Record(
     description="data/<id>/game.yaml: a game's name, players, options and rules text",
 )
 
-ART_PATH = Str(
-    description="path under art/, e.g. majesty/miller.svg",
-    pattern=r"(?!/)(?!.*(?:^|/)\.\.(?:/|$))[^\\]+",
-    pattern_words="a relative path under art/ with '/' separators and no '..'",
-)
+ART_PATH = art_path("path under art/, e.g. majesty/miller.svg")
 
 
 def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
@@ -136,12 +134,20 @@ def cards_file_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> R
         required={"cards": ListOf(card_spec(attrs, decks), min_items=1)},
         optional={
             "decks": MapOf(
-                Record(required={"name": Str()}, optional={"back": Str()}),
+                Record(
+                    required={"name": Str()},
+                    optional={
+                        "back": Str(description="the name views give this deck's backs"),
+                        "colour": COLOUR,
+                        "icon": art_path("an emblem drawn on the back, e.g. common/coin.svg"),
+                    },
+                ),
                 keys=ID,
                 description="the decks; when present every card's deck must be one of them",
-            )
+            ),
+            "faces": FACES,
         },
-        defaults={"decks": {}},
+        defaults={"decks": {}, "faces": {}},
         description="data/<id>/cards.yaml: every card of the game",
     )
 
@@ -190,12 +196,14 @@ def attrs_spec(
 
 
 RECT = ListOf(Num(min=0.0, max=1.0), length=4, description="[x, y, width, height] as fractions")
+ZONE_KINDS = ("stack", "row", "column", "fan", "grid", "pile", "slot", "counter")
 ZONE = Record(
     required={"id": Str(), "rect": RECT},
     optional={
         "owner": Enum(("shared", "seat")),
-        "kind": Enum(("stack", "row", "column", "fan", "grid", "pile", "slot")),
+        "kind": Enum(ZONE_KINDS),
         "label": Str(min_len=0),
+        "short_label": Str(description="the label where the zone is too narrow for the full one"),
         "card": identifier("a card id whose art labels the zone"),
         "face": Enum(("up", "down")),
         "other_rect": ListOf(
@@ -203,17 +211,52 @@ ZONE = Record(
             length=4,
             description="seat zones: the rect in the other seats' areas (default: rect)",
         ),
+        "live_label": Bool(description="show the label the view gives the zone, if any"),
+        "viewer_only": Bool(
+            description="seat zones: drawn in the viewer's area only (others' stay empty)"
+        ),
+        "group": identifier("row/grid zones: cards sharing this token's value form one stack"),
+        "caption": identifier("grouped zones: a token whose value is printed under each stack"),
+        "aside": MapOf(
+            AnyValue(),
+            keys=ID,
+            description="grouped zones: cards whose token has this value lie crosswise "
+            "under their stack (e.g. {role: production})",
+        ),
+        "resource": identifier("counter zones: the seat resource (or public fact) counted"),
+        "icon": art_path(
+            "an icon before the label; in a counter zone, drawn once per unit (common/coin.svg)"
+        ),
     },
     defaults={
         "owner": "shared",
         "kind": "row",
         "label": "",
+        "short_label": None,
         "card": None,
         "face": "up",
         "other_rect": None,
+        "live_label": False,
+        "viewer_only": False,
+        "group": None,
+        "caption": None,
+        "aside": {},
+        "resource": None,
+        "icon": None,
     },
     description="a zone of the table: where a group of cards sits",
 )
+LABELLED = Record(
+    optional={
+        "label": Str(min_len=0),
+        "icon": art_path(),
+        "hide": Bool(),
+        "colour": COLOUR,
+    },
+    defaults={"label": "", "icon": None, "hide": False, "colour": None},
+    description="how a key of the view is shown: its words, an icon, or not at all",
+)
+SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, icon, hide}")
 PLAYER_COUNT = Str(pattern=r"[1-9][0-9]?", pattern_words="a player count")
 LAYOUT_FILE = Record(
     required={"zones": ListOf(ZONE, min_items=1)},
@@ -225,8 +268,36 @@ LAYOUT_FILE = Record(
         ),
         "table": Record(optional={"aspect": Num(min=0.5, max=3.0), "background": Str()}),
         "card_aspect": OneOf((Num(min=0.3, max=3.0),), description="width / height of a card"),
+        "other_rect_from": Int(
+            min=1, description="zones' other_rect apply from this many players (default: always)"
+        ),
+        "resources": MapOf(
+            SHOWN_AS, keys=ID, description="the seats' resources: words (or icon) for each key"
+        ),
+        "tokens": MapOf(
+            SHOWN_AS, keys=ID, description="card tokens: words for each key, or hide: true"
+        ),
+        "seat_marks": MapOf(
+            SHOWN_AS,
+            keys=ID,
+            description="seat facts shown beside a seat's name while true (e.g. herald)",
+        ),
+        "status": ListOf(
+            Str(),
+            description="lines for the side panel, formatted from the view's public facts, "
+            "e.g. 'Year {year}: {royal} phase' (a line with a missing fact is left out)",
+        ),
     },
-    defaults={"seat_areas": {}, "table": {}, "card_aspect": 0.7},
+    defaults={
+        "seat_areas": {},
+        "table": {},
+        "card_aspect": 0.7,
+        "other_rect_from": 1,
+        "resources": {},
+        "tokens": {},
+        "seat_marks": {},
+        "status": [],
+    },
     description="data/<id>/layout.yaml: zones and seat areas for every player count",
 )
 
@@ -282,9 +353,27 @@ class Zone:
     owner: str = "shared"
     kind: str = "row"
     label: str = ""
+    short_label: str | None = None
     card: str | None = None
     face: str = "up"
     other_rect: tuple[float, float, float, float] | None = None  # seat zones of non-viewers
+    live_label: bool = False
+    viewer_only: bool = False
+    group: str | None = None
+    caption: str | None = None
+    aside: dict[str, Any] = field(default_factory=dict)
+    resource: str | None = None
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How one key of the view (a resource, token or seat fact) appears at the table."""
+
+    label: str = ""
+    icon: str | None = None
+    hide: bool = False
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -295,6 +384,11 @@ class LayoutDef:
     seat_areas: dict[int, tuple[tuple[float, float, float, float], ...]]
     table: dict[str, Any]
     card_aspect: float = 0.7
+    resources: dict[str, Shown] = field(default_factory=dict)
+    tokens: dict[str, Shown] = field(default_factory=dict)
+    seat_marks: dict[str, Shown] = field(default_factory=dict)
+    status: tuple[str, ...] = ()
+    other_rect_from: int = 1  # other_rect only with at least this many players
 
 
 @dataclass(frozen=True)
@@ -306,6 +400,7 @@ class GameData:
     cards: dict[str, CardDef]
     decks: dict[str, dict[str, str]]
     layout: LayoutDef
+    faces: dict[str, FaceDef] = field(default_factory=dict)  # by card kind
 
     def card(self, card_id: str) -> CardDef:
         """The definition of ``card_id``."""

@@ -150,6 +150,15 @@ def identifier(description: str = "") -> Str:
     )
 
 
+def art_path(description: str = "") -> Str:
+    """A path under art/: relative, '/' separators, no '..'."""
+    return Str(
+        description=description or "a path under art/",
+        pattern=r"(?!/)(?!.*(?:^|/)\.\.(?:/|$))[^\\]+",
+        pattern_words="a relative path under art/ with '/' separators and no '..'",
+    )
+
+
 @dataclass
 class Int(Spec):
     """A whole number (``true``/``false`` are not numbers), optionally bounded."""
@@ -340,21 +349,34 @@ class OneOf(Spec):
     description: str = ""
 
     def check(self, value: Any, file: str, path: str) -> Any:
-        """The value as the first fitting alternative converts it."""
-        err: DataError | None = None
+        """The value as the first fitting alternative converts it.
+
+        When none fits, the error of an alternative of the value's own shape is raised
+        (a mapping's problem, not "expected text"), else the last one's.
+        """
+        errors: list[DataError] = []
         for o in self.options:
             try:
                 return o.check(value, file, path)
             except DataError as e:
-                err = e
-        assert err is not None
-        raise err
+                errors.append(e)
+        shaped = [e for e in errors if not _wrong_shape(e, value)]
+        raise (shaped or errors)[-1]
 
     def schema(self) -> dict[str, Any]:
         """``anyOf`` (a single alternative is inlined)."""
         if len(self.options) == 1:
             return _described(self.options[0].schema(), self.description)
         return _described({"anyOf": [o.schema() for o in self.options]}, self.description)
+
+
+def _wrong_shape(error: DataError, value: Any) -> bool:
+    """Whether ``error`` only says the value has another shape than the spec wanted."""
+    return (
+        error.problem.startswith("expected ")
+        and error.problem.endswith(f"got {show(value)}")
+        and (error.problem.startswith(("expected a mapping", "expected text", "expected a list")))
+    )
 
 
 @dataclass

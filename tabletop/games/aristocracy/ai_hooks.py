@@ -48,4 +48,6 @@ def ai_hooks(game: Game) -> dict[str, Any]:
         "heuristic": GreedyAgent().choose,
         "cutoff": 24,
         "max_game_length": 12000,
+        # taking a card back out of the Ball or the stall only undoes a pick
+        "undo_actions": ("ball_take", "stall_take"),
     }

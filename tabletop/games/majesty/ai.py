@@ -72,8 +72,12 @@ class GreedyAgent:
         """The best of ``legal`` for ``seat``, judged from ``view`` only."""
         if len(legal) == 1:
             return legal[0]
-        base = determinize(view, seat, Rng(0))
-        scored = [(value_after(base, seat, a), i) for i, a in enumerate(legal)]
-        best = max(v for v, _ in scored)
-        top = [legal[i] for v, i in scored if v >= best - 1e-9]
-        return top[0] if len(top) == 1 else rng.choice(top)
+        return best_action(determinize(view, seat, Rng(0)), seat, legal, rng)
+
+
+def best_action(s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The action of ``legal`` with the best :func:`value_after` in ``s`` (ties by ``rng``)."""
+    scored = [(value_after(s, seat, a), i) for i, a in enumerate(legal)]
+    best = max(v for v, _ in scored)
+    top = [legal[i] for v, i in scored if v >= best - 1e-9]
+    return top[0] if len(top) == 1 else rng.choice(top)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.engine import Game
-from tabletop.games.majesty.ai import MEEPLE_VALUES, projected
+from tabletop.engine import Action, Game, Rng
+from tabletop.games.majesty.ai import MEEPLE_VALUES, best_action, projected
 from tabletop.games.majesty.rules_constants import CHARACTERS_PER_PLAYER
 from tabletop.games.majesty.state import MajestyState
 
@@ -35,6 +35,23 @@ def evaluate(game: Game, s: MajestyState) -> list[float]:
     return [x / total for x in e]
 
 
+def policy(game: Game, s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The greedy agent's move, judged on the search's own determinized state (no view)."""
+    return best_action(s, seat, legal, rng)
+
+
 def ai_hooks(game: Game) -> dict[str, Any]:
     """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
-    return {"evaluate": evaluate, "cutoff": 4, "max_game_length": 400}
+    return {
+        "policy": policy,
+        "evaluate": evaluate,
+        "cutoff": 4,
+        "max_game_length": 400,
+        # measured (docs/ai.md): with the evaluation after 4 steps, uniformly random rollouts
+        # play as well as greedy ones at equal iterations and cost a quarter of the time,
+        # and 1500 iterations beat 150 in 82 % of games
+        "levels": {
+            "normal": {"iterations": 150, "time_limit": 0.45, "game_policy": False, "prior": False},
+            "hard": {"iterations": 1500, "time_limit": 1.5, "game_policy": False, "prior": False},
+        },
+    }

@@ -1,40 +1,33 @@
-"""Compose card faces (name, art, text on parchment) and backs (deck colours), cached per size."""
+"""Card images for one game, from cards.yaml: faces by style, backs by deck, cached per size.
+
+A card's ``kind`` picks its face in ``cards.yaml`` ``faces`` (``playing-card`` or the default
+``illustrated``, see ``docs/data-format.md``); a back takes its deck's colour and emblem.  A
+face-down card whose identity the seat knows shows its back with the face's top-left corner
+peeking out, so the owner can tell it from the others.
+"""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from tabletop.engine import resources
-from tabletop.ui.table import fonts
-from tabletop.ui.theme import Palette, palette
+from tabletop.engine.data.faces import FaceDef
+from tabletop.ui.cards import illustrated, playing
+from tabletop.ui.cards.illustrated import parse_colour
+from tabletop.ui.theme import Palette, hex_colour, mix, palette
 
 Colour = tuple[int, int, int]
+PLACEHOLDER = "#ff00ff"  # the colour an icon leaves to the card (a suit's ink, a muse's tint)
+DEFAULT_FACE = FaceDef()
 
 
 def _art_root(data: Any) -> Path:
     root = Path(data.folder).parent.parent / "art"
     return root if root.is_dir() else resources.art_dir()
-
-
-def _colour(name: str | None, fallback: Colour) -> Colour:
-    if not name:
-        return fallback
-    try:
-        c = pygame.Color(name)
-    except (ValueError, TypeError):
-        return fallback
-    return (c.r, c.g, c.b)
-
-
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
 
 
 _SHARED: dict[tuple[str, Palette], CardArt] = {}
@@ -47,11 +40,18 @@ class CardArt:
         self.data = data
         self.pal = pal or palette()
         self.art_root = _art_root(data)
+        self.faces: dict[str, FaceDef] = dict(getattr(data, "faces", {}) or {})
         self._faces: dict[tuple[str, int, int], pygame.Surface] = {}
         self._backs: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._svgs: dict[tuple[str, int, int], pygame.Surface | None] = {}
+        self._peeks: dict[tuple[str, str, int, int], pygame.Surface] = {}
+        self._turned: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._svgs: dict[tuple[str, int, int, str | None], pygame.Surface | None] = {}
+        self._svg_text: dict[str, str | None] = {}
         self.drawn: list[str] = []  # uids (or card ids) of faces handed out since the reset
         self.record = False
+        self.renders = 0  # faces actually drawn (not taken from the cache)
+        self.scale = 1.0  # screen pixels per design pixel: what counts as a small card
+        self.marks: list[tuple[str, str | None, tuple[int, int]]] | None = None  # test hook
 
     @classmethod
     def shared(cls, data: Any, pal: Palette | None = None) -> CardArt:
@@ -66,6 +66,15 @@ class CardArt:
         return art
 
     # --- public ------------------------------------------------------------------------
+    def set_scale(self, scale: float) -> None:
+        """The window's scale (``theme.scale_factor``): a card is drawn as small or large
+        for its size in design pixels, so it looks the same from 720p to 4K."""
+        if abs(scale - self.scale) > 1e-6:
+            self.scale = scale
+            self._faces.clear()
+            self._peeks.clear()
+            self._turned.clear()
+
     def face(self, card_id: str, w: int, h: int, uid: str | None = None) -> pygame.Surface:
         """The face of ``card_id`` at ``w``×``h`` pixels (``uid`` is only recorded)."""
         if self.record:
@@ -75,11 +84,12 @@ class CardArt:
         if surf is None:
             if len(self._faces) > 3000:  # window resized many times: start afresh
                 self._faces.clear()
+                self._peeks.clear()
             surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
         return surf
 
     def back(self, back: str | None, w: int, h: int) -> pygame.Surface:
-        """The back of a card of deck ``back`` (a deck id or a colour name)."""
+        """The back of a card of deck ``back`` (a deck id, a deck's back name or a colour)."""
         key = (back or "", w, h)
         surf = self._backs.get(key)
         if surf is None:
@@ -87,27 +97,61 @@ class CardArt:
         return surf
 
     def image(self, card: dict[str, Any], w: int, h: int) -> pygame.Surface:
-        """Face or back for a card as it appears in a view."""
+        """Face, back, or back with a peek of the face (a face-down card the seat knows)."""
         cid = card.get("card")
-        if card.get("face_up", True) and cid and cid in self.data.cards:
-            return self.face(cid, w, h, card.get("uid"))
+        if cid and cid in self.data.cards:
+            if card.get("face_up", True):
+                return self.face(cid, w, h, card.get("uid"))
+            return self.peek(cid, card.get("back"), w, h)
         return self.back(card.get("back"), w, h)
 
-    def art(self, rel: str | None, w: int, h: int) -> pygame.Surface | None:
-        """An art file (SVG rendered at size, crisp at any scale), or None if missing."""
+    def turned(self, card: dict[str, Any], w: int, h: int) -> pygame.Surface:
+        """The image of a card lying crosswise (``w``×``h`` is its upright size)."""
+        key = (
+            card.get("card") or "",
+            bool(card.get("face_up", True)),
+            card.get("back") or "",
+            w,
+            h,
+        )
+        surf = self._turned.get(key)
+        if surf is None:
+            if len(self._turned) > 500:
+                self._turned.clear()
+            surf = self._turned[key] = pygame.transform.rotate(self.image(card, w, h), 90)
+        return surf
+
+    def peek(self, card_id: str, back: str | None, w: int, h: int) -> pygame.Surface:
+        """A back with the top-left corner of the face showing (a known face-down card)."""
+        key = (card_id, back or "", w, h)
+        surf = self._peeks.get(key)
+        if surf is None:
+            surf = self.back(back, w, h).copy()
+            corner = pygame.Rect(0, 0, max(4, int(w * 0.4)), max(4, int(h * 0.34)))
+            face = self.face(card_id, w, h)
+            tab = pygame.Surface(corner.size, pygame.SRCALPHA)
+            tab.blit(face, (0, 0))
+            pygame.draw.rect(
+                tab, self.pal.gold, tab.get_rect(), max(1, w // 40), border_radius=max(2, w // 14)
+            )
+            surf.blit(tab, (0, 0))
+            surf = self._peeks[key] = self._optimise(surf)
+        return surf
+
+    def art(
+        self, rel: str | None, w: int, h: int, tint: str | None = None
+    ) -> pygame.Surface | None:
+        """An art file at ``w``×``h`` (SVG rendered at size, crisp at any scale), or None.
+
+        ``tint`` replaces the placeholder colour #ff00ff of an SVG (a suit's ink, a tint).
+        """
         if not rel or w < 4 or h < 4:
             return None
-        key = (rel, w, h)
+        key = (rel, w, h, tint)
         if key not in self._svgs:
-            path = self.art_root / rel
-            try:
-                if path.suffix.lower() == ".svg":
-                    img = pygame.image.load_sized_svg(str(path), (w, h))
-                else:
-                    img = pygame.transform.smoothscale(pygame.image.load(str(path)), (w, h))
-                self._svgs[key] = self._optimise(img)
-            except (pygame.error, FileNotFoundError, OSError):
-                self._svgs[key] = None
+            if len(self._svgs) > 4000:
+                self._svgs.clear()
+            self._svgs[key] = self._load(rel, w, h, tint)
         return self._svgs[key]
 
     def card_name(self, card_id: str | None) -> str:
@@ -116,73 +160,73 @@ class CardArt:
             return self.data.cards[card_id].name
         return "a hidden card"
 
+    def style_of(self, card_id: str | None) -> str:
+        """``playing-card`` or ``illustrated``: how the card's kind is drawn."""
+        card = self.data.cards.get(card_id) if card_id else None
+        return self.faces.get(card.kind, DEFAULT_FACE).style if card else "illustrated"
+
+    def mark(self, what: str, detail: str | None, pos: tuple[int, int] = (0, 0)) -> None:
+        """Record a drawn pip, emblem, icon or number while a test listens (``marks`` is a list)."""
+        if self.marks is not None:
+            self.marks.append((what, detail, pos))
+
     # --- drawing -----------------------------------------------------------------------
+    def _load(self, rel: str, w: int, h: int, tint: str | None) -> pygame.Surface | None:
+        path = self.art_root / rel
+        try:
+            if path.suffix.lower() != ".svg":
+                return self._optimise(
+                    pygame.transform.smoothscale(pygame.image.load(str(path)), (w, h))
+                )
+            if rel not in self._svg_text:
+                self._svg_text[rel] = path.read_text(encoding="utf-8")
+            text = self._svg_text[rel]
+            if text is None:
+                return None
+            if tint:
+                text = text.replace(PLACEHOLDER, tint)
+            img = pygame.image.load_sized_svg(io.BytesIO(text.encode("utf-8")), (w, h))
+            return self._optimise(img)
+        except (pygame.error, FileNotFoundError, OSError, UnicodeDecodeError):
+            self._svg_text.setdefault(rel, None)
+            return None
+
     @staticmethod
     def _optimise(surf: pygame.Surface) -> pygame.Surface:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             return surf.convert_alpha()
         return surf
 
-    def _deck_colour(self, deck: str | None) -> Colour:
-        info = self.data.decks.get(deck or "", {}) if deck else {}
-        name = info.get("back") if isinstance(info, dict) else None
-        if not info and deck:
-            name = deck  # a colour name given directly
-        return _mix(_colour(name, self.pal.royal), self.pal.ink, 0.3)  # deeper, courtly tones
+    def _deck(self, back: str | None) -> dict[str, Any]:
+        """The deck a back belongs to: by deck id, or by the back name the views use."""
+        if not back:
+            return {}
+        decks = self.data.decks
+        info = decks.get(back)
+        if isinstance(info, dict):
+            return info
+        return next(
+            (d for d in decks.values() if isinstance(d, dict) and d.get("back") == back), {}
+        )
+
+    def _deck_colour(self, back: str | None) -> Colour:
+        info = self._deck(back)
+        name = info.get("colour") or info.get("back") or back
+        base = parse_colour(name, self.pal.royal)
+        return base if info.get("colour") else mix(base, self.pal.ink, 0.3)  # deeper tones
 
     def _render_face(self, card_id: str, w: int, h: int) -> pygame.Surface:
-        pal = self.pal
+        self.renders += 1
         card = self.data.cards.get(card_id)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(2, w // 14)
-        edge = self._deck_colour(card.deck if card else None)
-        pygame.draw.rect(surf, _mix(edge, pal.ink, 0.35), surf.get_rect(), border_radius=radius)
-        inner = surf.get_rect().inflate(-max(2, w // 30) * 2, -max(2, w // 30) * 2)
-        pygame.draw.rect(surf, pal.parchment, inner, border_radius=max(1, radius - 1))
         if card is None:
             return surf
-        pad = max(2, w // 16)
-        # name band
-        name_size = max(7, min(h // 11, int(w / max(6, len(card.name)) * 1.7)))
-        band = pygame.Rect(inner.x, inner.y, inner.w, name_size + pad)
-        pygame.draw.rect(surf, _mix(edge, pal.parchment, 0.72), band, border_radius=radius)
-        title = fonts.text(card.name, name_size, pal.ink, title=True)
-        if title.get_width() > band.w - pad:
-            title = pygame.transform.smoothscale(
-                title,
-                (band.w - pad, max(1, title.get_height() * (band.w - pad) // title.get_width())),
-            )
-        surf.blit(title, title.get_rect(center=band.center))
-        # art
-        text_h = int(h * 0.30) if card.text and h >= 90 else 0
-        art_rect = pygame.Rect(
-            inner.x + pad,
-            band.bottom + pad // 2,
-            inner.w - 2 * pad,
-            inner.bottom - band.bottom - pad - text_h,
-        )
-        img = self.art(card.art, art_rect.w, art_rect.h)
-        if img is not None:
-            surf.blit(img, img.get_rect(center=art_rect.center))
+        f = self.faces.get(card.kind, DEFAULT_FACE)
+        if f.style == "playing-card":
+            rank, suit = playing.card_of(card.attrs or {}, f.rank, f.suit)
+            playing.draw_face(self, surf, rank, suit)
         else:
-            pygame.draw.rect(surf, pal.parchment_dark, art_rect, border_radius=radius)
-            initial = fonts.text(card.name[:1], max(8, art_rect.h // 2), pal.ink, bold=True)
-            surf.blit(initial, initial.get_rect(center=art_rect.center))
-        # rules text
-        if text_h:
-            size = max(7, h // 16)
-            box = pygame.Rect(inner.x + pad, inner.bottom - text_h, inner.w - 2 * pad, text_h - pad)
-            pygame.draw.line(surf, pal.parchment_dark, box.topleft, box.topright, max(1, h // 150))
-            lines = fonts.wrap(card.text, size, box.w)
-            line_h = fonts.font(size).get_linesize()
-            max_lines = max(1, box.h // line_h)
-            if len(lines) > max_lines:
-                lines = [*lines[: max_lines - 1], lines[max_lines - 1] + "…"]
-            y = box.y + max(1, (box.h - line_h * len(lines)) // 2)
-            for line in lines:
-                t = fonts.text(line, size, pal.ink)
-                surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
-                y += line_h
+            illustrated.draw_face(self, surf, card, f, self._deck_colour(card.deck))
         return surf
 
     def _render_back(self, back: str | None, w: int, h: int) -> pygame.Surface:
@@ -190,10 +234,10 @@ class CardArt:
         base = self._deck_colour(back)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         radius = max(2, w // 14)
-        pygame.draw.rect(surf, _mix(base, pal.shadow, 0.45), surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, mix(base, pal.shadow, 0.45), surf.get_rect(), border_radius=radius)
         inner = surf.get_rect().inflate(-max(2, w // 14) * 2, -max(2, w // 14) * 2)
         pygame.draw.rect(surf, base, inner, border_radius=max(1, radius - 2))
-        lattice = _mix(base, pal.gold, 0.35)
+        lattice = mix(base, pal.gold, 0.35)
         step = max(4, w // 6)
         clip = surf.get_clip()
         surf.set_clip(inner)
@@ -202,7 +246,12 @@ class CardArt:
             pygame.draw.line(surf, lattice, (x + inner.h, inner.y), (x, inner.bottom), 1)
         surf.set_clip(clip)
         pygame.draw.rect(surf, pal.gold, inner, max(1, w // 40), border_radius=max(1, radius - 2))
-        r = max(3, w // 6)
-        pygame.draw.circle(surf, _mix(base, pal.shadow, 0.3), inner.center, r)
+        r = max(3, w // 5)
+        pygame.draw.circle(surf, mix(base, pal.shadow, 0.3), inner.center, r)
         pygame.draw.circle(surf, pal.gold, inner.center, r, max(1, w // 40))
+        icon = self._deck(back).get("icon")
+        side = int(r * 1.3)
+        img = self.art(icon, side, side, hex_colour(pal.gold_light)) if icon else None
+        if img is not None:
+            surf.blit(img, img.get_rect(center=inner.center))
         return surf

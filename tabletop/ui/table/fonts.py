@@ -50,3 +50,31 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit(
+    s: str,
+    size: int,
+    width: int,
+    colour: tuple[int, ...],
+    bold: bool = False,
+    min_size: int = 8,
+    title: bool = False,
+) -> pygame.Surface:
+    """``s`` at the largest size from ``size`` down to ``min_size`` that fits ``width``;
+    still too wide, it is cut with an ellipsis (never squashed)."""
+    size = max(min_size, size)
+    t = text(s, size, colour, bold, title)
+    while t.get_width() > width and size > min_size:
+        size -= 1
+        t = text(s, size, colour, bold, title)
+    if t.get_width() <= width or len(s) <= 1:
+        return t
+    lo, hi = 0, len(s)
+    while lo < hi:  # the longest prefix that fits with "…"
+        mid = (lo + hi + 1) // 2
+        if text(s[:mid].rstrip() + "…", size, colour, bold, title).get_width() <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text(s[:lo].rstrip() + "…", size, colour, bold, title)

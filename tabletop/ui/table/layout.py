@@ -7,6 +7,10 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui.table.stacks import Slot, stack_slots
+
+MIN_STRIP = 0.17  # of a card's height: the least a column shows of a covered card
+
 
 @dataclass
 class ZoneBox:
@@ -21,6 +25,7 @@ class ZoneBox:
     seat: int | None
     face: str = "up"
     art_card: str | None = None
+    defn: Any = None  # the zone of layout.yaml (group, caption, counter fields …)
 
 
 def seat_zone_id(seat: int, zone: str) -> str:
@@ -56,6 +61,7 @@ class TableLayout:
         area: pygame.Rect,
         label_h: int,
         card_scale: float = 1.0,
+        plate_h: int = 0,
     ) -> None:
         self.area = pygame.Rect(area)
         self.players = players
@@ -66,16 +72,27 @@ class TableLayout:
         self.fill = max(0.6, min(1.0, 0.92 * card_scale))
         raw = layout.seat_areas.get(players) or _default_areas(players)
         self.seat_rects: dict[int, pygame.Rect] = {}
+        self.plates: dict[int, pygame.Rect] = {}  # the name strip at the top of each seat area
+        zone_areas: dict[int, pygame.Rect] = {}
         for seat in range(players):
             rel = (seat - bottom) % players
-            self.seat_rects[seat] = _frac(self.area, raw[rel] if rel < len(raw) else raw[-1])
+            r = _frac(self.area, raw[rel] if rel < len(raw) else raw[-1])
+            self.seat_rects[seat] = r
+            self.plates[seat] = pygame.Rect(r.x, r.y, r.w, min(plate_h, r.h // 4))
+            zone_areas[seat] = pygame.Rect(
+                r.x, self.plates[seat].bottom, r.w, r.bottom - self.plates[seat].bottom
+            )
         self.zones: dict[str, ZoneBox] = {}
+        compact = players >= getattr(layout, "other_rect_from", 1)
         for z in layout.zones:
             if z.owner == "seat":
                 for seat in range(players):
-                    other = getattr(z, "other_rect", None)
+                    other = getattr(z, "other_rect", None) if compact else None
                     rect = other if other is not None and seat != bottom else z.rect
-                    self._add(seat_zone_id(seat, z.id), z, _frac(self.seat_rects[seat], rect), seat)
+                    area = _frac(zone_areas[seat], rect)
+                    if seat != bottom and getattr(z, "viewer_only", False):
+                        area = pygame.Rect(self.plates[seat].topright, (0, 0))  # not shown
+                    self._add(seat_zone_id(seat, z.id), z, area, seat)
             else:
                 self._add(z.id, z, _frac(self.area, z.rect), None)
 
@@ -91,7 +108,7 @@ class TableLayout:
             ch = min(inner_h, inner_w / self.aspect)
         ch = max(8, int(ch * self.fill))
         cw = max(6, int(ch * self.aspect))
-        self.zones[zid] = ZoneBox(zid, z.kind, z.label, rect, cw, ch, seat, z.face, z.card)
+        self.zones[zid] = ZoneBox(zid, z.kind, z.label, rect, cw, ch, seat, z.face, z.card, z)
 
     def inner(self, box: ZoneBox) -> pygame.Rect:
         """The part of a zone frame where cards go (below its label)."""
@@ -102,6 +119,13 @@ class TableLayout:
             box.rect.w - 2 * pad,
             box.rect.h - self.label_h - 2 * pad,
         )
+
+    def place(self, box: ZoneBox, cards: list[dict[str, Any]]) -> list[Slot]:
+        """Where each card of a zone goes: grouped zones form stacks, others use ``slots``."""
+        group = getattr(box.defn, "group", None)
+        if group:
+            return stack_slots(self.inner(box), box, cards, self.aspect, self.label_h)
+        return [Slot(r) for r in self.slots(box, len(cards))]
 
     def slots(self, box: ZoneBox, n: int) -> list[pygame.Rect]:
         """Screen rects for ``n`` cards in a zone (later ones drawn on top)."""
@@ -122,6 +146,10 @@ class TableLayout:
                 out.append(pygame.Rect(x0 + k * step, y0 - k * step, cw, ch))
             return out
         if kind == "column":
+            if n > 1 and (inner.h - ch) / (n - 1) < ch * MIN_STRIP:
+                # crowded: smaller cards, so each still shows a strip of itself
+                ch = max(8, min(ch, int(inner.h / (1 + MIN_STRIP * (n - 1)))))
+                cw = max(6, int(ch * self.aspect))
             step = ch * 0.28 if n == 1 else min(ch * 0.28, (inner.h - ch) / (n - 1))
             top = inner.y
             x = inner.centerx - cw // 2
@@ -143,7 +171,7 @@ class TableLayout:
             step = cw + gap
             x0 = inner.centerx - full // 2 if kind == "fan" else inner.x
         else:
-            step = (inner.w - cw) / (n - 1)
+            step = (inner.w - cw) / (n - 1) if n > 1 else 0
             x0 = inner.x
         y = inner.centery - ch // 2
         return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]

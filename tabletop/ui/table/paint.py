@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import fonts
+from tabletop.ui.table import fonts, seats
 from tabletop.ui.table.widgets import Button, draw_button, glow, panel
-from tabletop.ui.theme import px
+from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.scene import Sprite, TableScene
@@ -34,15 +34,9 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
     key = chrome_key(sc)
     if sc._bg is None or sc._bg_key != key:
         sc._bg = sc._static.copy()
-        sc._dots = []
         chrome(sc, sc._bg)
         sc._bg_key = key
     surface.blit(sc._bg, (0, 0))
-    if sc._dots:  # the only animated part of the chrome: "thinking" dots
-        h = sc.size[1]
-        dots = fonts.text("." * (1 + int(time.monotonic() * 3) % 3), px(12, h), sc.pal.ink, True)
-        for pos in sc._dots:
-            surface.blit(dots, pos)
     highlights(sc, surface)
     cards(sc, surface)
     overlays(sc, surface)
@@ -73,8 +67,9 @@ def static_layer(sc: TableScene) -> pygame.Surface:
         alpha = 34 if seat == layout.bottom else 20
         pygame.draw.rect(tint, (*pal.shadow, alpha), tint.get_rect(), border_radius=px(12, h))
         surf.blit(tint, r.topleft)
-    label = px(12, h)
     for box in layout.zones.values():
+        if box.rect.w < 2 or box.rect.h < 2:  # a viewer-only zone of another seat
+            continue
         frame_s = pygame.Surface(box.rect.size, pygame.SRCALPHA)
         rad = px(8, h)
         pygame.draw.rect(frame_s, (*pal.felt_dark, 150), frame_s.get_rect(), border_radius=rad)
@@ -92,21 +87,52 @@ def static_layer(sc: TableScene) -> pygame.Surface:
                 ghost = img.copy()
                 ghost.set_alpha(70)
                 surf.blit(ghost, ghost.get_rect(center=inner.center))
-        if box.label:
-            txt = fonts.text(box.label.upper(), label, pal.gold_light, bold=True)
-            if txt.get_width() > box.rect.w - px(10, h):
-                txt = pygame.transform.smoothscale(
-                    txt, (max(1, box.rect.w - px(10, h)), txt.get_height())
-                )
-            surf.blit(txt, (box.rect.x + px(6, h), box.rect.y + px(3, h)))
+        if box.label and not getattr(box.defn, "live_label", False):
+            zone_label(sc, surf, box, box.label)
     side = sc.side_rect
     pygame.draw.rect(surf, pal.felt_dark, side)
     pygame.draw.line(surf, pal.gold, side.topleft, side.bottomleft, max(1, px(2, h)))
-    title = fonts.text(sc.data.game.name, px(22, h), pal.gold_light, title=True)
-    if title.get_width() > side.w - px(16, h):
-        title = pygame.transform.smoothscale(title, (side.w - px(16, h), title.get_height()))
+    title = fonts.fit(sc.data.game.name, px(22, h), side.w - px(16, h), pal.gold_light, title=True)
     surf.blit(title, (side.x + px(8, h), px(10, h)))
     return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def zone_label(sc: TableScene, surf: pygame.Surface, box: Any, text: str) -> None:
+    """A zone's label in its top-left corner, after its icon if it has one.
+
+    Too wide at the smallest type, the zone's short label is used; still too wide, the
+    icon alone (or, for a zone showing a card's art, nothing); else the words are cut with …
+    """
+    h = sc.size[1]
+    pal = sc.pal
+    room = box.rect.w - px(10, h)
+    size, least = px(12, h), px(8, h)
+    icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
+    tint = hex_colour(pal.gold_light)
+    icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
+    if icon is not None:
+        room -= icon.get_width() + px(3, h)
+    x, y = box.rect.x + px(6, h), box.rect.y + px(3, h)
+    words = text.upper()
+    if fonts.text(words, least, pal.gold_light, True).get_width() > room:
+        short = getattr(box.defn, "short_label", None)
+        words = short.upper() if short else words
+        if fonts.text(words, least, pal.gold_light, True).get_width() > room and (
+            icon is not None or box.art_card or box.kind == "counter"
+        ):  # the icon, the art or the counted pile says it already
+            words = ""
+    drawn = pygame.Rect(x, y, 0, 0)
+    if icon is not None:
+        surf.blit(icon, (x, y))
+        drawn = icon.get_rect(topleft=(x, y))
+        x += icon.get_width() + px(3, h)
+    if words and room > least:
+        txt = fonts.fit(words, size, room, pal.gold_light, bold=True, min_size=least)
+        surf.blit(txt, (x, y))
+        drawn = (
+            drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
+        )
+    sc.labels[box.id] = (words, drawn)  # what each label says and where (tests read it)
 
 
 # ---------------------------------------------------------------------- highlights
@@ -156,6 +182,8 @@ def highlights(sc: TableScene, surface: pygame.Surface) -> None:
 
 # ---------------------------------------------------------------------- cards
 def _image(sc: TableScene, sp: Sprite, w: int, h: int) -> pygame.Surface:
+    if sp.turned:  # lies crosswise: the card is drawn a quarter turn round
+        return sc.art.turned(sp.card, h, w)
     return sc.art.image(sp.card, w, h)
 
 
@@ -182,6 +210,11 @@ def cards(sc: TableScene, surface: pygame.Surface) -> None:
                 surface, sc.pal.gold_light, r, max(1, px(1, h)), border_radius=max(2, r.w // 14)
             )
         _tokens(sc, surface, sp, r)
+    for text, (x, y), width in sc.captions:
+        cap = _badge(
+            text.capitalize(), max(8, min(px(11, h), width // 5)), sc.pal.ink, sc.pal.gold_light
+        )
+        surface.blit(cap, cap.get_rect(midtop=(x, y)))
     # pile counts
     assert sc.layout is not None
     for zid, box in sc.layout.zones.items():
@@ -240,26 +273,78 @@ def _badge(text: str, size: int, fg: Any, bg: Any, width: int | None = None) -> 
     return surf
 
 
+def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surface:
+    """A pill holding an icon and a number (cached with the other pills)."""
+    key = ("icon", icon, text, size)
+    surf = _BADGES.get(key)
+    if surf is None:
+        img = sc.art.art(icon, size + 4, size + 4, hex_colour(sc.pal.ink))
+        t = fonts.text(text, size, sc.pal.ink, True)
+        w = (img.get_width() if img else 0) + t.get_width() + size // 2 + 4
+        surf = pygame.Surface((w, size + 6), pygame.SRCALPHA)
+        pygame.draw.rect(
+            surf, sc.pal.gold_light, surf.get_rect(), border_radius=surf.get_height() // 2
+        )
+        x = size // 4 + 2
+        if img is not None:
+            surf.blit(img, (x, 1))
+            x += img.get_width()
+        surf.blit(t, t.get_rect(midleft=(x, surf.get_height() // 2)))
+        _BADGES[key] = surf
+    return surf
+
+
 def _tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
-    """What a card counts as (a ribbon over its name) and its non-zero tokens (pills)."""
-    tokens = sp.card.get("tokens") or {}
+    """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them.
+
+    The tokens a grouped zone is built from (group, caption, aside) are not repeated as pills.
+    """
     as_ = sp.card.get("as")
-    if not tokens and not as_:
+    pills = token_pills(sc, sp)
+    if not pills and not as_:
         return
     size = max(8, min(r.h // 11, px(14, sc.size[1])))
     if as_:
         name = sc.art.card_name(as_) if as_ in sc.data.cards else str(as_)
         ribbon = _badge(f"as {name}", size, sc.pal.ivory, sc.pal.royal, r.w - 4)
-        surface.blit(ribbon, (r.x + 2, r.y + 2))
+        # a playing card keeps its index corner: its ribbon goes to the bottom
+        low = sc.art.style_of(sp.card.get("card")) == "playing-card"
+        surface.blit(ribbon, (r.x + 2, r.bottom - ribbon.get_height() - 2 if low else r.y + 2))
     y = r.bottom - 2
-    for key, value in tokens.items():
-        if value in (0, False, None, ""):
-            continue
-        pill = _badge(
-            key if value is True else f"{value} {key}", size, sc.pal.ink, sc.pal.gold_light
-        )
+    for text, icon in pills:
+        if icon:
+            pill = _icon_badge(sc, icon, text, size)
+        else:
+            pill = _badge(text, size, sc.pal.ink, sc.pal.gold_light)
         y -= pill.get_height() + 1
         surface.blit(pill, (r.x + 2, y))
+
+
+def token_pills(sc: TableScene, sp: Sprite) -> list[tuple[str, str | None]]:
+    """(text, icon) of the pills a card's tokens show, as layout.yaml names them.
+
+    Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built
+    from (group, caption, aside): the stacks already show them.
+    """
+    tokens = sp.card.get("tokens") or {}
+    if not tokens:
+        return []
+    assert sc.layout is not None
+    box = sc.layout.zones.get(sp.zone)
+    defn = box.defn if box is not None else None
+    built = {getattr(defn, "group", None), getattr(defn, "caption", None)}
+    built |= set(getattr(defn, "aside", {}) or {})
+    out: list[tuple[str, str | None]] = []
+    for key, value in tokens.items():
+        how = sc.data.layout.tokens.get(key)
+        if value in (0, False, None, "") or key in built or (how is not None and how.hide):
+            continue
+        if how is not None and how.icon:
+            out.append(("" if value is True else str(value), how.icon))
+        else:
+            word = how.label if how is not None and how.label else key
+            out.append((word if value is True else f"{value} {word}", None))
+    return out
 
 
 # ---------------------------------------------------------------------- chrome
@@ -277,82 +362,89 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     elif sc.shown is not None and sc.shown in to_act:
         line = f"{m.seats[sc.shown].name}, your move — {sc.names_in(view.get('prompt') or 'choose an action')}"
     else:
-        line = f"Waiting for {', '.join(names)}" + (
-            f" — {sc.names_in(view['prompt'])}" if view.get("prompt") else ""
-        )
+        prompt = sc.names_in(view.get("prompt") or "")
+        line = prompt if prompt.startswith("Waiting") else f"Waiting for {', '.join(names)}"
+        if prompt and not prompt.startswith("Waiting"):
+            line += f" — {prompt}"
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
     if 0 <= sc.focus < len(sc.legal):
         line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.names_in(sc.legal[sc.focus].text)} — Enter plays it"
-    t = fonts.text(line, px(15, h), pal.ivory, bold=True)
-    if t.get_width() > sc.table_rect.w - px(20, h):
-        t = pygame.transform.smoothscale(t, (sc.table_rect.w - px(20, h), t.get_height()))
-    surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
-    seat_plates(sc, surface, to_act)
-    # seat panels
-    side = sc.side_rect
-    pad = px(8, h)
-    y = px(40, h)
-    seats = view.get("seats", [])
-    thinking = sc.thinking
-    for i in range(m.players):
-        info = seats[i] if i < len(seats) else {}
-        r = pygame.Rect(side.x + pad, y, side.w - 2 * pad, px(48, h))
-        active = i in to_act
-        fill = pal.parchment if active else pal.parchment_dark
-        pygame.draw.rect(surface, fill, r, border_radius=px(6, h))
-        if active:
-            pygame.draw.rect(surface, pal.gold, r, max(2, px(2, h)), border_radius=px(6, h))
-            tri = [
-                (r.x - pad + 2, r.centery - pad // 2),
-                (r.x - 2, r.centery),
-                (r.x - pad + 2, r.centery + pad // 2),
-            ]
-            pygame.draw.polygon(surface, pal.gold, tri)
-        cfg = m.seats[i]
-        who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
-        if i == sc.shown:
-            who += "  (you)"
-        surface.blit(fonts.text(who, px(13, h), pal.ink, bold=True), (r.x + pad, r.y + px(4, h)))
-        score = fonts.text(str(info.get("score", "")), px(22, h), pal.crimson, bold=True)
-        surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(3, h))))
-        res = info.get("resources") or {}
-        detail = "  ·  ".join(f"{k} {v}" for k, v in res.items())
-        if i in thinking:
-            detail = "thinking"
-        line_img = fonts.text(detail, px(12, h), pal.ink)
-        room = r.w - 2 * pad
-        surface.blit(
-            line_img, (r.x + pad, r.y + px(26, h)), pygame.Rect(0, 0, room, line_img.get_height())
-        )
-        if i in thinking:
-            sc._dots.append((r.x + pad + line_img.get_width() + 1, r.y + px(26, h)))
-        y += px(52, h)
+    prompt_line(sc, surface, line)
+    seats.draw_plates(sc, surface, to_act)
+    seats.draw_panel(sc, surface, to_act)
+    live_labels(sc, surface)
+    counters(sc, surface)
     # buttons
     for b in sc.buttons:
         draw_button(surface, _with_glow(sc, b), pal, px(14, h), b.rect.collidepoint(sc.mouse))
     log(sc, surface)
 
 
-def seat_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
-    """A name plate on each seat area of the table (gold for the seat to act)."""
+def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
+    """The turn line across the top: one line, or two smaller ones when it is long."""
     h = sc.size[1]
-    pal = sc.pal
+    room = sc.table_rect.w - px(20, h)
+    least = px(13, h)
+    t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
+    if fonts.text(line, least, sc.pal.ivory, True).get_width() > room:  # too long for one
+        small = px(12, h)
+        rows = fonts.wrap(line, small, room, bold=True)
+        if len(rows) == 2:
+            lh = fonts.font(small, True).get_linesize()
+            y = sc.top_h // 2 - lh
+            for row in rows:
+                surface.blit(fonts.text(row, small, sc.pal.ivory, True), (px(12, h), y))
+                y += lh
+            return
+    surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
+
+
+def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
+    """Labels of zones marked live_label: the words the view gives them now."""
     assert sc.layout is not None
-    thinking = sc.thinking
-    for seat, r in sc.layout.seat_rects.items():
-        name = sc.match.seats[seat].name
-        if seat in thinking:
-            name += "  — thinking…"
-        active = seat in to_act
-        t = fonts.text(name, px(13, h), pal.ink if active else pal.ivory, bold=True)
-        plate = t.get_rect().inflate(px(16, h), px(4, h))
-        plate.midbottom = (r.centerx, r.bottom)
-        pygame.draw.rect(
-            surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
-        )
-        pygame.draw.rect(surface, pal.gold, plate, max(1, px(1, h)), border_radius=plate.h // 2)
-        surface.blit(t, t.get_rect(center=plate.center))
+    zones = sc.view.get("zones", {})
+    for zid, box in sc.layout.zones.items():
+        if getattr(box.defn, "live_label", False):
+            text = (zones.get(zid) or {}).get("label") or box.label
+            if text:
+                zone_label(sc, surface, box, sc.names_in(str(text)))
+
+
+def counters(sc: TableScene, surface: pygame.Surface) -> None:
+    """Counter zones: the seat's resource (or a public fact) as a pile of its icon."""
+    h = sc.size[1]
+    assert sc.layout is not None
+    seats_info = sc.view.get("seats", [])
+    public = sc.view.get("public") or {}
+    for box in sc.layout.zones.values():
+        if box.kind != "counter" or box.defn is None:
+            continue
+        key = box.defn.resource
+        if box.seat is not None:
+            info = seats_info[box.seat] if box.seat < len(seats_info) else {}
+            value = ((info or {}).get("resources") or {}).get(key)
+        else:
+            value = public.get(key)
+        if not isinstance(value, int):
+            continue
+        inner = sc.layout.inner(box)
+        size = max(6, min(inner.w * 3 // 4, inner.h // 2))
+        coin = sc.art.art(box.defn.icon, size, size)
+        num = fonts.fit(str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=px(9, h))
+        shown = min(value, 8)
+        step = max(1, size // 7)
+        top = inner.y + max(0, (inner.h - size - step * max(0, shown - 1) - num.get_height()) // 2)
+        base = top + step * max(0, shown - 1)
+        if coin is not None:
+            if shown == 0:
+                faint = coin.copy()
+                faint.set_alpha(70)
+                surface.blit(faint, faint.get_rect(midtop=(inner.centerx, top)))
+            for k in range(shown):
+                surface.blit(coin, coin.get_rect(midtop=(inner.centerx, base - k * step)))
+                sc.art.mark("counter", box.id)
+        surface.blit(num, num.get_rect(midtop=(inner.centerx, base + size + 1)))
 
 
 def _with_glow(sc: TableScene, b: Button) -> Button:
@@ -404,12 +496,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
     pal = sc.pal
     if sc.privacy is None and sc.zoom is None and sc.dragging is None and sc.hover_t >= 0.35:
         sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
-        if (
-            sp is not None
-            and sp.card.get("card")
-            and sp.card.get("face_up", True)
-            and sp.rect.h < h * 0.3
-        ):
+        # a card whose face the seat knows (a face-down one it built, say) enlarges face up
+        if sp is not None and sp.card.get("card") in sc.data.cards and sp.rect.h < h * 0.3:
             ph = int(h * 0.42)
             pw = int(ph * sc.data.layout.card_aspect)
             r = pygame.Rect(0, 0, pw, ph)
@@ -417,7 +505,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             if r.right > sc.table_rect.right:
                 r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
             r.clamp_ip(pygame.Rect(0, 0, w, h))
-            surface.blit(sc.art.image(sp.card, pw, ph), r)
+            surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
@@ -446,7 +534,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(dim, (0, 0))
         zh = int(h * 0.82)
         zw = int(zh * sc.data.layout.card_aspect)
-        surface.blit(sc.art.image(sc.zoom, zw, zh), (w // 2 - zw // 2, h // 2 - zh // 2))
+        face = sc.art.face(sc.zoom["card"], zw, zh, sc.zoom.get("uid"))
+        surface.blit(face, (w // 2 - zw // 2, h // 2 - zh // 2))
     if sc.match.is_over() and sc.final_t >= 0:
         final_scoring(sc, surface)
     if sc.privacy is not None:

@@ -37,6 +37,7 @@ class Sprite:
     card: dict[str, Any]
     zone: str
     rect: pygame.Rect
+    turned: bool = False  # lies crosswise (a quarter turn)
 
 
 def setting(app: Any, name: str, default: Any) -> Any:
@@ -124,8 +125,9 @@ class TableScene(Scene):
         self._static: pygame.Surface | None = None
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
-        self._dots: list[tuple[int, int]] = []
         self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
+        self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
+        self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
         self._relayout()
         self.refresh()
 
@@ -133,6 +135,7 @@ class TableScene(Scene):
     def _relayout(self) -> None:
         w, h = self.size
         self.s = scale_factor(h)
+        self.art.set_scale(self.s)
         self.side_w = max(px(250, h), int(w * 0.22))
         self.top_h = px(34, h)
         self.table_rect = pygame.Rect(0, self.top_h, w - self.side_w, h - self.top_h)
@@ -161,9 +164,10 @@ class TableScene(Scene):
         if self.layout is None or self._bottom != bottom:
             self._bottom = bottom
             scale = setting(self.app, "card_scale", 1.0)
+            h = self.size[1]
             self.layout = TableLayout(
                 self.data.layout, self.match.players, bottom, self.felt_rect,
-                px(15, self.size[1]), scale if isinstance(scale, int | float) else 1.0,
+                px(15, h), scale if isinstance(scale, int | float) else 1.0, px(17, h),
             )  # fmt: skip
             self._static = None
 
@@ -230,17 +234,23 @@ class TableScene(Scene):
         assert self.layout is not None
         self.sprites: list[Sprite] = []
         self.by_uid: dict[str, Sprite] = {}
+        self.captions: list[tuple[str, tuple[int, int], int]] = []  # text, midtop, width
         zones = self.view.get("zones", {})
         for zid, box in self.layout.zones.items():
             cards = zones.get(zid, {}).get("cards", [])
-            for i, (card, rect) in enumerate(
-                zip(cards, self.layout.slots(box, len(cards)), strict=True)
+            placed = []
+            for i, (card, slot) in enumerate(
+                zip(cards, self.layout.place(box, cards), strict=True)
             ):
                 uid = card.get("uid")
-                sp = Sprite(uid or f"{zid}#{i}", uid, card, zid, rect)
-                self.sprites.append(sp)
+                sp = Sprite(uid or f"{zid}#{i}", uid, card, zid, slot.rect, slot.turned)
+                placed.append((slot.layer, sp))
                 if uid:
                     self.by_uid[uid] = sp
+                if slot.caption:
+                    self.captions.append((slot.caption, slot.caption_at, box.card_w))
+            placed.sort(key=lambda p: p[0])  # stable: the view's order within a layer
+            self.sprites += [sp for _, sp in placed]
         self.zone_counts = {zid: len(z.get("cards", [])) for zid, z in zones.items()}
         self._rects_top_first = [sp.rect for sp in reversed(self.sprites)]
 
@@ -312,8 +322,9 @@ class TableScene(Scene):
             self.log_top += bh + pad
 
     def _actions_top(self) -> int:
-        h = self.size[1]
-        return px(44, h) + self.match.players * px(52, h) + px(10, h)
+        from tabletop.ui.table.seats import panel_boxes
+
+        return panel_boxes(self)[2] + px(6, self.size[1])
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action, from_rect: pygame.Rect | None = None) -> bool:
@@ -741,7 +752,7 @@ class TableScene(Scene):
             self.zoom = None
             return
         sp = self._sprite_at(pos)
-        if sp is not None and sp.card.get("card") and sp.card.get("face_up", True):
+        if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
             self.zoom = sp.card
 
     def _key(self, event: pygame.event.Event) -> None:

@@ -1,0 +1,278 @@
+"""Illustrated card faces: name band, art or emblem, rules text, and corner badges from attrs.
+
+Sizes decide what is drawn: a large card shows everything; a middling one drops the text; a
+small one drops the name too and enlarges its badges and emblem, so what matters in play (a
+number, a muse, a coin) stays readable when the words could not be.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.engine.data.faces import Badge, FaceDef
+from tabletop.ui.table import fonts
+from tabletop.ui.theme import hex_colour, mix
+
+if TYPE_CHECKING:
+    from tabletop.ui.cards.faces import CardArt
+
+Colour = tuple[int, int, int]
+TINY_H = 62  # below this height: no name, only large badges
+SERIF_H = 150  # from this height the name is set in the display serif (below: bold, 2 lines)
+TEXT_H = 170  # from this height: the rules text is printed
+
+
+def parse_colour(name: str | None, fallback: Colour) -> Colour:
+    """A colour from a name or ``#rrggbb`` (``fallback`` when missing or unknown)."""
+    if not name:
+        return fallback
+    try:
+        c = pygame.Color(name)
+    except (ValueError, TypeError):
+        return fallback
+    return (c.r, c.g, c.b)
+
+
+def tint_of(f: FaceDef, attrs: dict[str, Any], fallback: Colour) -> Colour:
+    """The card's colour: its kind's tint, or the tint of its attr value, else ``fallback``."""
+    if f.tint_attr:
+        return parse_colour(f.tint_colours.get(str(attrs.get(f.tint_attr, "")).lower()), fallback)
+    return parse_colour(f.tint, fallback)
+
+
+def outlined(text: str, size: int, fg: Colour, edge: Colour) -> pygame.Surface:
+    """Bold text with a one-pixel (or more) outline, readable on any picture."""
+    t = fonts.text(text, size, fg, bold=True)
+    e = fonts.text(text, size, edge, bold=True)
+    o = max(1, size // 14)
+    out = pygame.Surface((t.get_width() + 2 * o, t.get_height() + 2 * o), pygame.SRCALPHA)
+    for dx in (-o, 0, o):
+        for dy in (-o, 0, o):
+            if dx or dy:
+                out.blit(e, (o + dx, o + dy))
+    out.blit(t, (o, o))
+    return out
+
+
+def badge_image(
+    art: CardArt, b: Badge, value: Any, size: int, tint: Colour
+) -> pygame.Surface | None:
+    """One badge as an image (``None`` when its attr is unset or false)."""
+    if b.attr is not None and value in (None, False, "", 0):
+        return None
+    pal = art.pal
+    colour = parse_colour(b.colour, tint)
+    icon = b.icon_for(value) if b.attr is not None else b.icon
+    if b.show == "repeat":
+        n = max(0, min(int(value), 6)) if isinstance(value, int | float) else 1
+        one = int(size * 0.8)
+        step = max(1, int(one * 0.72))
+        img = art.art(icon, one, one, hex_colour(colour))
+        if img is None or n == 0:
+            return None
+        out = pygame.Surface((one, one + step * (n - 1)), pygame.SRCALPHA)
+        for i in range(n):
+            out.blit(img, (0, i * step))
+            art.mark("icon", icon, (0, i * step))
+        return out
+    if b.show == "icon":
+        art.mark("icon", icon)
+        return art.art(icon, size, size, hex_colour(colour))
+    if b.show == "text":
+        t = fonts.text(str(value), max(6, int(size * 0.5)), pal.ivory, bold=True)
+        out = pygame.Surface((t.get_width() + size // 3, int(size * 0.75)), pygame.SRCALPHA)
+        pygame.draw.rect(out, colour, out.get_rect(), border_radius=out.get_height() // 2)
+        out.blit(t, t.get_rect(center=out.get_rect().center))
+        return out
+    # a number: on its icon, or in a disc of the badge's colour
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    img = art.art(icon, size, size, hex_colour(colour)) if icon else None
+    if img is not None:
+        out.blit(img, (0, 0))
+    else:
+        r = size // 2
+        pygame.draw.circle(out, pal.gold, (r, r), r)
+        pygame.draw.circle(out, colour, (r, r), max(1, r - max(1, size // 12)))
+    if img is not None:
+        art.mark("icon", icon)
+    art.mark("number", str(value))
+    num = outlined(str(value), max(6, int(size * 0.62)), pal.ivory, pal.ink)
+    out.blit(num, num.get_rect(center=(size // 2, size // 2 + size // 20)))
+    return out
+
+
+def _place(surf: pygame.Surface, img: pygame.Surface, corner: str, area: pygame.Rect) -> None:
+    r = img.get_rect()
+    top = corner.startswith("top")
+    left = corner.endswith("left")
+    if top and left:
+        r.topleft = area.topleft
+    elif top:
+        r.topright = area.topright
+    elif left:
+        r.bottomleft = area.bottomleft
+    else:
+        r.bottomright = area.bottomright
+    surf.blit(img, r)
+
+
+def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: Colour) -> None:
+    """Paint an illustrated card onto ``surf`` (its size is the card's)."""
+    pal = art.pal
+    w, h = surf.get_size()
+    attrs = card.attrs or {}
+    tint = tint_of(f, attrs, deck)
+    radius = max(2, w // 14)
+    pygame.draw.rect(surf, mix(tint, pal.ink, 0.25), surf.get_rect(), border_radius=radius)
+    edge = max(2, w // 22)
+    inner = surf.get_rect().inflate(-2 * edge, -2 * edge)
+    pygame.draw.rect(surf, pal.parchment, inner, border_radius=max(1, radius - 1))
+    lh = h / art.scale  # the card's height in design pixels decides what it shows
+    small = lh < TINY_H
+    pad = max(1, w // 24)
+    top = inner.y
+    if not small:
+        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
+    text_h, text_size = _text_room(card.text, w - 2 * (edge + pad), h) if lh >= TEXT_H else (0, 0)
+    pic = pygame.Rect(
+        inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
+    )
+    size = max(6, int(w * (0.48 if small else 0.34 if lh < SERIF_H else 0.27)))
+    if any(b.corner.startswith("bottom") for b in f.badges):  # top and bottom ones must not meet
+        size = max(6, min(size, pic.h // 2 - 1))
+    marks = []
+    for b in f.badges:
+        img = badge_image(art, b, attrs.get(b.attr) if b.attr else True, size, tint)
+        if img is not None:
+            marks.append((img, b.corner))
+    if not (small and len(marks) > 1):  # a small card shows its numbers, not its picture
+        _picture(art, surf, card, f, pic, tint, small)
+    if text_h:
+        box = pygame.Rect(inner.x + pad, inner.bottom - text_h, inner.w - 2 * pad, text_h - pad)
+        _rules_text(surf, card.text, box, pal, text_size)
+    for img, corner in marks:
+        _place(surf, img, corner, pic)
+
+
+def _name_band(
+    surf: pygame.Surface,
+    name: str,
+    inner: pygame.Rect,
+    tint: Colour,
+    pad: int,
+    pal: Any,
+    serif: bool = True,
+) -> int:
+    """The name across the top, as large as fits; returns the band's bottom.
+
+    Large cards set it in the display serif on one line; smaller ones in bold sans on up
+    to two lines, which stays readable down to a card some 60 pixels tall.
+    """
+    w, h = surf.get_size()
+    room = inner.w - 2 * pad
+    if serif:
+        size = max(7, min(int(h * 0.085), int(w / max(5, len(name)) * 2.0)))
+        title = fonts.text(name, size, pal.ink, title=True)
+        if title.get_width() > room:
+            scaled = max(1, title.get_height() * room // title.get_width())
+            title = pygame.transform.smoothscale(title, (room, scaled))
+        lines = [title]
+        band_h = int(size * 1.45) + pad
+    else:
+        size = max(8, int(h * 0.1))
+        words = fonts.wrap(name, size, room, bold=True)
+        if len(words) > 2:
+            words = [words[0], " ".join(words[1:])]
+        lines = [fonts.fit(t, size, room, pal.ink, bold=True, min_size=8) for t in words]
+        band_h = sum(t.get_height() for t in lines) + pad
+    band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
+    corner = max(1, w // 16)
+    pygame.draw.rect(
+        surf,
+        mix(tint, pal.parchment, 0.78),
+        band,
+        border_top_left_radius=corner,
+        border_top_right_radius=corner,
+    )
+    line_w = max(1, h // 160)
+    pygame.draw.line(surf, mix(tint, pal.ink, 0.2), band.bottomleft, band.bottomright, line_w)
+    y = band.centery - sum(t.get_height() for t in lines) // 2
+    for t in lines:
+        surf.blit(t, t.get_rect(midtop=(band.centerx, y)))
+        y += t.get_height()
+    return band.bottom
+
+
+def _picture(
+    art: CardArt,
+    surf: pygame.Surface,
+    card: Any,
+    f: FaceDef,
+    pic: pygame.Rect,
+    tint: Colour,
+    small: bool,
+) -> None:
+    """The card's own art, else its kind's emblem, else its name in large letters."""
+    pal = art.pal
+    if pic.w < 4 or pic.h < 4:
+        return
+    img = art.art(card.art, pic.w, pic.h) if card.art else None
+    if img is None and f.emblem is not None:
+        e = f.emblem
+        icon = e.icon_for((card.attrs or {}).get(e.attr)) if e.attr else e.icon
+        compact = surf.get_height() < SERIF_H * art.scale and not small  # clear of badges
+        side = int(min(pic.w * (0.7 if small else 0.5 if compact else 0.6), pic.h * 0.72))
+        centre = (pic.centerx, pic.y + int(pic.h * 0.6)) if compact else pic.center
+        glow = mix(tint, pal.parchment, 0.82)
+        pygame.draw.circle(surf, glow, centre, int(side * 0.62))
+        img = art.art(icon, side, side, hex_colour(tint))
+        if img is not None:
+            surf.blit(img, img.get_rect(center=centre))
+            art.mark("emblem", icon, centre)
+        return
+    if img is not None:
+        surf.blit(img, img.get_rect(center=pic.center))
+        return
+    pygame.draw.rect(surf, mix(tint, pal.parchment, 0.75), pic, border_radius=max(2, pic.w // 12))
+    size = max(
+        7, min(pic.h // 3, int(pic.w / max(4, max(len(x) for x in card.name.split())) * 1.6))
+    )
+    lines = fonts.wrap(card.name, size, pic.w - 4, bold=True)
+    line_h = fonts.font(size, True).get_linesize()
+    y = pic.centery - line_h * len(lines) // 2
+    for line in lines:
+        t = fonts.text(line, size, pal.ink, bold=True)
+        surf.blit(t, t.get_rect(midtop=(pic.centerx, y)))
+        y += line_h
+
+
+def _text_room(text: str, width: int, h: int) -> tuple[int, int]:
+    """(height, type size) for a card's rules text: a third of the card, more for long
+    texts (up to half, in smaller type) before it is cut."""
+    if not text:
+        return 0, 0
+    for frac, size in ((0.3, h // 17), (0.38, h // 19), (0.46, h // 21), (0.5, h // 23)):
+        size = max(8, size)
+        room = int(h * frac)
+        lines = fonts.wrap(text, size, width)
+        if len(lines) * fonts.font(size).get_linesize() <= room - h // 40:
+            break
+    return room, size
+
+
+def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any, size: int) -> None:
+    """The card's rules text, wrapped and centred (cut with … when it does not fit)."""
+    h = surf.get_height()
+    pygame.draw.line(surf, pal.parchment_dark, box.topleft, box.topright, max(1, h // 150))
+    lines = fonts.wrap(text, size, box.w)
+    line_h = fonts.font(size).get_linesize()
+    max_lines = max(1, box.h // line_h)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], lines[max_lines - 1] + "…"]
+    y = box.y + max(1, (box.h - line_h * len(lines)) // 2)
+    for line in lines:
+        t = fonts.text(line, size, pal.ink)
+        surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
+        y += line_h

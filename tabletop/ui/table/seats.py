@@ -1,0 +1,244 @@
+"""Who is who: the side panel (title, status lines, a box per seat) and the seats' name plates.
+
+Words come from layout.yaml: ``resources`` (labels or icons for the view's resource keys),
+``seat_marks`` (seat facts such as the herald, shown while true) and ``status`` (lines
+formatted from the view's public facts).  Resource lines wrap between items, never clip.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.ui.table import fonts
+from tabletop.ui.theme import hex_colour, px
+
+if TYPE_CHECKING:
+    from tabletop.ui.table.scene import TableScene
+
+
+class _Strict(string.Formatter):
+    """A formatter that refuses missing and null facts (the line is then left out)."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        obj, used = super().get_field(field_name, args, kwargs)
+        if obj is None:
+            raise KeyError(field_name)
+        return obj, used
+
+
+_FORMAT = _Strict()
+
+
+def status_lines(sc: TableScene) -> list[str]:
+    """The layout's status lines that the view's public facts can fill."""
+    public = sc.view.get("public") or {}
+    out = []
+    for fmt in sc.data.layout.status:
+        try:
+            out.append(sc.names_in(_FORMAT.vformat(fmt, (), public)))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            continue
+    return out
+
+
+def _words(shown: Any, key: str) -> str:
+    if shown is not None and shown.label:
+        return shown.label
+    if shown is not None and shown.icon:
+        return ""
+    return key.replace("_", " ").capitalize()
+
+
+def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """(text, icon) for a seat's marks then resources, as the layout names them."""
+    lay = sc.data.layout
+    out: list[tuple[str, str | None]] = []
+    for key, shown in lay.seat_marks.items():
+        if info.get(key) and not shown.hide:
+            out.append((_words(shown, key), shown.icon))
+    for key, value in (info.get("resources") or {}).items():
+        shown = lay.resources.get(key)
+        if shown is not None and shown.hide:
+            continue
+        words = _words(shown, key)
+        out.append((f"{words} {value}".strip(), shown.icon if shown else None))
+    return out
+
+
+def _item_image(
+    sc: TableScene, text: str, icon: str | None, size: int, colour: Any
+) -> pygame.Surface:
+    t = fonts.text(text, size, colour)
+    img = sc.art.art(icon, int(size * 1.3), int(size * 1.3), hex_colour(colour)) if icon else None
+    if img is None:
+        return t
+    out = pygame.Surface(
+        (img.get_width() + 2 + t.get_width(), max(img.get_height(), t.get_height())),
+        pygame.SRCALPHA,
+    )
+    out.blit(img, (0, (out.get_height() - img.get_height()) // 2))
+    out.blit(t, (img.get_width() + 2, (out.get_height() - t.get_height()) // 2))
+    return out
+
+
+def flow(images: list[pygame.Surface], width: int, gap: int) -> list[list[pygame.Surface]]:
+    """Images in lines no wider than ``width`` (an item wider than a line gets its own)."""
+    lines: list[list[pygame.Surface]] = [[]]
+    used = 0
+    for img in images:
+        w = img.get_width()
+        if lines[-1] and used + gap + w > width:
+            lines.append([])
+            used = 0
+        used += (gap if lines[-1] else 0) + w
+        lines[-1].append(img)
+    return [ln for ln in lines if ln]
+
+
+@dataclass
+class SeatBox:
+    """One seat's box in the side panel, measured before it is drawn."""
+
+    seat: int
+    rect: pygame.Rect
+    lines: list[list[pygame.Surface]]
+
+
+def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], int]:
+    """(status line images, seat boxes, y below the last box) for the current view."""
+    h = sc.size[1]
+    pal = sc.pal
+    side = sc.side_rect
+    pad = px(8, h)
+    width = side.w - 2 * pad
+    size = px(12, h)
+    y = px(40, h)
+    size_s = px(13, h)
+    status = [
+        fonts.text(row, size_s, pal.gold_light, bold=True)
+        for line in status_lines(sc)
+        for row in fonts.wrap(line, size_s, width, bold=True)
+    ]
+    y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
+    seats = sc.view.get("seats", [])
+    boxes = []
+    line_h = fonts.font(size).get_linesize()
+    for i in range(sc.match.players):
+        info = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        imgs = [_item_image(sc, t, icon, size, pal.ink) for t, icon in items(sc, info)]
+        lines = flow(imgs, width - 2 * pad, px(10, h))
+        bh = px(26, h) + max(1, len(lines)) * line_h + px(4, h)
+        boxes.append(SeatBox(i, pygame.Rect(side.x + pad, y, width, bh), lines))
+        y += bh + px(4, h)
+    return status, boxes, y
+
+
+def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+    """Status lines and the seat boxes (the seats to act framed in gold, with a pointer)."""
+    h = sc.size[1]
+    pal = sc.pal
+    pad = px(8, h)
+    status, boxes, _ = panel_boxes(sc)
+    y = px(40, h)
+    for img in status:
+        surface.blit(img, (sc.side_rect.x + pad, y))
+        y += img.get_height()
+    m = sc.match
+    seats = sc.view.get("seats", [])
+    line_h = fonts.font(px(12, h)).get_linesize()
+    for box in boxes:
+        i, r = box.seat, box.rect
+        active = i in to_act
+        pygame.draw.rect(
+            surface, pal.parchment if active else pal.parchment_dark, r, border_radius=px(6, h)
+        )
+        if active:
+            pygame.draw.rect(surface, pal.gold, r, max(2, px(2, h)), border_radius=px(6, h))
+            tri = [
+                (r.x - pad + 2, r.y + px(13, h) - pad // 2),
+                (r.x - 2, r.y + px(13, h)),
+                (r.x - pad + 2, r.y + px(13, h) + pad // 2),
+            ]
+            pygame.draw.polygon(surface, pal.gold, tri)
+        cfg = m.seats[i]
+        who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
+        who += "  (you)" if i == sc.shown else ""
+        who += "  ·  thinking…" if i in sc.thinking else ""
+        info = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        score = fonts.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
+        surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
+        name = fonts.fit(
+            who,
+            px(13, h),
+            r.w - 3 * pad - score.get_width(),
+            pal.ink,
+            bold=True,
+            min_size=px(10, h),
+        )
+        surface.blit(name, (r.x + pad, r.y + px(5, h)))
+        ly = r.y + px(25, h)
+        for line in box.lines:
+            x = r.x + pad
+            for img in line:
+                surface.blit(img, (x, ly + (line_h - img.get_height()) // 2))
+                x += img.get_width() + px(10, h)
+            ly += line_h
+
+
+def _row_width(parts: list[pygame.Surface], gap: int) -> int:
+    return sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
+
+
+def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+    """A name plate in the strip at the top of each seat area (gold for a seat to act)."""
+    h = sc.size[1]
+    pal = sc.pal
+    assert sc.layout is not None
+    seats = sc.view.get("seats", [])
+    score_shown = sc.data.layout.resources.get("score")
+    for seat, strip in sc.layout.plates.items():
+        if strip.h < 6:
+            continue
+        active = seat in to_act
+        ink = pal.ink if active else pal.ivory
+        size = max(8, min(px(13, h), strip.h - px(4, h)))
+        info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
+        if "score" in info and not (score_shown and score_shown.hide):
+            words = _words(score_shown, "score") if score_shown else ""
+            parts.append(
+                _item_image(
+                    sc,
+                    f"{info['score']} {words}".strip(),
+                    score_shown.icon if score_shown else None,
+                    size,
+                    pal.gold_light if not active else pal.crimson,
+                )
+            )
+        for key, shown in sc.data.layout.seat_marks.items():
+            if info.get(key) and not shown.hide:
+                parts.append(_item_image(sc, _words(shown, key), shown.icon, size, ink))
+        if seat in sc.thinking:
+            parts.append(fonts.text("thinking…", size, ink))
+        gap, room, edge = px(10, h), strip.w - px(8, h), px(16, h)
+        while len(parts) > 1 and _row_width(parts, gap) + edge > room:  # the name comes first
+            parts.pop()
+        if _row_width(parts, gap) + edge > room:
+            name = sc.match.seats[seat].name
+            parts = [fonts.fit(name, size, room - edge, ink, bold=True, min_size=8)]
+        plate = pygame.Rect(
+            strip.x + px(4, h), strip.y + 1, _row_width(parts, gap) + edge, strip.h - 2
+        )
+        sc.plate_rects[seat] = plate
+        pygame.draw.rect(
+            surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
+        )
+        pygame.draw.rect(surface, pal.gold, plate, max(1, px(1, h)), border_radius=plate.h // 2)
+        x = plate.x + px(8, h)
+        for p in parts:
+            surface.blit(p, (x, plate.centery - p.get_height() // 2))
+            x += p.get_width() + gap
