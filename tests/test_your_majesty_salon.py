@@ -40,7 +40,9 @@ def _example(scandal: bool) -> tuple:
         do(s, 0, "attend", phil=f"p{p}")
     do(s, 0, "invite", phil=f"p{jefferson}")
     assert GAME.to_act(s) == [1]
-    assert GAME.view(s, 1)["prompt"] == "Eleanor's salon asks for Thomas Jefferson. Lend him?"
+    assert GAME.view(s, 1)["prompt"] == (
+        "The salon of Eleanor asks for Thomas Jefferson. Lend him?"
+    )
     do(s, 1, "lend")
     return s
 
