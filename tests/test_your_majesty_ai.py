@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from your_majesty_helpers import do, fresh, give, reform, seat_colony, seat_phil, seat_reform
+from your_majesty_helpers import (
+    TWO_PRESTIGE,
+    do,
+    fresh,
+    give,
+    reform,
+    seat_colony,
+    seat_phil,
+    seat_reform,
+)
 
 from tabletop.ai.base import RandomAgent, make_agent
 from tabletop.engine import Rng
@@ -36,16 +45,7 @@ def _lend_scene(host_points: int) -> object:
     seat_colony(s, 0, "Peru")
     seat_phil(s, 0, "Montesquieu")
     v = seat_phil(s, 1, "Thomas Paine")
-    names = [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-    ]
-    for n in names[: host_points // 2]:
+    for n in TWO_PRESTIGE[: host_points // 2]:
         seat_phil(s, 0, n)
     do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
     do(s, 0, "pay")
@@ -87,9 +87,7 @@ def _killer_scene(leader_points: int) -> tuple:
     """Seat 0 holds Consumption; seat 1 leads with ``leader_points`` of philosophes."""
     s = fresh(4)
     (c,) = give(s, 0, "Consumption")
-    two = ["Voltaire", "Jean-Jacques Rousseau", "Denis Diderot", "W.A. Mozart", "F-J Haydn"]
-    two += ["G.F. Handel", "Isaac Newton", "Benjamin Franklin", "Antoine Lavoisier"]
-    for n in two[: leader_points // 2]:
+    for n in TWO_PRESTIGE[: leader_points // 2]:
         seat_phil(s, 1, n)
     if leader_points % 2:
         seat_phil(s, 1, "David Hume")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from your_majesty_helpers import (
+    TWO_PRESTIGE,
     action_index,
     check_conservation,
     do,
@@ -150,17 +151,7 @@ def test_simultaneous_twenties_highest_wins_exact_ties_share(tie: bool) -> None:
 
 def test_paycheck_reform_option_needs_a_level_three_or_five_reform() -> None:
     s = fresh(3, paycheck="reform")
-    for n in [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-        "Benjamin Franklin",
-        "Antoine Lavoisier",
-    ]:
+    for n in TWO_PRESTIGE[:9]:
         seat_phil(s, 1, n)
     (a,) = give(s, 0, "A Place at Court")
     x = seat_phil(s, 2, "Joshua Reynolds")
