@@ -91,7 +91,7 @@ def ai_hooks(game: Game) -> dict[str, Any]:
         "levels": {
             "normal": {"iterations": 40, "time_limit": 0.45, "cutoff": 8, **_ANCHORED},
             "hard": {
-                "iterations": 120,
+                "iterations": 60,
                 "time_limit": 1.5,
                 "cutoff": 12,
                 "heuristic_rollouts": True,
