@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import json
 
-from your_majesty_helpers import do, fresh, give, reform, seat_colony, seat_phil, seat_reform
+import pytest
+from your_majesty_helpers import (
+    TWO_PRESTIGE,
+    do,
+    fresh,
+    give,
+    reform,
+    seat_colony,
+    seat_phil,
+    seat_reform,
+)
 
 from tabletop.ai.base import RandomAgent, make_agent
 from tabletop.engine import Rng
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.ai import HeuristicAgent
+from tabletop.games.your_majesty.catalog import catalog
+from tabletop.sim import simulate
 
 
 def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:
@@ -33,16 +45,7 @@ def _lend_scene(host_points: int) -> object:
     seat_colony(s, 0, "Peru")
     seat_phil(s, 0, "Montesquieu")
     v = seat_phil(s, 1, "Thomas Paine")
-    names = [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-    ]
-    for n in names[: host_points // 2]:
+    for n in TWO_PRESTIGE[: host_points // 2]:
         seat_phil(s, 0, n)
     do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
     do(s, 0, "pay")
@@ -55,6 +58,98 @@ def test_lends_to_a_trailing_host_but_not_to_a_leader_near_twenty() -> None:
     near = _lend_scene(14)  # 2 + 14 = 16 prestige, a reform away from the goal
     assert GAME.outcome(near).scores[0] >= 16
     assert _decide(near, 1).name == "refuse"
+
+
+def test_refuses_a_salon_that_would_bring_any_host_within_a_point_of_the_goal() -> None:
+    t = fresh(3)
+    give(t, 0, "Peace Treaty")
+    seat_colony(t, 0, "Peru")
+    seat_reform(t, 0, "Public Museums")
+    seat_reform(t, 0, "Religious Tolerance")
+    for n in ("Montesquieu", "Joshua Reynolds", "Jean-Antoine Houdon", "Isaac Newton"):
+        seat_phil(t, 0, n)  # 4 + 8 = 12 prestige
+    for n in ("Voltaire", "Jean-Jacques Rousseau", "W.A. Mozart", "F-J Haydn"):
+        seat_phil(t, 2, n)
+    seat_reform(t, 2, "Meritocracy")
+    seat_reform(t, 2, "Public Libraries")
+    seat_reform(t, 2, "Abolition of Torture")  # seat 2 leads with 13
+    lent = seat_phil(t, 1, "Thomas Paine")
+    do(t, 0, "propose_salon", reform=f"r{reform('Urban Planning')}")
+    do(t, 0, "pay")
+    do(t, 0, "invite", phil=f"p{lent}")
+    assert GAME.outcome(t).scores[:3:2] == [12, 13]
+    assert _decide(t, 1).name == "lend"  # 12 + 5 = 17
+    seat_phil(t, 0, "Benjamin Franklin")  # 14 + 5 = 19, one short of the goal
+    assert _decide(t, 1).name == "refuse"
+
+
+def _killer_scene(leader_points: int) -> tuple:
+    """Seat 0 holds Consumption; seat 1 leads with ``leader_points`` of philosophes."""
+    s = fresh(4)
+    (c,) = give(s, 0, "Consumption")
+    for n in TWO_PRESTIGE[: leader_points // 2]:
+        seat_phil(s, 1, n)
+    if leader_points % 2:
+        seat_phil(s, 1, "David Hume")
+    seat_phil(s, 2, "Thomas Paine")
+    assert GAME.outcome(s).scores[1] == leader_points
+    return s, c
+
+
+def test_kills_a_philosophe_only_of_a_leader_about_to_win() -> None:
+    """Killing earlier knocks leaders back while the philosophes run out: the game locks."""
+    s, c = _killer_scene(16)
+    assert _decide(s, 0, ("play_event", "end_turn")).name == "end_turn"
+    s, c = _killer_scene(19)
+    choice = _decide(s, 0, ("play_event", "end_turn"))
+    assert choice.name == "play_event" and choice.get("card") == f"a{c}"
+    victim = int(choice.get("on")[1:])
+    assert victim in s.courts[1].phils and catalog().phils[victim].prestige == 2
+
+
+def test_salon_seats_muse_philosophes_and_asks_muse_guests_before_others() -> None:
+    s = fresh(3)
+    give(s, 0, "Peace Treaty")
+    seat_colony(s, 0, "Chile")
+    seat_colony(s, 0, "Florida")  # wealth 2: room for two
+    own_muse = seat_phil(s, 0, "Montesquieu")
+    seat_phil(s, 0, "Voltaire")
+    guest = seat_phil(s, 1, "Thomas Paine")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    first = _decide(s, 0)
+    assert (first.name, first.get("phil")) == ("attend", f"p{own_muse}")
+    GAME.apply(s, 0, first)
+    second = _decide(s, 0)
+    assert (second.name, second.get("phil")) == ("invite", f"p{guest}")
+
+
+def test_holds_a_salon_as_soon_as_more_sophia_cannot_help() -> None:
+    s = fresh(3)
+    give(s, 0, "Peace Treaty")
+    for c in ("Peru", "New Spain"):
+        seat_colony(s, 0, c)  # wealth 6
+    for n in ("Montesquieu", "Thomas Jefferson", "Immanuel Kant", "Thomas Paine", "Voltaire"):
+        seat_phil(s, 0, n)
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    for _ in range(4):
+        a = _decide(s, 0)
+        assert a.name == "attend"
+        GAME.apply(s, 0, a)
+    # four politics philosophes: sophia 8 against 1 + at most 6, a sure success
+    assert GAME.view(s, 0)["public"]["salon"]["chance"] == 1.0
+    assert _decide(s, 0).name == "hold_salon"
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_heuristic_tables_end_by_prestige(players: int) -> None:
+    """All-heuristic games reach the goal instead of the app's round limit."""
+    for seed in range(4):
+        summary = simulate(GAME, players, games=1, seed=100 * players + seed, ai=("greedy",))
+        stats = summary.results[0].stats
+        assert stats["win_path"] != "round limit", (players, seed)
+        assert stats["winner_prestige"] >= 20
 
 
 def test_defends_colonies_worth_defending() -> None:

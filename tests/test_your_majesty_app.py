@@ -165,7 +165,7 @@ def _check_lend_or_refuse(app, sc, screen: Screen, action: Action) -> str:
     phil = f"p{pend['target']}"
     name = catalog().phils[pend["target"]].name
     host = sc.match.seats[sc.view["public"]["active"]].name
-    assert f"{host}'s salon asks for {name}" in text
+    assert f"The salon of {host} asks for {name}" in text
     labels = {b.label for b in sc.buttons if b.payload[0] == "act"}
     assert labels == {f"Lend {name}", "Refuse"}
     assert phil in _court(sc.view, 0)

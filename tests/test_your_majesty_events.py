@@ -350,3 +350,62 @@ def test_slave_colonies_cost_prestige_until_abolition() -> None:
     seat_reform(s, 2, "Abolition of Slavery")
     assert GAME.outcome(s).scores[1] == 0
     assert colony("Jamaica") in s.courts[1].colonies
+
+
+def test_encyclopedie_and_grand_tour_help_only_a_salon_of_the_same_turn() -> None:
+    s = fresh(3)
+    (enc, tour) = give(s, 0, "The Encyclopédie", "Grand Tour")
+    give(s, 0, "Peace Treaty", "Hurricane")
+    seat_colony(s, 0, "Peru")
+    seat_phil(s, 0, "Montesquieu")
+    seat_phil(s, 0, "Thomas Paine")
+    x, y = seat_phil(s, 1, "Voltaire"), seat_phil(s, 1, "David Hume")
+    do(s, 0, "play_event", card=f"a{enc}")
+    assert s.flags == ["encyclopedie"]
+    do(s, 0, "end_turn")
+    _next_turn_of(s, 0)
+    do(s, 0, "play_event", card=f"a{tour}")
+    do(s, 0, "end_turn")
+    _next_turn_of(s, 0)
+    assert s.flags == []
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    do(s, 0, "attend")
+    do(s, 0, "invite", phil=f"p{x}")
+    do(s, 1, "lend")
+    assert GAME.view(s, 0)["public"]["salon"]["sophia"] == 2 + 1  # no Encyclopédie bonus
+    assert not has(s, 0, "invite", phil=f"p{y}")  # and one guest per court again
+
+
+def test_censorship_burdens_only_the_other_players_salons() -> None:
+    s = fresh(3)
+    (c,) = give(s, 0, "Censorship")
+    give(s, 0, "Peace Treaty", "Hurricane")
+    seat_colony(s, 0, "Peru")
+    seat_phil(s, 0, "Montesquieu")
+    seat_phil(s, 0, "Thomas Paine")
+    do(s, 0, "play_event", card=f"a{c}")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    assert GAME.view(s, 0)["public"]["salon"]["difficulty_before_draw"] == 1
+    s2 = fresh(3)
+    (c2,) = give(s2, 1, "Censorship")
+    s2.active = 1
+    do(s2, 1, "play_event", card=f"a{c2}")
+    do(s2, 1, "end_turn")
+    s2.active = 0
+    give(s2, 0, "Peace Treaty")
+    seat_colony(s2, 0, "Peru")
+    seat_phil(s2, 0, "Montesquieu")
+    do(s2, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s2, 0, "pay")
+    assert GAME.view(s2, 0)["public"]["salon"]["difficulty_before_draw"] == 1 + 2
+
+
+def test_slave_revolt_may_free_a_colony_of_your_own_court() -> None:
+    s = fresh(3)
+    (a,) = give(s, 0, "Slave Revolt")
+    j = seat_colony(s, 0, "Jamaica")
+    assert GAME.outcome(s).scores[0] == -1
+    do(s, 0, "play_event", card=f"a{a}", on=f"c{j}")
+    assert j in s.colonies and GAME.outcome(s).scores[0] == 0

@@ -138,5 +138,6 @@ def test_seeded_games_keep_every_invariant(chunk: int) -> None:
     results = [play_one(seed) for seed in range(chunk * per, (chunk + 1) * per)]
     assert len(results) == per
     assert all(r["reason"] in ("prestige", "round_limit") for r in results)
-    # most games end by prestige, not by the app's round limit
+    # most games end by prestige, not by the app's round limit; heuristic tables always do
     assert sum(r["reason"] == "prestige" for r in results) >= 0.8 * per
+    assert all(r["reason"] == "prestige" for r in results if set(r["kinds"]) == {"greedy"})

@@ -40,7 +40,9 @@ def _example(scandal: bool) -> tuple:
         do(s, 0, "attend", phil=f"p{p}")
     do(s, 0, "invite", phil=f"p{jefferson}")
     assert GAME.to_act(s) == [1]
-    assert GAME.view(s, 1)["prompt"] == "Eleanor's salon asks for Thomas Jefferson. Lend him?"
+    assert GAME.view(s, 1)["prompt"] == (
+        "The salon of Eleanor asks for Thomas Jefferson. Lend him?"
+    )
     do(s, 1, "lend")
     return s
 
@@ -101,6 +103,19 @@ def test_level_gate_opens_when_half_the_players_hold_the_lower_level(
         seat_reform(s, 1 + i, names[i])
     merit = f"r{catalog().reform_named('Meritocracy')}"
     assert has(s, 0, "propose_salon", reform=merit) is open_
+
+
+def test_level_five_gate_and_its_exception() -> None:
+    s = _politics_host(4)
+    slavery = f"r{catalog().reform_named('Abolition of Slavery')}"
+    seat_reform(s, 0, "Abolition of Torture")  # a level-1 reform does not open level 5
+    seat_reform(s, 1, "Religious Tolerance")
+    assert not has(s, 0, "propose_salon", reform=slavery)
+    seat_reform(s, 2, "Vernacular Opera")  # two of four players hold a level-3 reform
+    assert has(s, 0, "propose_salon", reform=slavery)
+    t = _politics_host(4)
+    seat_reform(t, 0, "Meritocracy")  # or a level-3 reform of one's own
+    assert has(t, 0, "propose_salon", reform=slavery)
 
 
 def test_salon_needs_a_philosophe_of_the_muse_and_two_attendees() -> None:

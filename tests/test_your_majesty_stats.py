@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from your_majesty_helpers import (
+    TWO_PRESTIGE,
     do,
     fresh,
     give,
@@ -18,19 +19,6 @@ from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.scoring import ROUND_LIMIT
 from tabletop.games.your_majesty.stats import WIN_PATHS
 from tabletop.sim import simulate
-
-TWO_PRESTIGE = [
-    "Voltaire",
-    "Jean-Jacques Rousseau",
-    "Denis Diderot",
-    "W.A. Mozart",
-    "F-J Haydn",
-    "G.F. Handel",
-    "Isaac Newton",
-    "Benjamin Franklin",
-    "Antoine Lavoisier",
-    "Joshua Reynolds",
-]
 
 
 @pytest.mark.parametrize(("tie", "path"), [(False, "several at once"), (True, "shared")])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from your_majesty_helpers import (
+    TWO_PRESTIGE,
     action_index,
     check_conservation,
     do,
@@ -18,7 +19,8 @@ from your_majesty_helpers import (
     seat_reform,
 )
 
-from tabletop.engine import Action, IllegalAction, state_digest
+from tabletop.ai.base import make_agent
+from tabletop.engine import Action, IllegalAction, Rng, state_digest
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.catalog import MUSES, catalog
 
@@ -149,17 +151,7 @@ def test_simultaneous_twenties_highest_wins_exact_ties_share(tie: bool) -> None:
 
 def test_paycheck_reform_option_needs_a_level_three_or_five_reform() -> None:
     s = fresh(3, paycheck="reform")
-    for n in [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-        "Benjamin Franklin",
-        "Antoine Lavoisier",
-    ]:
+    for n in TWO_PRESTIGE[:9]:
         seat_phil(s, 1, n)
     (a,) = give(s, 0, "A Place at Court")
     x = seat_phil(s, 2, "Joshua Reynolds")
@@ -213,3 +205,25 @@ def test_spectator_view_hides_every_hand_and_names_who_is_awaited() -> None:
         assert all(c["uid"] is None for c in v["zones"][f"p{i}.hand"]["cards"])
     assert v["public"]["state"]["hands"] == [4, 4, 4, 4]
     assert [x["resources"]["wealth"] for x in v["seats"]] == [0, 0, 0, 0]
+
+
+def test_turn_lines_and_prompts_read_well_whatever_a_seat_is_called() -> None:
+    """A seat called "You" (the app's default) gets "Turn: You.", never "You's"."""
+    s = GAME.new_game(3, 5)
+    s.names[0] = "You"
+    agents = [make_agent("greedy", GAME) for _ in range(3)]
+    rng = Rng(5)
+    texts: list[str] = []
+    while not GAME.is_over(s):
+        (seat,) = GAME.to_act(s)
+        texts += [GAME.view(s, o)["prompt"] for o in range(3)]
+        legal = GAME.legal_actions(s, seat)
+        events = GAME.apply(
+            s, seat, agents[seat].choose(GAME, GAME.view(s, seat), seat, legal, rng)
+        )
+        texts += [e.for_seat(o).text for e in events for o in range(3)]
+    texts += [GAME.view(s, o)["prompt"] for o in range(3)]
+    texts += [z["label"] for z in GAME.view(s, 0)["zones"].values()]
+    assert "Turn: You." in texts and "Turn: Frederick." in texts
+    assert not [t for t in texts if "You's" in t or "'s turn" in t]
+    assert any(t.startswith("The game is over. Winner") for t in texts)

@@ -9,6 +9,20 @@ from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.state import YMState
 
+# ten philosophes worth two prestige each, of every muse but politics
+TWO_PRESTIGE = (
+    "Voltaire",
+    "Jean-Jacques Rousseau",
+    "Denis Diderot",
+    "W.A. Mozart",
+    "F-J Haydn",
+    "G.F. Handel",
+    "Isaac Newton",
+    "Benjamin Franklin",
+    "Antoine Lavoisier",
+    "Joshua Reynolds",
+)
+
 
 def fresh(players: int = 3, seed: int = 1, **options: Any) -> YMState:
     """A new game with empty hands, seat 0 active and first."""
@@ -145,19 +159,7 @@ def check_conservation(s: YMState) -> None:
 def near_abolition(tie: bool) -> YMState:
     """Seat 0 can implement Abolition of Slavery; seat 1 sits at 20 less a slave colony."""
     s = fresh(3)
-    two = [
-        "Voltaire",
-        "Jean-Jacques Rousseau",
-        "Denis Diderot",
-        "W.A. Mozart",
-        "F-J Haydn",
-        "G.F. Handel",
-        "Isaac Newton",
-        "Benjamin Franklin",
-        "Antoine Lavoisier",
-        "Joshua Reynolds",
-    ]
-    for n in two:
+    for n in TWO_PRESTIGE:
         seat_phil(s, 1, n)
     seat_colony(s, 1, "Jamaica")
     seat_reform(s, 0, "Abolition of Torture")

@@ -31,6 +31,19 @@ CARD_VALUE = {
 }
 
 
+# a seat this close to the goal threatens to win: kill its philosophes, lend it nothing
+THREAT = 4
+# a seat this close to the goal is about to win: only then are its philosophes killed or
+# sent away, or taken from it in preference to others (earlier, five opponents knock every
+# leader back while the table's philosophes run out, and the game locks: see the game doc)
+ABOUT_TO_WIN = 1
+# refuse to lend when the salon would bring its host this close to the goal (or when the
+# host already leads within THREAT of it)
+LEND_MARGIN = 1
+# the chance that a philosophe asked for is lent, when estimating a salon
+LEND_ODDS = 0.6
+
+
 def _i(u: str) -> int:
     return int(u[1:])
 
@@ -71,6 +84,7 @@ class _Context:
         self.target = view["public"]["win_target"]
         self.hand = st["hands"][seat]
         others = [i for i in range(self.n) if i != seat]
+        self.others = others
         self.leader = max(others, key=lambda i: (self.scores[i], -i))
         self.courts = st["courts"]
         self.pending = st["pending"]
@@ -81,6 +95,13 @@ class _Context:
             for r in c["reforms"]
         )
         self.faux = bool(st["options"].get("faux_pas"))
+        acts = self.cat.actions
+        self.barred = {
+            t
+            for c in self.courts
+            for a, t in zip(c["lingering"], c["linger_target"], strict=True)
+            if acts[a].effect == "lettre"
+        }
 
     # --- helpers ----------------------------------------------------------------------------
     def card_value(self, a: int) -> float:
@@ -92,12 +113,32 @@ class _Context:
     def my_phils(self) -> list[int]:
         return self.courts[self.seat]["phils"]
 
-    def best_own_sophia(self, reform: int) -> int:
-        muse = self.cat.reforms[reform].muse
-        vals = sorted(
-            (2 if self.cat.phils[p].muse == muse else 1 for p in self.my_phils()), reverse=True
-        )
-        return sum(vals[: self.wealth[self.seat]])
+    def threatens(self, seat: int) -> bool:
+        """Whether ``seat`` is close enough to the goal to be stopped rather than helped."""
+        return self.scores[seat] >= self.target - THREAT
+
+    def about_to_win(self, seat: int) -> bool:
+        """Whether ``seat`` is one short step from the goal."""
+        return self.scores[seat] >= self.target - ABOUT_TO_WIN
+
+    def phil_owner(self, p: int) -> int:
+        return next(i for i, ct in enumerate(self.courts) if p in ct["phils"])
+
+    def colony_owner(self, c: int) -> int:
+        return next(i for i, ct in enumerate(self.courts) if c in ct["colonies"])
+
+    def slave_cost(self, colony: int) -> int:
+        """Prestige a colony costs its holder (1 for a slave colony before Abolition)."""
+        return int(self.cat.colonies[colony].slave and not self.abolished)
+
+    def wealth_need(self) -> int:
+        """Coins a salon of ours could use: our philosophes and a guest from each court."""
+        guests = sum(1 for i in self.others if self.courts[i]["phils"])
+        return max(3, min(7, len(self.my_phils()) + guests))
+
+    def useful_coins(self, coins: int, wealth: int) -> int:
+        """How many of ``coins`` would raise our salons' capacity towards what we need."""
+        return max(0, min(coins, self.wealth_need() - wealth))
 
     def base_difficulty(self, reform: int) -> int:
         lvl = self.cat.reforms[reform].level
@@ -110,31 +151,31 @@ class _Context:
                 )
         return lvl + scandals + cens
 
-    def salon_value(self, reform: int) -> float:
-        muse = self.cat.reforms[reform].muse
-        own = self.best_own_sophia(reform)
-        slots = self.wealth[self.seat] - min(len(self.my_phils()), self.wealth[self.seat])
-        # a guest or two may come: count one likely guest of the reform's muse
-        guests = 0
-        for i, c in enumerate(self.courts):
-            if (
-                i != self.seat
-                and slots > 0
-                and self.scores[i] < self.target - 4
-                and any(self.cat.phils[p].muse == muse for p in c["phils"])
-            ):
-                guests += 1
-                slots -= 1
-        hand_bonus = (
-            2 if any(self.cat.actions[a].effect == "encyclopedie" for a in self.hand) else 0
+    def salon_estimate(self, reform: int) -> float:
+        """The chance a salon for ``reform`` succeeds: our philosophes, and guests if lent."""
+        r = self.cat.reforms[reform]
+        cap = self.wealth[self.seat]
+        own = (
+            []
+            if self.seat in self.barred
+            else [2 if self.cat.phils[p].muse == r.muse else 1 for p in self.my_phils()]
         )
-        soph = own + min(guests, 1) * 2 + (hand_bonus if "event" not in self.used else 0) * 0
-        chance = salon_chance(soph, self.base_difficulty(reform), self.faux)
-        lvl = self.cat.reforms[reform].level
-        return chance * (lvl * 2.5 + 2) if chance >= 0.34 else 0.0
+        guests = [
+            max(2 if self.cat.phils[p].muse == r.muse else 1 for p in self.courts[i]["phils"])
+            for i in self.others
+            if self.courts[i]["phils"] and i not in self.barred
+        ]
+        base = self.base_difficulty(reform)
+        alone = salon_chance(sum(sorted(own, reverse=True)[:cap]), base, self.faux)
+        if self.scores[self.seat] + r.level >= self.target - LEND_MARGIN:
+            return alone  # nobody sensible lends to a salon that brings us this close
+        helped = salon_chance(sum(sorted(own + guests, reverse=True)[:cap]), base, self.faux)
+        return (1 - LEND_ODDS) * alone + LEND_ODDS * helped
 
-    def threat(self, seat: int) -> float:
-        return self.scores[seat] + (3 if self.scores[seat] >= self.target - 5 else 0)
+    def salon_value(self, reform: int) -> float:
+        lvl = self.cat.reforms[reform].level
+        wins = self.scores[self.seat] + lvl >= self.target
+        return self.salon_estimate(reform) * (lvl * 2.5 + 2 + (10 if wins else 0))
 
     # --- scoring -----------------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -148,12 +189,10 @@ class _Context:
         return {0: 7.0, 1: 4.5, 2: 2.0}.get(len(self.hand), 0.8)
 
     def _choose_colony(self, a: Action) -> float:
-        c = self.cat.colonies[_i(a["colony"])]
-        w = self.wealth[self.seat]
-        v = c.coins * 1.5 + 0.5 if w < 4 else c.coins * 0.5
-        if c.slave and not self.abolished:
-            v -= 1.5
-        return v
+        c = _i(a["colony"])
+        coins = self.cat.colonies[c].coins
+        useful = self.useful_coins(coins, self.wealth[self.seat])
+        return useful * 1.5 + 0.5 + (coins - useful) * 0.3 - 1.5 * self.slave_cost(c)
 
     def _draw_philosophe(self, a: Action) -> float:
         cost = self.card_value(_i(a["cost"]))
@@ -161,17 +200,19 @@ class _Context:
 
     def _propose_salon(self, a: Action) -> float:
         v = self.salon_value(_i(a["reform"]))
-        return v if v >= 1.5 else -1
+        return v if v >= 1.0 else -1
 
     def _pay(self, a: Action) -> float:
         return -self.card_value(_i(a["cost"]))
 
     def _campaign(self, a: Action) -> float:
         c = _i(a["on"])
-        col = self.cat.colonies[c]
-        owner = next(i for i, ct in enumerate(self.courts) if c in ct["colonies"])
-        v = col.coins - 1.5 - (1.0 if col.slave and not self.abolished else 0)
-        return v + (1.0 if owner == self.leader else 0)
+        owner = self.colony_owner(c)
+        coins = self.cat.colonies[c].coins
+        gain = self.useful_coins(coins, self.wealth[self.seat]) - 1.5 * self.slave_cost(c)
+        # a slave colony taken from a seat near the goal gives it back a point of prestige
+        harm = 0.5 * coins if self.threatens(owner) and not self.slave_cost(c) else 0.0
+        return gain + harm - 0.5
 
     def _play_event(self, a: Action) -> float:
         card = self.cat.actions[_i(a["card"])]
@@ -189,16 +230,17 @@ class _Context:
             return 2.5 * len(self.courts[me]["scandals"]) - 0.5
         if e in ("place", "consumption", "quarrel"):
             p = _i(on)
-            owner = next(i for i, ct in enumerate(self.courts) if p in ct["phils"])
+            owner = self.phil_owner(p)
             if owner == me:
                 return -5
             pv = self.cat.phils[p].prestige
             if e == "place":
-                return 2.0 + pv * 1.5 + (1.0 if owner == self.leader else 0)
-            # killing or sending away thins the game for everyone: only against a leader
-            if owner != self.leader or self.scores[owner] < self.scores[me]:
+                return 2.0 + pv * 1.5 + (1.5 if self.about_to_win(owner) else 0)
+            # a dead or departed philosophe is lost to the whole table, which stalls the
+            # game: only to stop the leader when it is about to win
+            if owner != self.leader or not self.about_to_win(owner):
                 return -1
-            return 0.5 + pv + (2.0 if self.scores[owner] >= self.target - 6 else 0)
+            return 3.0 + pv * 1.5
         if e == "pension":
             return 3.5 if on else 2.5
         if e in ("espionage", "letters"):
@@ -208,20 +250,20 @@ class _Context:
         if e in ("encyclopedie", "grandtour"):
             # worth it only right before a salon we can host
             return 2.5 if not self.used and any(self._salon_ready()) else -1
-        if e == "rebellion":
+        if e in ("rebellion", "revolt"):
             c = _i(on)
-            owner = next(i for i, ct in enumerate(self.courts) if c in ct["colonies"])
-            return 1.0 + self.cat.colonies[c].coins * 0.5 + (1 if owner == self.leader else 0)
-        if e == "revolt":
-            c = _i(on)
-            owner = next(i for i, ct in enumerate(self.courts) if c in ct["colonies"])
-            if owner == me:
-                return -3
-            return 0.5 + self.cat.colonies[c].coins * 0.5
+            owner = self.colony_owner(c)
+            coins = self.cat.colonies[c].coins
+            if owner == me:  # only a slave revolt may hit our own court: a point back
+                return 1.5 * self.slave_cost(c) - self.useful_coins(coins, self.wealth[me] - coins)
+            # freeing a seat near the goal of a slave colony gives it a point back
+            gift = 3.0 * self.slave_cost(c) if self.threatens(owner) else 0.0
+            bonus = 1.0 if owner == self.leader else 0.0
+            return (1.0 if e == "rebellion" else 0.5) + coins * 0.5 + bonus - gift
         if e in ("lettre", "hurricane"):
             return 1.5 + (1.5 if tseat == self.leader else 0)
         if e == "smallpox":
-            return 2.5 if self.scores[self.leader] >= self.target - 6 else 0.3
+            return 2.5 if self.threatens(self.leader) else 0.3
         if e == "censorship":
             return 1.5
         if e == "peace":
@@ -235,42 +277,43 @@ class _Context:
     def _salon_muse(self) -> str:
         return self.cat.reforms[self.st["salon"]["reform"]].muse
 
+    def _salon_sure(self) -> bool:
+        """Whether more sophia can no longer raise the chance."""
+        return self.view["public"]["salon"]["chance"] >= (5 / 6 if self.faux else 1.0) - 1e-9
+
     def _attend(self, a: Action) -> float:
         p = self.cat.phils[_i(a["phil"])]
-        return 10 + (2 if p.muse == self._salon_muse() else 1)
+        return 14.0 if p.muse == self._salon_muse() else 12.0
 
     def _invite(self, a: Action) -> float:
+        """Ask for muse guests before seating our other philosophes; any guest if room."""
         p = _i(a["phil"])
-        ph = self.cat.phils[p]
-        if ph.muse != self._salon_muse():
-            return 0.2 if len(self.st["salon"]["attendees"]) < 2 else -1
-        owner = next(i for i, ct in enumerate(self.courts) if p in ct["phils"])
-        return 5 - 0.2 * self.scores[owner]
+        muse = self.cat.phils[p].muse == self._salon_muse()
+        return (13.0 if muse else 11.0) - 0.01 * self.scores[self.phil_owner(p)]
 
     def _hold_salon(self, a: Action) -> float:
-        return 1.0
+        return 20.0 if self._salon_sure() else 1.0
 
     def _abandon_salon(self, a: Action) -> float:
         return 0.0
 
     # --- answers ------------------------------------------------------------------------------
     def _lend(self, a: Action) -> float:
+        """Lend unless the host leads near the goal or the salon would bring it close."""
         host = self.st["active"]
-        reform = self.st["salon"]["reform"]
-        lvl = self.cat.reforms[reform].level
-        leader_near = self.scores[host] + lvl >= self.target - 2
-        ahead = self.scores[host] > self.scores[self.seat] + 3
-        return (
-            -1 if leader_near or ahead or (host == self.leader and self.scores[host] >= 12) else 1
-        )
+        lvl = self.cat.reforms[self.st["salon"]["reform"]].level
+        leads = self.threatens(host) and self.scores[host] >= max(self.scores)
+        return -1 if leads or self.scores[host] + lvl >= self.target - LEND_MARGIN else 1
 
     def _refuse(self, a: Action) -> float:
         return 0
 
     def _defend(self, a: Action) -> float:
-        c = self.cat.colonies[self.pending["target"]]
-        worth = c.coins - (1 if c.slave and not self.abolished else 0)
-        return 1 if worth >= 1 else -1
+        """Defend a colony whose coins we need more than the campaign card, slaves aside."""
+        c = self.pending["target"]
+        coins = self.cat.colonies[c].coins
+        keep = self.useful_coins(coins, self.wealth[self.seat] - coins)
+        return 1 if keep - 1.5 * self.slave_cost(c) >= 1 else -1
 
     def _yield(self, a: Action) -> float:
         return 0

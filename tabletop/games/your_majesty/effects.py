@@ -106,7 +106,8 @@ def play_event(s: YMState, seat: int, a: int, tseat: int, on: str | None) -> lis
                 )
             )
         court.scandals = []
-        out.append(log(f"{me}'s new mistress erases {n} scandal(s)."))
+        what = "1 scandal" if n == 1 else f"{n} scandals"
+        out.append(log(f"A new royal mistress erases {what} at the court of {me}."))
     elif e in ("consumption", "quarrel"):
         p = int(on[1:]) if on else -1
         owner = owner_of_phil(s, p)

@@ -87,7 +87,7 @@ class YourMajesty(Game):
             events.append(
                 Event(
                     GAME_OVER,
-                    f"{names} reach{'es' if len(state.winners) == 1 else ''} the glory of Enlightenment.",
+                    f"The glory of Enlightenment goes to {names}.",
                     {"scores": self.scores(state), "winners": list(state.winners)},
                 )
             )

@@ -40,7 +40,7 @@ def end_turn(s: YMState) -> list[Event]:
         )
     court.lingering = []
     court.linger_target = []
-    out.append(log(f"{s.names[s.active]}'s turn."))
+    out.append(log(f"Turn: {s.names[s.active]}."))
     return out
 
 

@@ -82,7 +82,7 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
     phils = cat.phils
     for i in range(s.players):
         court = s.courts[i]
-        zones[f"p{i}.hand"] = _zone(f"{s.names[i]}'s hand", hand_cards(s, i, seat))
+        zones[f"p{i}.hand"] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
         zones[f"p{i}.court"] = _zone(s.names[i], [])
         by_muse: dict[str, list[int]] = {m: [] for m in MUSES}
         for p in court.phils:
@@ -172,7 +172,7 @@ def prompt(s: YMState, seat: int | None) -> str:
     cat = catalog()
     if s.over:
         names = " and ".join(s.names[w] for w in s.winners)
-        return f"The game is over: {names} win{'s' if len(s.winners) == 1 else ''}."
+        return f"The game is over. Winner{'s' if len(s.winners) > 1 else ''}: {names}."
     who = to_act(s)[0]
     if seat != who:
         return f"Waiting for {s.names[who]}."
@@ -192,7 +192,7 @@ def prompt(s: YMState, seat: int | None) -> str:
         return f"Pay for {what}: drag a card from your hand to the discard pile."
     if p.kind == "lend":
         name = cat.phils[p.target].name
-        return f"{actor}'s salon asks for {name}. Lend {_pron(p.target)}?"
+        return f"The salon of {actor} asks for {name}. Lend {_pron(p.target)}?"
     if p.kind == "defend":
         return f"{actor} campaigns against your {cat.colonies[p.target].name}. Answer with a campaign, or let it go?"
     if p.kind == "block":
@@ -200,7 +200,7 @@ def prompt(s: YMState, seat: int | None) -> str:
     if p.kind == "cancel_place":
         name = cat.phils[p.target].name
         return f"{actor} offers {name} a place at court. Stop it with your own A Place at Court, or allow it?"
-    return f"Take up to {3 - p.taken} cards from {s.names[p.target]}'s hand, then press Done."
+    return f"Take up to {3 - p.taken} cards from the hand of {s.names[p.target]}, then press Done."
 
 
 def _plain(obj: Any) -> Any:
