@@ -9,13 +9,14 @@ import pytest
 from tabletop import registry
 from tabletop.ai.tournament import run_matches, schedule, summarize
 
-# per game: the search, the number of matches (seats rotated) and the options.  Searches
+# per game: the search (":p": game rollouts with the heuristic prior, no anchor, so the
+# search itself decides), the number of matches (seats rotated) and the options.  Searches
 # are iteration-bounded (no time cap), so every match is reproducible.  Aristocracy plays
 # its shorter variant: against a random player a full game runs to ~1000 decisions.
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "majesty": ("mcts:24:4", 4, {}),
-    "your-majesty": ("mcts:6:4", 4, {}),
-    "aristocracy": ("mcts:6:4", 2, {"length": "shorter"}),
+    "your-majesty": ("mcts:6:4:p", 4, {}),
+    "aristocracy": ("mcts:6:4:p", 2, {"length": "shorter"}),
 }
 
 

@@ -10,6 +10,7 @@ from toy_game import TOY
 from tabletop import registry
 from tabletop.ai.tournament import (
     format_report,
+    play_match,
     quantile,
     run_matches,
     schedule,
@@ -99,3 +100,14 @@ def test_tournament_command_prints_json(game_id: str, capsys: pytest.CaptureFixt
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == n and data["unfinished"] == 0
     assert set(data["agents"]) >= {"greedy"}
+
+
+def test_aristocracy_balance_counts_buildings_hidden_in_the_end_view() -> None:
+    # the end view shows only address cards, so the game labels its buildings itself
+    game = registry.get("aristocracy")
+    (spec,) = schedule(game, 2, 1, ["greedy", "random"], seed=4, options={"length": "shorter"})
+    record = play_match(spec)
+    assert not record.error
+    (winner,) = record.winners
+    assert "château complete" in record.cards[winner]
+    assert any(label.startswith("address ") for label in record.cards[winner])

@@ -44,6 +44,10 @@ class AIHooks:
     #: names of actions that only take back an earlier pick of the same seat (a card put in
     #: a secret commit, say): the search never plays them, so it cannot toggle forever
     undo_actions: frozenset[str] = frozenset()
+    #: ``balance_cards(game, final_state) -> [labels per seat]`` for the tournament's
+    #: per-card win figures, where the end view hides too much (default: the cards seen
+    #: in each seat's zones of the spectator's view)
+    balance_cards: Callable[[Game, Any], list[list[str]]] | None = None
     #: rollout steps after which the evaluation replaces playing to the end (``None``: play out)
     cutoff: int | None = 30
     #: an upper bound on the number of decisions in one game (for the OpenSpiel bridge)

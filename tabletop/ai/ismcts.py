@@ -55,17 +55,20 @@ class SearchConfig:
     #: has one, else its rollout policy or greedy agent)
     prior: bool = True
     #: if set, the game's heuristic move is played unless the search's choice has a mean
-    #: value at least this much higher (a safety net for small budgets)
+    #: value this many standard errors higher (a safety net for small budgets)
     anchor: float | None = None
+    #: rollouts play the game's view heuristic for every seat (costlier, closer to real play)
+    heuristic_rollouts: bool = False
 
 
 class _Stat:
-    __slots__ = ("avail", "total", "visits")
+    __slots__ = ("avail", "square", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.square = 0.0  # sum of squared values, for the anchor's confidence test
 
 
 class _Node:
@@ -132,10 +135,25 @@ class ISMCTS:
         if cfg.anchor is not None and ctx.heuristic is not None:
             # the game's own move stands unless the search finds one clearly better
             own = ctx.heuristic(game, view, seat, legal, Rng(rng.next64()))
-            st = root.stats.get((seat, own))
-            if own != best and st and st.visits and values[best.key] < values[own.key] + cfg.anchor:
+            if own != best and not _clearly_better(
+                root.stats[(seat, best)], root.stats.get((seat, own)), cfg.anchor
+            ):
                 best = own
         return SearchResult(best, done, visits, values, timed_out)
+
+
+def _clearly_better(a: _Stat, b: _Stat | None, z: float) -> bool:
+    """Whether ``a``'s mean value beats ``b``'s by ``z`` standard errors (``b`` unvisited: yes)."""
+    if b is None or not b.visits:
+        return True
+    if not a.visits:
+        return False
+    err = 0.0
+    for st in (a, b):
+        mean = st.total / st.visits
+        var = max(st.square / st.visits - mean * mean, 0.01)
+        err += var / st.visits
+    return a.total / a.visits - b.total / b.visits > z * math.sqrt(err)
 
 
 def _on_view(choose: Any) -> Any:
@@ -171,6 +189,8 @@ class _Context:
         self.policy = game_policy if cfg.game_policy and game_policy else random_policy
         #: the game's move choice from a view (its heuristic hook, else its greedy agent)
         self.heuristic = hooks.heuristic or _view_heuristic(game)
+        if cfg.heuristic_rollouts and self.heuristic is not None:
+            self.policy = _on_view(self.heuristic)
         self.prior = None
         if cfg.prior:
             self.prior = game_policy if hooks.heuristic is None else _on_view(hooks.heuristic)
@@ -234,7 +254,9 @@ class _Context:
             for s, a in picks:
                 st = n.stats[(s, a)]
                 st.visits += 1
-                st.total += values[s]
+                v = values[s]
+                st.total += v
+                st.square += v * v
 
     def _select(
         self, node: _Node, seat: int, legal: list[Action], rng: Rng, state: Any = None

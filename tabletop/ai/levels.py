@@ -16,7 +16,7 @@ NORMAL = SearchConfig(
 #: Hard: several times the budget and the game's own rollout policy.
 HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
 #: the anchor margin of mcts:N:C:a (see SearchConfig.anchor)
-ANCHOR = 0.03
+ANCHOR = 1.5
 #: Easy's chance of a random move instead of the heuristic one.
 EASY_NOISE = 0.3
 
@@ -26,7 +26,8 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
     if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:FLAGS]], no time cap
-        # FLAGS: r = random rollouts (no prior), p = heuristic prior, a = anchored
+        # FLAGS: r = random rollouts (no prior), p = heuristic prior, a = anchored,
+        # h = rollouts by the view heuristic
         hard = level_config("hard", game) or HARD
         parts = kind.split(":")
         cutoff = int(parts[2]) if len(parts) > 2 and parts[2] else hard.cutoff
@@ -39,6 +40,7 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
             game_policy=hard.game_policy if flags is None else "r" not in flags,
             prior=hard.prior if flags is None else "r" not in flags or "p" in flags,
             anchor=hard.anchor if flags is None else (ANCHOR if "a" in flags else None),
+            heuristic_rollouts=hard.heuristic_rollouts if flags is None else "h" in flags,
         )
     if kind in tuned:
         found = tuned[kind]

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabletop.ai.base import make_agent
+from tabletop.ai.hooks import hooks_for
 from tabletop.engine import Game, Rng
 
 Z95 = 1.959963984540054
@@ -121,7 +122,11 @@ def play_match(spec: MatchSpec) -> MatchRecord:
             decisions += 1
     out = game.outcome(state)
     error = "" if game.is_over(state) else f"stopped after {decisions} decisions"
-    cards = seat_cards(game.view(state, None), spec.players)
+    counted = hooks_for(game).balance_cards
+    if counted is not None:
+        cards = counted(game, state)
+    else:
+        cards = seat_cards(game.view(state, None), spec.players)
     return MatchRecord(
         spec.seed,
         list(spec.labels),

@@ -41,6 +41,24 @@ def evaluate(game: Game, s: State) -> list[float]:
     return [x / total for x in e]
 
 
+KINDS = ("farm", "estate", "château")
+
+
+def balance_cards(game: Game, s: State) -> list[list[str]]:
+    """Per seat at the end: each building's kind (complete or not) and its address rank."""
+    out = []
+    for seat in range(s.players):
+        labels = []
+        for b in s.buildings[seat]:
+            state = "complete" if s.complete(b) else "incomplete"
+            labels += [
+                f"{KINDS[max(0, min(s.kind(b), 2))]} {state}",
+                f"address {s.rank(b.address)}",
+            ]
+        out.append(labels)
+    return out
+
+
 def ai_hooks(game: Game) -> dict[str, Any]:
     """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
     return {
@@ -50,4 +68,14 @@ def ai_hooks(game: Game) -> dict[str, Any]:
         "max_game_length": 12000,
         # taking a card back out of the Ball or the stall only undoes a pick
         "undo_actions": ("ball_take", "stall_take"),
+        "balance_cards": balance_cards,
+        # small budgets (a game has ~110 decisions a seat, ~5 ms an iteration): both levels
+        # keep the greedy move unless the search is confident (anchor, in standard errors)
+        "levels": {
+            "normal": {"iterations": 20, "time_limit": 0.45, "cutoff": 8, **_ANCHORED},
+            "hard": {"iterations": 60, "time_limit": 1.5, "cutoff": 16, **_ANCHORED},
+        },
     }
+
+
+_ANCHORED = {"game_policy": True, "prior": True, "anchor": 1.5}

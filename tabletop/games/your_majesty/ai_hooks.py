@@ -86,4 +86,19 @@ def ai_hooks(game: Game) -> dict[str, Any]:
         "heuristic": heuristic,
         "cutoff": 24,
         "max_game_length": 8000,
+        # small budgets: both levels keep the heuristic's move unless the search is
+        # confident (anchor, in standard errors); Hard's rollouts play the heuristic
+        "levels": {
+            "normal": {"iterations": 40, "time_limit": 0.45, "cutoff": 8, **_ANCHORED},
+            "hard": {
+                "iterations": 60,
+                "time_limit": 1.5,
+                "cutoff": 12,
+                "heuristic_rollouts": True,
+                **_ANCHORED,
+            },
+        },
     }
+
+
+_ANCHORED = {"game_policy": True, "prior": True, "anchor": 1.5}
