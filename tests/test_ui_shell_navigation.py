@@ -6,6 +6,7 @@ import pygame
 from ui_shell_support import button_named, click, close_app, make_app, post_key
 
 from tabletop.ui import launch
+from tabletop.ui.app import App
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.new_game import NewGameScene
 from tabletop.ui.scenes.title import TitleScene
@@ -126,5 +127,45 @@ def test_start_problems_are_explained_in_a_dialog(monkeypatch, tmp_path) -> None
         assert app.top.title == "Cannot start the match"
         assert "no table for toy today" in app.top.text
         assert app.crashes == 0
+    finally:
+        close_app()
+
+
+def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
+    started = []
+    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(NewGameScene(app))
+        scene = app.top
+        # the first seat is named, not "You" (the log would read "You takes…")
+        assert scene.seats[0].name == "Player 1"
+        scene.set_players(3)
+        scene.seats[0].name = "Mara"
+        scene.seats[2].kind = "hard"
+        scene.options["rounds"] = "5"
+        scene.options["variant"] = "royal"
+        scene.start()
+        assert started and started[0].names[0] == "Mara"
+        app.pop()
+        # a new form, and a new app reading the settings file, show the same set-up
+        for _ in range(2):
+            app.push(NewGameScene(app))
+            again = app.top
+            assert again.players == 3
+            assert [(s.kind, s.name) for s in again.seats[:3]] == [
+                ("human", "Mara"),
+                ("normal", "Aurelia"),
+                ("hard", "Bastian"),
+            ]
+            assert again.options == {"variant": "royal", "short": False, "rounds": 5}
+            app.pop()
+            close_app()
+            app = App(size=(1280, 720))  # same home, same fake catalog
+            app.start()
+        # a remembered value the game no longer accepts falls back to the default
+        app.settings.last_setup["options"]["toy"]["variant"] = "imperial"
+        app.push(NewGameScene(app))
+        assert app.top.options["variant"] == "plain" and app.crashes == 0
     finally:
         close_app()

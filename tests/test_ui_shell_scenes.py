@@ -130,3 +130,13 @@ def test_every_registered_game_shows_all_its_rulings_and_credits() -> None:
         assert esc(data.name) in credits
         if data.reconstruction:
             assert esc(data.reconstruction)[:60] in credits
+
+
+def test_winners_sentence_reads_well_for_none_one_and_several() -> None:
+    from tabletop.ui.scenes.results import winners_sentence
+
+    names = ["Ann", "Bo", "Cy"]
+    assert winners_sentence(names, []) == "No winner"
+    assert winners_sentence(names, [1]) == "Bo wins"
+    assert winners_sentence(names, [0, 2]) == "Ann and Cy share the victory"
+    assert winners_sentence(names, [0, 1, 2]) == "Ann, Bo and Cy share the victory"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,9 @@ class Settings:
     fullscreen: bool = False
     card_size: str = "Medium"  # a key of CARD_SIZES
     colour_safe: bool = False  # colour-blind-safe palette
-    confirm_end_turn: bool = True
-    sound: bool = True
+    confirm_end_turn: bool = True  # kept for old files; nothing asks yet
+    sound: bool = True  # kept for old files; the app has no sounds yet
+    last_setup: dict[str, Any] = field(default_factory=dict)  # the New game form, as left
 
     @property
     def animation_factor(self) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -21,9 +22,10 @@ from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt
 from tabletop.ui.scenes.reading import esc
+from tabletop.ui.settings import save_settings
 
 DEFAULT_NAMES = (
-    "You",
+    "Player 1",  # a name, not "You": the log reads "Player 1 takes…", never "You takes…"
     "Aurelia",
     "Bastian",
     "Cosima",
@@ -37,6 +39,18 @@ DEFAULT_NAMES = (
     "Katrin",
 )
 MAX_NAME = 18
+log = logging.getLogger(__name__)
+
+
+def _option_value_fits(spec: OptionSpec, value: Any) -> bool:
+    """True when a remembered ``value`` is still a valid setting of option ``spec``."""
+    if spec.kind == "bool":
+        return isinstance(value, bool)
+    if spec.kind == "choice":
+        return value in spec.choices
+    if spec.kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, str)
 
 
 class NewGameScene(GuiScene):
@@ -57,8 +71,51 @@ class NewGameScene(GuiScene):
         self.options: dict[str, Any] = {}
         self.seed_text = ""
         self._widgets: dict[Any, tuple[str, Any]] = {}
+        self._last: dict[str, Any] = {}
+        self._restore(game_id)
         if self.game_id:
             self._select_game(self.game_id)
+
+    # --- the set-up as last left (in the settings) ----------------------------------------
+    def _restore(self, game_id: str | None) -> None:
+        """Seats, game, player counts and options as the last match was started."""
+        last = getattr(getattr(self.app, "settings", None), "last_setup", None)
+        if not isinstance(last, dict):
+            return
+        self._last = last
+        if game_id is None and last.get("game") in self.games:
+            self.game_id = last["game"]
+        seats = last.get("seats")
+        for i, seat in enumerate(seats[: len(self.seats)] if isinstance(seats, list) else []):
+            if (
+                isinstance(seat, list)
+                and len(seat) == 2
+                and seat[0] in SEAT_KINDS
+                and isinstance(seat[1], str)
+            ):
+                self.seats[i] = SeatConfig(seat[0], seat[1][:MAX_NAME])
+
+    def _remembered(self, what: str, game_id: str) -> Any:
+        value = self._last.get(what)
+        return value.get(game_id) if isinstance(value, dict) else None
+
+    def _remember(self, options: dict[str, Any]) -> None:
+        """Keep this set-up (``options`` resolved) for the next New game, in the settings."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None or not hasattr(settings, "last_setup") or self.game_id is None:
+            return
+        last = dict(settings.last_setup or {})
+        last["game"] = self.game_id
+        last["seats"] = [[s.kind, s.name] for s in self.seats]
+        for what, value in (("players", self.players), ("options", dict(options))):
+            per_game = dict(last.get(what) or {}) if isinstance(last.get(what), dict) else {}
+            per_game[self.game_id] = value
+            last[what] = per_game
+        settings.last_setup = last
+        try:
+            save_settings(settings)
+        except OSError as e:  # the match still starts; only the memory is lost
+            log.warning("could not save the set-up: %s", e)
 
     # --- model ---------------------------------------------------------------------------
     @property
@@ -69,8 +126,15 @@ class NewGameScene(GuiScene):
     def _select_game(self, game_id: str) -> None:
         self.game_id = game_id
         info = self.games[game_id].info
-        self.players = min(info.max_players, max(info.min_players, self.players or 2))
+        players = self._remembered("players", game_id)
+        players = players if isinstance(players, int) else self.players or 2
+        self.players = min(info.max_players, max(info.min_players, players))
         self.options = {o.key: o.default for o in info.options}
+        kept = self._remembered("options", game_id)
+        for spec in info.options if isinstance(kept, dict) else ():
+            value = kept.get(spec.key)
+            if _option_value_fits(spec, value):
+                self.options[spec.key] = value
 
     def set_players(self, n: int) -> None:
         """Change the number of seats within the game's range."""
@@ -105,6 +169,7 @@ class NewGameScene(GuiScene):
         except ValueError as e:
             self.app.show_message("Check the set-up", str(e))
             return
+        self._remember(config.options)
         attempt(self.app, "Cannot start the match", lambda: launch.start_match(self.app, config))
 
     # --- widgets --------------------------------------------------------------------------

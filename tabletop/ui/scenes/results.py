@@ -25,6 +25,16 @@ def step_names(outcome: Outcome) -> list[str]:
     return names
 
 
+def winners_sentence(names: Sequence[str], winners: Sequence[int]) -> str:
+    """``Ada wins`` / ``Ada and Bo share the victory`` / ``No winner``."""
+    win = [names[i] for i in winners if 0 <= i < len(names)]
+    if not win:
+        return "No winner"
+    if len(win) == 1:
+        return f"{win[0]} wins"
+    return f"{', '.join(win[:-1])} and {win[-1]} share the victory"
+
+
 def pretty(step: str) -> str:
     """``most_gold`` → ``Most gold``."""
     text = step.replace("_", " ").strip()
@@ -84,12 +94,7 @@ class ResultsScene(GuiScene):
 
     def winners_text(self) -> str:
         """``Ada wins`` / ``Ada and Bo share the victory``."""
-        win = [self.names[i] for i in self.outcome.winners if i < len(self.names)]
-        if not win:
-            return "No winner"
-        if len(win) == 1:
-            return f"{win[0]} wins"
-        return f"{', '.join(win[:-1])} and {win[-1]} share the victory"
+        return winners_sentence(self.names, self.outcome.winners)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Subtitle and the score table."""

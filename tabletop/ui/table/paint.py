@@ -591,10 +591,10 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
         y += row_h + px(6, h)
     if shown_rows >= rows:
-        names = " and ".join(sc.match.seats[i].name for i in out.winners) or "Nobody"
-        t = fonts.text(
-            f"{names} win{'s' if len(out.winners) == 1 else ''}!", px(17, h), pal.royal, bold=True
-        )
+        from tabletop.ui.scenes.results import winners_sentence
+
+        names = [seat.name for seat in sc.match.seats]
+        t = fonts.text(winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True)
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
         b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
@@ -612,5 +612,5 @@ def privacy(sc: TableScene, surface: pygame.Surface) -> None:
     name = sc.match.seats[sc.privacy].name if sc.privacy is not None else ""
     t = fonts.text(f"Pass to {name}", px(44, h), pal.gold_light, title=True)
     surface.blit(t, t.get_rect(center=(w // 2, h // 2 - px(20, h))))
-    s = fonts.text("click when ready", px(18, h), pal.ivory)
+    s = fonts.text("click or press Enter when ready", px(18, h), pal.ivory)
     surface.blit(s, s.get_rect(center=(w // 2, h // 2 + px(24, h))))
