@@ -15,7 +15,7 @@ from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.games.aristocracy import GAME
 from tabletop.ui.table import seats as seat_panel
-from tabletop.ui.table.paint import token_pills
+from tabletop.ui.table.marks import token_pills
 from tabletop.ui.table.scene import TableScene
 
 

@@ -140,3 +140,70 @@ def test_winners_sentence_reads_well_for_none_one_and_several() -> None:
     assert winners_sentence(names, [1]) == "Bo wins"
     assert winners_sentence(names, [0, 2]) == "Ann and Cy share the victory"
     assert winners_sentence(names, [0, 1, 2]) == "Ann, Bo and Cy share the victory"
+
+
+def test_rules_show_the_note_on_a_reconstructed_card_list(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import install_fake_catalog
+
+    install_fake_catalog(monkeypatch, tmp_path)
+    text = rules_html("toy", 1.0)
+    assert "About the card list" in text and "rebuilt from a photo" in text
+    assert text.index("rebuilt from a photo") < text.index("Rulings")
+
+
+def test_long_texts_scroll_by_keyboard(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import post_key
+
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(RulesScene(app, "toy"))
+        app.top.body.set_text("<br>".join(f"line {i}" for i in range(300)))
+        app.top.body.rebuild()
+        app.step(1 / 60)
+        bar = app.top.body.scroll_bar
+        assert bar is not None and bar.start_percentage == 0
+        post_key(pygame.K_PAGEDOWN)
+        app.step(1 / 60)
+        assert 0 < bar.start_percentage < 1 - bar.visible_percentage
+        post_key(pygame.K_END)
+        app.step(1 / 60)
+        assert bar.start_percentage == pytest.approx(1 - bar.visible_percentage, abs=0.01)
+        post_key(pygame.K_HOME)
+        app.step(1 / 60)
+        assert bar.start_percentage == 0
+        # Credits has one button: the arrows scroll the text instead of moving the focus
+        app.push(CreditsScene(app))
+        app.top.body.set_text("<br>".join(f"line {i}" for i in range(300)))
+        app.top.body.rebuild()
+        app.step(1 / 60)
+        post_key(pygame.K_DOWN)
+        app.step(1 / 60)
+        assert app.top.body.scroll_bar.start_percentage > 0 and app.crashes == 0
+    finally:
+        close_app()
+
+
+def test_new_game_explains_every_option_that_has_help(monkeypatch, tmp_path) -> None:
+    from tabletop import registry
+    from tabletop.ui import catalog
+
+    real_games, real_data = catalog.games, catalog.game_data
+    app = make_app(monkeypatch, tmp_path)  # offers the toy game: put the real ones back
+    monkeypatch.setattr(catalog, "games", real_games)
+    monkeypatch.setattr(catalog, "game_data", real_data)
+    try:
+        for gid, game in registry.games().items():
+            scene = NewGameScene(app, gid)
+            app.push(scene)
+            app.step(1 / 60)
+            helped = [o for o in game.info.options if o.help]
+            assert helped and set(scene.help_boxes) == {o.key for o in helped}, gid
+            for spec in helped:  # each under its own row, none overlapping the next
+                box = scene.help_boxes[spec.key].rect
+                assert box.h >= scene.px(14)
+                below = [w.rect for w in scene._widgets if w.rect.y > box.y]
+                assert all(r.y >= box.bottom - 1 for r in below), (gid, spec.key)
+            app.pop()
+        assert app.crashes == 0
+    finally:
+        close_app()

@@ -175,6 +175,15 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             },
         },
         "#dialog_text": {"colours": {"dark_bg": h(pal.parchment)}},
+        "#option_help": {
+            "colours": {
+                "dark_bg": "#00000000",
+                "normal_text": h(mix(pal.ivory, pal.felt, 0.3)),
+                "normal_border": "#00000000",
+            },
+            "font": _font(BODY, "small", s),
+            "misc": {"border_width": "0", "padding": f"{n(4)},{n(2)}", "line_spacing": "1.0"},
+        },
         "text_entry_line": {
             "colours": {
                 "dark_bg": h(pal.parchment),
@@ -190,7 +199,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
         "drop_down_menu": {
             "colours": {"dark_bg": h(pal.felt_dark, 0xF0)},
             "font": _font(BODY, "body", s),
-            "misc": {**shape, "expand_direction": "down"},
+            "misc": {**shape, "expand_direction": "down", "open_button_width": n(20)},
         },
         "drop_down_menu.#expand_button": {"font": {"name": "fira_code_symbols", "size": n(14)}},
         "drop_down_menu.selection_list": {"misc": {"list_item_height": n(30)}},

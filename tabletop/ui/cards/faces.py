@@ -45,6 +45,7 @@ class CardArt:
         self._backs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._peeks: dict[tuple[str, str, int, int], pygame.Surface] = {}
         self._turned: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._bands: dict[tuple[str, int, int], pygame.Rect | None] = {}
         self._svgs: dict[tuple[str, int, int, str | None], pygame.Surface | None] = {}
         self._svg_text: dict[str, str | None] = {}
         self.drawn: list[str] = []  # uids (or card ids) of faces handed out since the reset
@@ -74,6 +75,7 @@ class CardArt:
             self._faces.clear()
             self._peeks.clear()
             self._turned.clear()
+            self._bands.clear()
 
     def face(self, card_id: str, w: int, h: int, uid: str | None = None) -> pygame.Surface:
         """The face of ``card_id`` at ``w``×``h`` pixels (``uid`` is only recorded)."""
@@ -159,6 +161,19 @@ class CardArt:
         if card_id and card_id in self.data.cards:
             return self.data.cards[card_id].name
         return "a hidden card"
+
+    def name_band(self, card_id: str | None, w: int, h: int) -> pygame.Rect | None:
+        """Where the face of ``card_id`` at ``w``×``h`` prints its name (``None``: a playing
+        card, an unknown one, or one too small to carry a name)."""
+        if self.style_of(card_id) != "illustrated" or card_id not in self.data.cards:
+            return None
+        key = (card_id, w, h)
+        if key not in self._bands:
+            if len(self._bands) > 3000:
+                self._bands.clear()
+            name = self.data.cards[card_id].name
+            self._bands[key] = illustrated.name_band(name, w, h, self.scale, self.pal.ink)
+        return self._bands[key]
 
     def style_of(self, card_id: str | None) -> str:
         """``playing-card`` or ``illustrated``: how the card's kind is drawn."""

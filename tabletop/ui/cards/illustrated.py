@@ -126,12 +126,11 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
     tint = tint_of(f, attrs, deck)
     radius = max(2, w // 14)
     pygame.draw.rect(surf, mix(tint, pal.ink, 0.25), surf.get_rect(), border_radius=radius)
-    edge = max(2, w // 22)
-    inner = surf.get_rect().inflate(-2 * edge, -2 * edge)
+    inner, pad = _frame(w, h)
+    edge = inner.x
     pygame.draw.rect(surf, pal.parchment, inner, border_radius=max(1, radius - 1))
     lh = h / art.scale  # the card's height in design pixels decides what it shows
     small = lh < TINY_H
-    pad = max(1, w // 24)
     top = inner.y
     if not small:
         top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
@@ -156,6 +155,46 @@ def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: C
         _place(surf, img, corner, pic)
 
 
+def _band_lines(
+    name: str, w: int, h: int, room: int, pad: int, ink: Colour, serif: bool
+) -> tuple[list[pygame.Surface], int]:
+    """The name's rendered lines and the band's height for a card ``w``×``h`` pixels.
+
+    Large cards set it in the display serif on one line; smaller ones in bold sans on up
+    to two lines, which stays readable down to a card some 60 pixels tall.
+    """
+    if serif:
+        size = max(7, min(int(h * 0.085), int(w / max(5, len(name)) * 2.0)))
+        title = fonts.text(name, size, ink, title=True)
+        if title.get_width() > room:
+            scaled = max(1, title.get_height() * room // title.get_width())
+            title = pygame.transform.smoothscale(title, (room, scaled))
+        return [title], int(size * 1.45) + pad
+    size = max(8, int(h * 0.1))
+    words = fonts.wrap(name, size, room, bold=True)
+    if len(words) > 2:
+        words = [words[0], " ".join(words[1:])]
+    lines = [fonts.fit(t, size, room, ink, bold=True, min_size=8) for t in words]
+    return lines, sum(t.get_height() for t in lines) + pad
+
+
+def _frame(w: int, h: int) -> tuple[pygame.Rect, int]:
+    """The parchment inside the card's coloured edge, and the padding used within it."""
+    edge = max(2, w // 22)
+    return pygame.Rect(0, 0, w, h).inflate(-2 * edge, -2 * edge), max(1, w // 24)
+
+
+def name_band(name: str, w: int, h: int, scale: float, ink: Colour) -> pygame.Rect | None:
+    """Where the name band of an illustrated card ``w``×``h`` lies (``None``: too small for
+    a name), so a ribbon over the card can cover exactly the name."""
+    lh = h / scale
+    if lh < TINY_H:
+        return None
+    inner, pad = _frame(w, h)
+    _, band_h = _band_lines(name, w, h, inner.w - 2 * pad, pad, ink, lh >= SERIF_H)
+    return pygame.Rect(inner.x, inner.y, inner.w, band_h)
+
+
 def _name_band(
     surf: pygame.Surface,
     name: str,
@@ -165,28 +204,9 @@ def _name_band(
     pal: Any,
     serif: bool = True,
 ) -> int:
-    """The name across the top, as large as fits; returns the band's bottom.
-
-    Large cards set it in the display serif on one line; smaller ones in bold sans on up
-    to two lines, which stays readable down to a card some 60 pixels tall.
-    """
+    """The name across the top, as large as fits; returns the band's bottom."""
     w, h = surf.get_size()
-    room = inner.w - 2 * pad
-    if serif:
-        size = max(7, min(int(h * 0.085), int(w / max(5, len(name)) * 2.0)))
-        title = fonts.text(name, size, pal.ink, title=True)
-        if title.get_width() > room:
-            scaled = max(1, title.get_height() * room // title.get_width())
-            title = pygame.transform.smoothscale(title, (room, scaled))
-        lines = [title]
-        band_h = int(size * 1.45) + pad
-    else:
-        size = max(8, int(h * 0.1))
-        words = fonts.wrap(name, size, room, bold=True)
-        if len(words) > 2:
-            words = [words[0], " ".join(words[1:])]
-        lines = [fonts.fit(t, size, room, pal.ink, bold=True, min_size=8) for t in words]
-        band_h = sum(t.get_height() for t in lines) + pad
+    lines, band_h = _band_lines(name, w, h, inner.w - 2 * pad, pad, pal.ink, serif)
     band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
     corner = max(1, w // 16)
     pygame.draw.rect(

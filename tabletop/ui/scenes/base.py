@@ -4,7 +4,8 @@ Subclasses override :meth:`build` to create widgets on ``self.ui`` (rebuilt on e
 so widget state must live on the scene, not in the widgets), and register buttons with
 :meth:`button` so clicks, Enter and the arrow keys reach their callbacks.
 Keys: Esc = :meth:`back`; Enter = the focused button, else the default button;
-Tab / Up / Down move the keyboard focus between buttons.
+Tab / Up / Down move the keyboard focus between buttons; PageUp / PageDown / Home / End
+scroll the scene's long text (and Up / Down too where there is only one button).
 """
 
 from __future__ import annotations
@@ -117,7 +118,32 @@ class GuiScene(Scene):
         if getattr(box, "scroll_bar_width", width) != width:
             box.scroll_bar_width = width
             box.rebuild()
+        bar = getattr(box, "scroll_bar", None)
+        if bar is not None and getattr(bar, "button_height", width) != width:
+            bar.button_height = width  # its arrows grow with the window too (20 px otherwise)
+            bar.rebuild()
         return box
+
+    def scroll_text(self, key: int) -> bool:
+        """PageUp/PageDown/Home/End scroll the scene's long text (``self.body``); so do the
+        arrows when the scene has no list of buttons to move through.  True when used."""
+        bar = getattr(getattr(self, "body", None), "scroll_bar", None)
+        if bar is None:
+            return False
+        page = bar.visible_percentage * 0.9
+        steps = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page}
+        if len(self._order) <= 1:
+            steps |= {pygame.K_DOWN: page / 6, pygame.K_UP: -page / 6}
+        if key == pygame.K_HOME:
+            target = 0.0
+        elif key == pygame.K_END:
+            target = 1.0
+        elif key in steps:
+            target = bar.start_percentage + steps[key]
+        else:
+            return False
+        bar.set_scroll_from_start_percentage(min(1.0 - bar.visible_percentage, max(0.0, target)))
+        return True
 
     # --- scene protocol ----------------------------------------------------------------
     def enter(self) -> None:
@@ -175,6 +201,8 @@ class GuiScene(Scene):
             return False
         if self._typing():
             return False
+        if self.scroll_text(event.key):
+            return True
         step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_TAB: 1}.get(event.key)
         if step is not None and self._order:
             if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:

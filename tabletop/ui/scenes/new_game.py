@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from tabletop.engine.game import Game, OptionSpec
-from tabletop.ui import catalog, launch
+from tabletop.ui import catalog, fonts, launch
 from tabletop.ui.match_config import (
     AI_NORMAL,
     HUMAN,
@@ -23,6 +23,7 @@ from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt
 from tabletop.ui.scenes.reading import esc
 from tabletop.ui.settings import save_settings
+from tabletop.ui.theme import TYPE_SIZES
 
 DEFAULT_NAMES = (
     "Player 1",  # a name, not "You": the log reads "Player 1 takes…", never "You takes…"
@@ -40,6 +41,24 @@ DEFAULT_NAMES = (
 )
 MAX_NAME = 18
 log = logging.getLogger(__name__)
+
+
+def _shown(choice: Any) -> str:
+    """A choice as the menu shows it: ``off`` → ``Off`` (the value itself is unchanged)."""
+    text = str(choice)
+    return text[:1].upper() + text[1:]
+
+
+def wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` split into lines no wider than ``width`` pixels in ``font``."""
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and font.size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _option_value_fits(spec: OptionSpec, value: Any) -> bool:
@@ -176,6 +195,7 @@ class NewGameScene(GuiScene):
     def build(self) -> None:
         """Game column on the left, seats and options on the right, Back / Start below."""
         self._widgets = {}
+        self.help_boxes: dict[str, Any] = {}
         area = self.content_rect(width=1120, bottom=96)
         gap = self.px(28)
         left = pygame.Rect(area.x, area.y, round(area.w * 0.4), area.h)
@@ -323,6 +343,23 @@ class NewGameScene(GuiScene):
         self.form.set_scrollable_area_dimensions((inner_w, y))
 
     def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
+        """The option's label and control, then its help in small print under them."""
+        y = self._option_control(spec, y, width, row)
+        if not spec.help:
+            return y
+        size = self.px(TYPE_SIZES["small"])
+        lines = wrap_lines(spec.help, fonts.font("body", size), width - self.px(8))
+        height = len(lines) * fonts.font("body", size).get_linesize() + self.px(10)
+        self.help_boxes[spec.key] = pygame_gui.elements.UITextBox(
+            esc(spec.help),
+            pygame.Rect(0, y + self.px(2), width, height),
+            manager=self.ui,
+            container=self.form,
+            object_id="#option_help",
+        )
+        return y + self.px(2) + height
+
+    def _option_control(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         label_w = round(width * 0.45)
         self.label(pygame.Rect(0, y, label_w, row), spec.label, container=self.form, object_id=None)
         rect = pygame.Rect(label_w + self.px(10), y, width - label_w - self.px(10), row)
@@ -341,7 +378,7 @@ class NewGameScene(GuiScene):
             )
             self._widgets[b] = ("option", spec.key)
         elif spec.kind == "choice" and spec.choices:
-            choices = [(str(c), str(i)) for i, c in enumerate(spec.choices)]
+            choices = [(_shown(c), str(i)) for i, c in enumerate(spec.choices)]
             index = spec.choices.index(value) if value in spec.choices else 0
             menu = pygame_gui.elements.UIDropDownMenu(
                 choices, choices[index], rect, manager=self.ui, container=self.form

@@ -1,4 +1,5 @@
-"""Rules: per game, the summary, every section and every ruling from ``data/<id>/game.yaml``."""
+"""Rules: per game, the summary, every section, the note on a reconstructed card list and
+every ruling from ``data/<id>/game.yaml``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ def rules_html(game_id: str, scale: float) -> str:
     parts = [heading(data.name, scale), esc(data.summary)]
     for title, text in data.sections:
         parts.append("<br><br>" + heading(title, scale, 2) + esc(text))
+    if data.reconstruction:
+        parts.append("<br><br>" + heading("About the card list", scale, 2))
+        parts.append("<b>Reconstructed card list.</b> " + esc(data.reconstruction))
     if data.rulings:
         parts.append("<br><br>" + heading("Rulings", scale, 2))
         parts.append(esc("How this app settles questions the printed rules leave open.") + "<br>")

@@ -1,5 +1,5 @@
-"""Settings: animation speed, fullscreen, card size, colour-blind-safe palette, confirm before
-ending a turn, sound.  Every change is applied and saved at once."""
+"""Settings: animation speed, card size, fullscreen and the colour-blind-safe palette.  Every
+change is applied and saved at once.  Only settings the app acts on are offered."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from tabletop.ui.settings import ANIMATION_SPEEDS, CARD_SIZES, settings_path
 TOGGLES: tuple[tuple[str, str], ...] = (
     ("fullscreen", "Fullscreen (F11)"),
     ("colour_safe", "Colour-blind-safe colours"),
-    ("confirm_end_turn", "Confirm before ending a turn"),
-    ("sound", "Sound"),
 )
 CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import fonts, seats
+from tabletop.ui.table import fonts, marks, seats
 from tabletop.ui.table.widgets import Button, draw_button, glow, panel
 from tabletop.ui.theme import hex_colour, px
 
@@ -22,7 +22,7 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
     hovered = next((i for i, b in enumerate(sc.buttons) if b.rect.collidepoint(sc.mouse)), -1)
     return (
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
-        sc.focus, sc.hint, len(sc.buttons), sc.size,
+        sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
     )  # fmt: skip
 
 
@@ -209,9 +209,9 @@ def cards(sc: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(
                 surface, sc.pal.gold_light, r, max(1, px(1, h)), border_radius=max(2, r.w // 14)
             )
-        _tokens(sc, surface, sp, r)
+        marks.tokens(sc, surface, sp, r)
     for text, (x, y), width in sc.captions:
-        cap = _badge(
+        cap = marks.badge(
             text.capitalize(), max(8, min(px(11, h), width // 5)), sc.pal.ink, sc.pal.gold_light
         )
         surface.blit(cap, cap.get_rect(midtop=(x, y)))
@@ -252,109 +252,11 @@ def _shadow(w: int, h: int) -> pygame.Surface:
     return surf
 
 
-_BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
-
-
-def _badge(text: str, size: int, fg: Any, bg: Any, width: int | None = None) -> pygame.Surface:
-    """A cached pill (or ribbon of ``width``) with a label: one blit per frame."""
-    key = (text, size, fg, bg, width)
-    surf = _BADGES.get(key)
-    if surf is None:
-        if len(_BADGES) > 2000:
-            _BADGES.clear()
-        t = fonts.text(text, size, fg, True)
-        w = width or t.get_width() + size // 2 + 4
-        if t.get_width() > w - 4:
-            t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
-        surf = pygame.Surface((w, t.get_height() + 2), pygame.SRCALPHA)
-        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=surf.get_height() // 2)
-        surf.blit(t, t.get_rect(center=surf.get_rect().center))
-        _BADGES[key] = surf
-    return surf
-
-
-def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surface:
-    """A pill holding an icon and a number (cached with the other pills)."""
-    key = ("icon", icon, text, size)
-    surf = _BADGES.get(key)
-    if surf is None:
-        img = sc.art.art(icon, size + 4, size + 4, hex_colour(sc.pal.ink))
-        t = fonts.text(text, size, sc.pal.ink, True)
-        w = (img.get_width() if img else 0) + t.get_width() + size // 2 + 4
-        surf = pygame.Surface((w, size + 6), pygame.SRCALPHA)
-        pygame.draw.rect(
-            surf, sc.pal.gold_light, surf.get_rect(), border_radius=surf.get_height() // 2
-        )
-        x = size // 4 + 2
-        if img is not None:
-            surf.blit(img, (x, 1))
-            x += img.get_width()
-        surf.blit(t, t.get_rect(midleft=(x, surf.get_height() // 2)))
-        _BADGES[key] = surf
-    return surf
-
-
-def _tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
-    """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them.
-
-    The tokens a grouped zone is built from (group, caption, aside) are not repeated as pills.
-    """
-    as_ = sp.card.get("as")
-    pills = token_pills(sc, sp)
-    if not pills and not as_:
-        return
-    size = max(8, min(r.h // 11, px(14, sc.size[1])))
-    if as_:
-        name = sc.art.card_name(as_) if as_ in sc.data.cards else str(as_)
-        ribbon = _badge(f"as {name}", size, sc.pal.ivory, sc.pal.royal, r.w - 4)
-        # a playing card keeps its index corner: its ribbon goes to the bottom
-        low = sc.art.style_of(sp.card.get("card")) == "playing-card"
-        surface.blit(ribbon, (r.x + 2, r.bottom - ribbon.get_height() - 2 if low else r.y + 2))
-    y = r.bottom - 2
-    for text, icon in pills:
-        if icon:
-            pill = _icon_badge(sc, icon, text, size)
-        else:
-            pill = _badge(text, size, sc.pal.ink, sc.pal.gold_light)
-        y -= pill.get_height() + 1
-        surface.blit(pill, (r.x + 2, y))
-
-
-def token_pills(sc: TableScene, sp: Sprite) -> list[tuple[str, str | None]]:
-    """(text, icon) of the pills a card's tokens show, as layout.yaml names them.
-
-    Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built
-    from (group, caption, aside): the stacks already show them.
-    """
-    tokens = sp.card.get("tokens") or {}
-    if not tokens:
-        return []
-    assert sc.layout is not None
-    box = sc.layout.zones.get(sp.zone)
-    defn = box.defn if box is not None else None
-    built = {getattr(defn, "group", None), getattr(defn, "caption", None)}
-    built |= set(getattr(defn, "aside", {}) or {})
-    out: list[tuple[str, str | None]] = []
-    for key, value in tokens.items():
-        how = sc.data.layout.tokens.get(key)
-        if value in (0, False, None, "") or key in built or (how is not None and how.hide):
-            continue
-        if how is not None and how.icon:
-            out.append(("" if value is True else str(value), how.icon))
-        else:
-            word = how.label if how is not None and how.label else key
-            out.append((word if value is True else f"{value} {word}", None))
-    return out
-
-
 # ---------------------------------------------------------------------- chrome
-def chrome(sc: TableScene, surface: pygame.Surface) -> None:
-    """Turn indicator, seat panels, action buttons and the log."""
-    _w, h = sc.size
-    pal = sc.pal
+def turn_line(sc: TableScene) -> str:
+    """The words across the top: whose move and what to do, or the focused move, the hint."""
     m = sc.match
     view = sc.view
-    # turn indicator / prompt
     to_act = view.get("to_act", [])
     names = [m.seats[s].name for s in to_act if 0 <= s < m.players]
     if m.is_over():
@@ -368,8 +270,23 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
             line += f" — {prompt}"
     if m.all_ai and sc.paused:
         line = "Paused — Space resumes, N plays one move · " + line
+    elif m.all_ai and sc.fast and not m.is_over():
+        line = "Fast — F watches at normal speed · " + line
     if 0 <= sc.focus < len(sc.legal):
         line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.names_in(sc.legal[sc.focus].text)} — Enter plays it"
+    elif sc.hint is not None and sc.hint in sc.legal:
+        line = f"Hint: {sc.names_in(sc.hint.text)} — Enter plays it, Esc hides it"
+    elif sc.hint_pending:
+        line += " · looking for a hint…"
+    return line
+
+
+def chrome(sc: TableScene, surface: pygame.Surface) -> None:
+    """Turn indicator, seat panels, action buttons and the log."""
+    _w, h = sc.size
+    pal = sc.pal
+    to_act = sc.view.get("to_act", [])
+    line = turn_line(sc)
     prompt_line(sc, surface, line)
     seats.draw_plates(sc, surface, to_act)
     seats.draw_panel(sc, surface, to_act)
@@ -494,18 +411,16 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
     """Hover preview, chooser, toast, zoom, final scoring, privacy screen."""
     w, h = sc.size
     pal = sc.pal
-    if sc.privacy is None and sc.zoom is None and sc.dragging is None and sc.hover_t >= 0.35:
-        sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
-        # a card whose face the seat knows (a face-down one it built, say) enlarges face up
-        if sp is not None and sp.card.get("card") in sc.data.cards and sp.rect.h < h * 0.3:
-            ph = int(h * 0.42)
-            pw = int(ph * sc.data.layout.card_aspect)
-            r = pygame.Rect(0, 0, pw, ph)
-            r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
-            if r.right > sc.table_rect.right:
-                r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
-            r.clamp_ip(pygame.Rect(0, 0, w, h))
-            surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
+    sp = hover_preview(sc)
+    if sp is not None:
+        ph = int(h * 0.42)
+        pw = int(ph * sc.data.layout.card_aspect)
+        r = pygame.Rect(0, 0, pw, ph)
+        r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
+        if r.right > sc.table_rect.right:
+            r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
+        r.clamp_ip(pygame.Rect(0, 0, w, h))
+        surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
@@ -540,6 +455,26 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         final_scoring(sc, surface)
     if sc.privacy is not None:
         privacy(sc, surface)
+
+
+def hover_preview(sc: TableScene) -> Sprite | None:
+    """The card shown enlarged: under the pointer for a moment and small on the table.
+
+    A card whose face the seat knows (a face-down one it built, say) enlarges face up.  A
+    card that moved away from under a still pointer (a trade, a drop) does not.
+    """
+    from tabletop.ui.table.scene import HOVER_DELAY
+
+    if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None:
+        return None
+    if sc.hover_t < HOVER_DELAY:
+        return None
+    sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
+    if sp is None or not sp.rect.collidepoint(sc.mouse):
+        return None
+    if sp.card.get("card") not in sc.data.cards or sp.rect.h >= sc.size[1] * 0.3:
+        return None
+    return sp
 
 
 def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:

@@ -100,6 +100,7 @@ class TableScene(Scene):
         self.hint_pending = False
         self.paused = False
         self.step = False
+        self.fast = False  # an all-AI game played without pauses or animation (F)
         self.ai_wait = 0.0
         self.toast = ""
         self.toast_t = 0.0
@@ -229,6 +230,7 @@ class TableScene(Scene):
         self._build_buttons()
         if self.focus >= len(self.legal):
             self.focus = -1
+        self._hover_at(self.mouse)  # the card under a still pointer may have changed
 
     def _place_cards(self) -> None:
         assert self.layout is not None
@@ -315,10 +317,15 @@ class TableScene(Scene):
             r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
             self.buttons.append(Button(r, label, (what, None), enabled=ok))
         self.log_top = y + bh + 2 * pad
-        if self.match.all_ai:
-            r = pygame.Rect(x, self.log_top, w, bh)
+        if self.match.all_ai and not self.match.is_over():
+            half = (w - pad // 2) // 2
             label = "Resume (Space)" if self.paused else "Pause (Space)"
-            self.buttons.append(Button(r, label, ("pause", None)))
+            self.buttons.append(
+                Button(pygame.Rect(x, self.log_top, half, bh), label, ("pause", None))
+            )
+            label = "Normal speed (F)" if self.fast else "Fast (F)"
+            r = pygame.Rect(x + w - half, self.log_top, half, bh)
+            self.buttons.append(Button(r, label, ("fast", None)))
             self.log_top += bh + pad
 
     def _actions_top(self) -> int:
@@ -376,7 +383,7 @@ class TableScene(Scene):
         self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
     ) -> None:
         speed = anim_factor(self.app)
-        if speed <= 0:
+        if speed <= 0 or self.fast:
             return
         base = 0.32 / speed
         moved: set[str] = set()
@@ -522,7 +529,7 @@ class TableScene(Scene):
         if self.held and (not (m.all_ai and self.paused) or self.step):
             seat, action = self.held.pop(0)
             self.step = False
-            self.ai_wait = self.watch_delay if m.all_ai else 0.15
+            self.ai_wait = 0.0 if self.fast else self.watch_delay if m.all_ai else 0.15
             self.apply(seat, action)
             return
         for seat in m.ai_to_act():
@@ -610,6 +617,9 @@ class TableScene(Scene):
                 self.dragging = sp
                 self.selected = None
                 self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
+        self._hover_at(pos)
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
         hover = self._sprite_at(pos)
         key = hover.key if hover else None
         if key != self.hover_key:
@@ -724,14 +734,39 @@ class TableScene(Scene):
         elif what == "pause":
             self.paused = not self.paused
             self._build_buttons()
+        elif what == "fast":
+            self.toggle_fast()
         elif what == "save":
             self.save_named()
         elif what == "leave":  # the autosave stays: the title offers to continue
-            go_home = getattr(self.app, "go_home", None)
-            if callable(go_home):
-                go_home()
-            else:
-                self.app.pop()
+            self.leave_table()
+
+    def toggle_fast(self) -> None:
+        """All-AI games: play on without waiting or animating, or back to watching."""
+        self.fast = not self.fast
+        if self.fast:
+            self.ai_wait = 0.0
+            self.tweens.clear()
+            self.ghosts.clear()
+        self._build_buttons()
+
+    def leave_table(self) -> None:
+        """Back to the title; the autosave stays, so the title offers to continue."""
+        go_home = getattr(self.app, "go_home", None)
+        if callable(go_home):
+            go_home()
+        else:
+            self.app.pop()
+
+    def ask_to_leave(self) -> None:
+        """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
+        from tabletop.ui.scenes.dialogs import confirm
+
+        if self.match.is_over() or self.match.save_path is None:
+            text = "Leave this table and go back to the title screen?"
+        else:
+            text = "The game is saved: Continue on the title screen resumes it."
+        confirm(self.app, "Leave the table?", text, self.leave_table, yes="Leave")
 
     def save_named(self) -> None:
         """Write the match to a new file in the saves folder."""
@@ -767,6 +802,8 @@ class TableScene(Scene):
             return
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()
+        elif key == pygame.K_s and mods & pygame.KMOD_CTRL:
+            self.save_named()
         elif key == pygame.K_TAB and self.legal:
             step = -1 if mods & pygame.KMOD_SHIFT else 1
             self.focus = (self.focus + step) % len(self.legal)
@@ -780,6 +817,8 @@ class TableScene(Scene):
                     self.apply(self.chooser_seat, b.payload)
             elif 0 <= self.focus < len(self.legal) and self.shown is not None:
                 self.apply(self.shown, self.legal[self.focus])
+            elif self.hint is not None and self.hint in self.legal and self.shown is not None:
+                self.apply(self.shown, self.hint)
         elif key == pygame.K_ESCAPE:
             if self.zoom is not None:
                 self.zoom = None
@@ -788,9 +827,11 @@ class TableScene(Scene):
             elif self.dragging or self.selected:
                 self.dragging = self.selected = None
                 self.press = None
-            else:
+            elif self.focus >= 0 or self.hint is not None:
                 self.focus = -1
                 self.hint = None
+            else:
+                self.ask_to_leave()
         elif key == pygame.K_SPACE and self.match.all_ai:
             self.paused = not self.paused
             self._build_buttons()
@@ -798,6 +839,8 @@ class TableScene(Scene):
             self.paused = True
             self.step = True
             self._build_buttons()
+        elif key == pygame.K_f and self.match.all_ai:
+            self.toggle_fast()
         elif key == pygame.K_h:
             self.request_hint()
 
