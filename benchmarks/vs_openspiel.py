@@ -4,7 +4,8 @@
 
 Both sides get ``--time`` seconds per decision: ours through its wall-clock cap, OpenSpiel's
 bot through a simulation count adapted to its measured speed (the simulations past the
-deadline do nothing).  Seats alternate between matches.  Needs ``pip install .[openspiel]``.
+deadline do nothing; it always runs two, so in long games it overshoots — both sides'
+times are printed).  Seats alternate between matches.  Needs ``pip install .[openspiel]``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from tabletop.ai.levels import level_config
 from tabletop.ai.openspiel_bridge import code_actions, load
 from tabletop.ai.tournament import quantile, wilson
 from tabletop.engine import Game, Rng
+
+#: the bot's first simulation only expands its root, so it needs two before it can answer
+MIN_SIMULATIONS = 2
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):
@@ -62,7 +66,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
 
     def sample_root_state(self, state: Any) -> Any:
         """A determinization, or (past the deadline) the state itself: no more work."""
-        if self.done and time.perf_counter() > self.deadline:
+        if self.done >= MIN_SIMULATIONS and time.perf_counter() > self.deadline:
             return state.clone()
         return super().sample_root_state(state)
 
@@ -70,7 +74,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         """One simulation while time remains (the bot recurses: only the top call counts)."""
         if self.depth:
             return super().run_simulation(state)
-        if self.done and time.perf_counter() > self.deadline:
+        if self.done >= MIN_SIMULATIONS and time.perf_counter() > self.deadline:
             return None
         self.done += 1
         self.depth += 1
