@@ -130,3 +130,27 @@ def test_an_all_ai_game_can_be_fast_forwarded_with_f() -> None:
     settle(app, 2)
     assert not any(b.payload[0] in ("pause", "fast") for b in sc.buttons)
     assert app.crashes == 0
+
+
+def test_labels_along_a_row_share_a_size_and_a_style() -> None:
+    app = make_app()
+    checked = 0
+    for game in registry.games().values():
+        for n in sorted({game.info.min_players, game.info.max_players}):
+            seats = [SeatConfig(name="Ann")] + [
+                SeatConfig(AI, f"B{i}", "easy") for i in range(n - 1)
+            ]
+            sc = open_table(app, game, seats)
+            plan = paint.label_plan(sc)
+            rows: dict = {}
+            for zid, (words, size) in plan.items():
+                box = sc.layout.zones[zid]
+                rows.setdefault((box.seat, box.rect.y, box.rect.h), []).append((box, words, size))
+            for row in rows.values():
+                assert len({size for _, words, size in row if words}) <= 1, row
+                iconic = [words for box, words, _ in row if getattr(box.defn, "icon", None)]
+                if len(iconic) > 1:  # all words or all icons alone
+                    assert all(iconic) or not any(iconic), iconic
+                checked += len(row) > 1
+            app.pop()
+    assert checked > 10 and app.crashes == 0

@@ -151,3 +151,23 @@ def test_every_setting_offered_is_acted_on() -> None:
     for key in [k for k, _ in TOGGLES] + [k for k, _, _ in CHOICES]:
         word = uses.get(key, key)
         assert f".{word}" in code or f'"{word}"' in code, key
+
+
+def test_saves_are_described_by_game_players_and_moves(home) -> None:
+    from tabletop import registry
+    from tabletop.controller import Match
+    from tabletop.controller import SeatConfig as Seat
+    from tabletop.ui import launch
+    from tabletop.ui.scenes.load_game import describe
+
+    game = registry.get("majesty")
+    m = Match(game, [Seat(name="Ann"), Seat("ai", "Bo", "easy")], 5)
+    for _ in range(2):
+        seat = m.to_act()[0]
+        m.apply(seat, m.legal(seat)[0])
+    path = m.save(launch.autosave_path())
+    assert describe(path) == "Majesty: For the Realm · Ann vs 1 AI · 2 moves"
+    broken = launch.saves_dir() / "broken.json"
+    broken.write_text("{ nope", encoding="utf-8")
+    assert describe(broken) == "broken (unreadable)"
+    assert broken.is_file()  # describing never moves a file aside

@@ -67,3 +67,22 @@ def check_save(data: dict[str, Any]) -> str:
         if not isinstance(data.get(key), kind):
             return f"the save lacks a valid {key!r}"
     return ""
+
+
+def peek(path: Path) -> dict[str, Any] | None:
+    """A save's game id, seat names (AI seats marked), move count and whether it is over,
+    for menus; ``None`` when the file is unusable.  Never moves anything aside."""
+    try:
+        data = storage.read_json(Path(path), KIND, FORMAT_VERSION)
+    except storage.StorageError:
+        return None
+    if data is None or check_save(data):
+        return None
+    seats = [s for s in data["seats"] if isinstance(s, dict)]
+    return {
+        "game": data["game"],
+        "names": [str(s.get("name", "")) for s in seats],
+        "ai": [s.get("kind") == "ai" for s in seats],
+        "moves": len(data["actions"]),
+        "over": bool(data.get("over", False)),
+    }

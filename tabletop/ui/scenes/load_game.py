@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pygame
 
-from tabletop.ui import launch
+from tabletop.controller.saves import peek
+from tabletop.ui import catalog, launch
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt
 
@@ -22,6 +23,22 @@ def saved_games() -> list[Path]:
     return ([auto] if auto.is_file() else []) + found
 
 
+def describe(path: Path) -> str:
+    """What a save holds, in a few words: ``Aristocracy · Ann vs 2 AI · 23 moves``."""
+    info = peek(path)
+    if info is None:
+        return f"{path.stem} (unreadable)"
+    game = catalog.games().get(info["game"])
+    words = [game.info.name if game is not None else info["game"]]
+    humans = [n for n, ai in zip(info["names"], info["ai"], strict=False) if not ai]
+    ais = sum(info["ai"])
+    people = ", ".join(humans) or "AI only"
+    words.append(f"{people} vs {ais} AI" if humans and ais else people)
+    n = info["moves"]
+    words.append("finished" if info["over"] else f"{n} move{'s' if n != 1 else ''}")
+    return " · ".join(words)
+
+
 class LoadScene(GuiScene):
     """One button per save."""
 
@@ -29,7 +46,7 @@ class LoadScene(GuiScene):
 
     def build(self) -> None:
         """The list and Back."""
-        area = self.content_rect(width=640, bottom=100)
+        area = self.content_rect(width=900, bottom=100)
         w, h = self.app.size
         bh = self.px(44)
         back = self.button(
@@ -47,7 +64,8 @@ class LoadScene(GuiScene):
         auto = launch.autosave_path()
         for i, path in enumerate(saves[:MAX_LISTED]):
             when = time.strftime("%d %b %Y, %H:%M", time.localtime(path.stat().st_mtime))
-            name = "Interrupted game (autosave)" if path == auto else path.stem
+            what = describe(path)
+            name = f"Interrupted: {what}" if path == auto else what
             b = self.button(
                 pygame.Rect(area.x, area.y + i * (bh + self.px(8)), area.w, bh),
                 f"{name} — {when}",

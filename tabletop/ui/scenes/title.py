@@ -8,6 +8,7 @@ import tabletop
 from tabletop.ui import fonts, launch
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt, confirm
+from tabletop.ui.scenes.load_game import describe
 from tabletop.ui.theme import TYPE_SIZES, mix
 
 SUITS = "♠♥♦♣"
@@ -42,6 +43,8 @@ class TitleScene(GuiScene):
             if self.default_button is None and enabled:
                 self.default_button = b
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+        auto = launch.autosave_path()
+        self.resumable = describe(auto) if auto.is_file() else ""  # what Continue resumes
 
     def enter(self) -> None:
         """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
@@ -148,5 +151,9 @@ class TitleScene(GuiScene):
                 border_radius=self.px(16),
             )
         small = fonts.font("body", self.px(TYPE_SIZES["small"]))
+        if panel is not None and getattr(self, "resumable", ""):
+            note = small.render(f"Continue: {self.resumable}", True, pal.gold_light)
+            top = panel.bottom + self.px(22) + self.px(6)
+            surface.blit(note, note.get_rect(midtop=(cx, min(top, h - self.px(60)))))
         v = small.render(f"version {tabletop.__version__}", True, mix(pal.ivory, pal.felt, 0.5))
         surface.blit(v, v.get_rect(bottomright=(w - self.px(36), h - self.px(30))))

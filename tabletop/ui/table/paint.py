@@ -62,6 +62,7 @@ def static_layer(sc: TableScene) -> pygame.Surface:
         pygame.draw.rect(surf, col, r, border_radius=px(24, h))
     layout = sc.layout
     assert layout is not None
+    plan = label_plan(sc)
     for seat, r in layout.seat_rects.items():
         tint = pygame.Surface(r.size, pygame.SRCALPHA)
         alpha = 34 if seat == layout.bottom else 20
@@ -87,8 +88,8 @@ def static_layer(sc: TableScene) -> pygame.Surface:
                 ghost = img.copy()
                 ghost.set_alpha(70)
                 surf.blit(ghost, ghost.get_rect(center=inner.center))
-        if box.label and not getattr(box.defn, "live_label", False):
-            zone_label(sc, surf, box, box.label)
+        if box.id in plan:
+            zone_label(sc, surf, box, box.label, plan[box.id])
     side = sc.side_rect
     pygame.draw.rect(surf, pal.felt_dark, side)
     pygame.draw.line(surf, pal.gold, side.topleft, side.bottomleft, max(1, px(2, h)))
@@ -97,37 +98,79 @@ def static_layer(sc: TableScene) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def zone_label(sc: TableScene, surf: pygame.Surface, box: Any, text: str) -> None:
-    """A zone's label in its top-left corner, after its icon if it has one.
+def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
+    """(words, type size, icon) for one zone's label on its own.
 
     Too wide at the smallest type, the zone's short label is used; still too wide, the
     icon alone (or, for a zone showing a card's art, nothing); else the words are cut with …
     """
     h = sc.size[1]
-    pal = sc.pal
     room = box.rect.w - px(10, h)
     size, least = px(12, h), px(8, h)
     icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
-    tint = hex_colour(pal.gold_light)
+    tint = hex_colour(sc.pal.gold_light)
     icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
     if icon is not None:
         room -= icon.get_width() + px(3, h)
-    x, y = box.rect.x + px(6, h), box.rect.y + px(3, h)
     words = text.upper()
-    if fonts.text(words, least, pal.gold_light, True).get_width() > room:
+    if fonts.text(words, least, sc.pal.gold_light, True).get_width() > room:
         short = getattr(box.defn, "short_label", None)
         words = short.upper() if short else words
-        if fonts.text(words, least, pal.gold_light, True).get_width() > room and (
+        if fonts.text(words, least, sc.pal.gold_light, True).get_width() > room and (
             icon is not None or box.art_card or box.kind == "counter"
         ):  # the icon, the art or the counted pile says it already
             words = ""
+    while size > least and fonts.text(words, size, sc.pal.gold_light, True).get_width() > room:
+        size -= 1
+    return words, size, icon
+
+
+def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
+    """The words and type size of every fixed zone label, alike along a row.
+
+    Zones side by side (same seat, same top and height) share the smallest size any of them
+    needs, and when one of them with an icon must fall back to its icon alone, all of them
+    with icons do: a row of muses reads as a row, not as words here and glyphs there.
+    """
+    assert sc.layout is not None
+    chosen: dict[str, tuple[str, int, bool]] = {}
+    rows: dict[tuple[Any, int, int], list[str]] = {}
+    for box in sc.layout.zones.values():
+        if not box.label or getattr(box.defn, "live_label", False) or box.rect.w < 2:
+            continue
+        words, size, icon = _label_words(sc, box, box.label)
+        chosen[box.id] = (words, size, icon is not None)
+        rows.setdefault((box.seat, box.rect.y, box.rect.h), []).append(box.id)
+    plan: dict[str, tuple[str, int]] = {}
+    for ids in rows.values():
+        iconic = [i for i in ids if chosen[i][2]]
+        bare = len(iconic) > 1 and any(not chosen[i][0] for i in iconic)
+        sizes = [chosen[i][1] for i in ids if chosen[i][0] and not (bare and i in iconic)]
+        size = min(sizes, default=px(12, sc.size[1]))
+        for i in ids:
+            plan[i] = ("" if bare and i in iconic else chosen[i][0], size)
+    return plan
+
+
+def zone_label(
+    sc: TableScene, surf: pygame.Surface, box: Any, text: str, plan: tuple[str, int] | None = None
+) -> None:
+    """A zone's label in its top-left corner, after its icon if it has one (``plan``: the
+    words and size :func:`label_plan` chose for it)."""
+    h = sc.size[1]
+    words, size, icon = _label_words(sc, box, text)
+    if plan is not None:
+        words, size = plan
+    least = px(8, h)
+    room = box.rect.w - px(10, h) - (icon.get_width() + px(3, h) if icon is not None else 0)
+    x, y = box.rect.x + px(6, h), box.rect.y + px(3, h)
     drawn = pygame.Rect(x, y, 0, 0)
     if icon is not None:
         surf.blit(icon, (x, y))
         drawn = icon.get_rect(topleft=(x, y))
         x += icon.get_width() + px(3, h)
     if words and room > least:
-        txt = fonts.fit(words, size, room, pal.gold_light, bold=True, min_size=least)
+        txt = fonts.fit(words, size, room, sc.pal.gold_light, bold=True, min_size=least)
         surf.blit(txt, (x, y))
         drawn = (
             drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
