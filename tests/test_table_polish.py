@@ -3,6 +3,8 @@ hints, keys for every button, the all-AI fast-forward (posted events, dummy driv
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from court_game import COURT
@@ -65,11 +67,18 @@ def test_the_hover_preview_follows_the_pointer_not_the_card() -> None:
     assert app.crashes == 0
 
 
-def _wait(app, until, frames: int = 600) -> None:
-    for _ in range(frames):
+def _wait(app, until, frames: int = 600, patience: float = 120.0) -> None:
+    """Step until ``until()`` holds: at least ``frames`` frames, and longer (up to
+    ``patience`` seconds) while an AI worker thread is still thinking on a busy machine."""
+    deadline = time.monotonic() + patience
+    n = 0
+    while n < frames or time.monotonic() < deadline:
         app.step(DT)
+        n += 1
         if until():
             return
+        if n >= frames:
+            time.sleep(0.01)
     raise AssertionError("timed out")
 
 
