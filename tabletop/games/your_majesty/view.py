@@ -6,12 +6,11 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.engine.plain import from_plain
 from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
-from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.state import Court, Pending, Salon, YMState
 
 HIDDEN_ACTION = {
     "uid": None,
@@ -232,34 +231,40 @@ def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
 def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
     """A full state consistent with the view: unseen cards dealt at random."""
     cat = catalog()
-    d = dict(v["public"]["state"])
+    d = v["public"]["state"]
     hands = d["hands"]
-    known_a: set[int] = set(d["discard"]) | set(d["in_play"])
+    courts = d["courts"]
+    known_a: set[int] = {*d["discard"], *d["in_play"]}
     for h in hands:
         if isinstance(h, list):
-            known_a |= set(h)
-    for c in d["courts"]:
-        known_a |= set(c["scandals"]) | set(c["lingering"]) | set(c["despot"])
+            known_a.update(h)
+    for c in courts:
+        known_a.update(c["scandals"], c["lingering"], c["despot"])
     resh = cat.reshuffle
     pool = [a for a in range(len(cat.actions)) if a not in known_a and a != resh]
     rng.shuffle(pool)
-    new_hands = []
-    for h in hands:
-        if isinstance(h, list):
-            new_hands.append(list(h))
-        else:
-            new_hands.append([pool.pop() for _ in range(h)])
+    new_hands = [list(h) if isinstance(h, list) else [pool.pop() for _ in range(h)] for h in hands]
     deck = pool + ([resh] if d["reshuffle_in"] else [])
     rng.shuffle(deck)
-    known_p: set[int] = set(d["phil_discard"]) | set(d["dead"])
-    for c in d["courts"]:
-        known_p |= set(c["phils"])
+    known_p: set[int] = {*d["phil_discard"], *d["dead"]}
+    for c in courts:
+        known_p.update(c["phils"])
     ppool = [p for p in range(len(cat.phils)) if p not in known_p]
     rng.shuffle(ppool)
     removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    d["hands"] = new_hands
-    d["deck"] = deck
-    d["phil_deck"] = ppool
-    d["phil_removed"] = removed
-    d["rng"] = {"rng": rng.next64()}
-    return from_plain(YMState, d)
+    fields = {k: list(x) if type(x) is list else x for k, x in d.items()}
+    fields["options"] = dict(d["options"])
+    fields["courts"] = [Court(**{k: list(x) for k, x in c.items()}) for c in courts]
+    fields["pending"] = None if d["pending"] is None else Pending(**d["pending"])
+    sal = d["salon"]
+    fields["salon"] = (
+        None
+        if sal is None
+        else Salon(**{k: list(x) if type(x) is list else x for k, x in sal.items()})
+    )
+    fields["hands"] = new_hands
+    fields["deck"] = deck
+    fields["phil_deck"] = ppool
+    fields["phil_removed"] = removed
+    fields["rng"] = Rng(rng.next64())
+    return YMState(**fields)
