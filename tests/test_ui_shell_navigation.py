@@ -169,3 +169,55 @@ def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
         assert app.top.options["variant"] == "plain" and app.crashes == 0
     finally:
         close_app()
+
+
+def test_new_game_can_be_set_up_with_the_keyboard_alone(monkeypatch, tmp_path) -> None:
+    from tabletop.ui.scenes.base import EntryKeys, MenuKeys
+
+    started = []
+    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(NewGameScene(app))
+        scene = app.top
+
+        def role(target):
+            element = getattr(target, "menu", None) or getattr(target, "entry", None) or target
+            return scene._widgets.get(element) or getattr(element, "text", None)
+
+        def tab_to(wanted) -> None:
+            for _ in range(30):
+                post_key(pygame.K_TAB)
+                _frames(app, 1)
+                if role(scene.focused_button) == wanted:
+                    return
+            raise AssertionError(f"Tab never reached {wanted}")
+
+        tab_to("+")
+        post_key(pygame.K_RETURN)
+        _frames(app, 1)
+        assert scene.players == 3
+        tab_to(("seat_kind", 2))
+        assert isinstance(scene.focused_button, MenuKeys)
+        post_key(pygame.K_RIGHT)  # human, easy, normal, hard: normal → hard
+        _frames(app, 1)
+        assert scene.seats[2].kind == "hard" and role(scene.focused_button) == ("seat_kind", 2)
+        tab_to(("seat_name", 2))
+        assert isinstance(scene.focused_button, EntryKeys) and scene.focused_button.entry.is_focused
+        scene.focused_button.entry.set_text("")
+        for ch in "Zed":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        _frames(app, 2)
+        assert scene.seats[2].name == "Zed"
+        tab_to(("option", "variant"))  # Tab leaves the text entry
+        post_key(pygame.K_LEFT)  # plain → royal (wrapping round)
+        _frames(app, 1)
+        assert scene.options["variant"] == "royal"
+        tab_to("Start")
+        post_key(pygame.K_RETURN)
+        _frames(app, 1)
+        assert started and started[0].players == 3 and started[0].names[2] == "Zed"
+        assert started[0].seats[2].kind == "hard" and started[0].options["variant"] == "royal"
+        assert app.crashes == 0
+    finally:
+        close_app()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 from ui_shell_support import button_named, click, close_app, make_app
 
@@ -171,3 +172,24 @@ def test_saves_are_described_by_game_players_and_moves(home) -> None:
     broken.write_text("{ nope", encoding="utf-8")
     assert describe(broken) == "broken (unreadable)"
     assert broken.is_file()  # describing never moves a file aside
+
+
+def test_settings_drop_downs_change_with_the_arrow_keys(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import post_key
+
+    from tabletop.ui.scenes.settings_scene import SettingsScene
+
+    app = make_app(monkeypatch, tmp_path)
+    try:
+        app.push(SettingsScene(app))
+        post_key(pygame.K_TAB)  # the first control: animation speed (Normal)
+        post_key(pygame.K_RIGHT)
+        app.step(1 / 60)
+        assert (
+            app.settings.animation_speed == "Fast" and load_settings()[0].animation_speed == "Fast"
+        )
+        post_key(pygame.K_RIGHT)
+        app.step(1 / 60)
+        assert app.settings.animation_speed == "Instant" and app.crashes == 0
+    finally:
+        close_app()

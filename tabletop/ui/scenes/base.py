@@ -4,8 +4,10 @@ Subclasses override :meth:`build` to create widgets on ``self.ui`` (rebuilt on e
 so widget state must live on the scene, not in the widgets), and register buttons with
 :meth:`button` so clicks, Enter and the arrow keys reach their callbacks.
 Keys: Esc = :meth:`back`; Enter = the focused button, else the default button;
-Tab / Up / Down move the keyboard focus between buttons; PageUp / PageDown / Home / End
-scroll the scene's long text (and Up / Down too where there is only one button).
+Tab / Up / Down move the keyboard focus between buttons, drop-downs (:meth:`menu_keys`: Left /
+Right change them) and text entries (:meth:`entry_keys`: focused, they take the typing);
+PageUp / PageDown / Home / End scroll the scene's long text (and Up / Down too where there is
+only one button).
 """
 
 from __future__ import annotations
@@ -20,6 +22,53 @@ from tabletop.ui import fonts
 from tabletop.ui.backdrop import backdrop
 from tabletop.ui.scene import AppContext, Scene
 from tabletop.ui.theme import TYPE_SIZES, mix
+
+
+class MenuKeys:
+    """A drop-down in the keyboard order: Left / Right (or Enter) pick the previous / next
+    option and hand its id to ``pick`` (which stores it and rebuilds the scene)."""
+
+    is_enabled = True
+
+    def __init__(self, menu: Any, ids: list[str], current: str, pick: Callable[[str], None]):
+        self.menu, self.ids, self.current, self.pick = menu, ids, current, pick
+
+    def _face(self) -> Any:
+        return getattr(getattr(self.menu, "current_state", None), "selected_option_button", None)
+
+    def select(self) -> None:
+        """Show the focus on the closed menu's face."""
+        if (face := self._face()) is not None:
+            face.select()
+
+    def unselect(self) -> None:
+        """Drop the focus mark."""
+        if (face := self._face()) is not None:
+            face.unselect()
+
+    def step(self, by: int) -> None:
+        """Pick the option ``by`` places on (wrapping round)."""
+        i = self.ids.index(self.current) if self.current in self.ids else 0
+        self.pick(self.ids[(i + by) % len(self.ids)])
+
+
+class EntryKeys:
+    """A text entry in the keyboard order: focused, it takes the typing; Tab, Enter or Esc
+    leave it."""
+
+    is_enabled = True
+
+    def __init__(self, entry: Any) -> None:
+        self.entry = entry
+
+    def select(self) -> None:
+        """Put the text cursor in the entry."""
+        self.entry.ui_manager.set_focus_set(self.entry)
+
+    def unselect(self) -> None:
+        """Take the cursor out."""
+        if self.entry.is_focused:
+            self.entry.ui_manager.set_focus_set(None)
 
 
 class GuiScene(Scene):
@@ -96,6 +145,16 @@ class GuiScene(Scene):
         if focusable:
             self._order.append(b)
         return b
+
+    def menu_keys(
+        self, menu: Any, ids: list[str], current: str, pick: Callable[[str], None]
+    ) -> None:
+        """Put drop-down ``menu`` (option ids ``ids``, showing ``current``) in the keyboard order."""
+        self._order.append(MenuKeys(menu, ids, current, pick))
+
+    def entry_keys(self, entry: Any) -> None:
+        """Put a text entry in the keyboard order."""
+        self._order.append(EntryKeys(entry))
 
     def label(
         self,
@@ -195,13 +254,22 @@ class GuiScene(Scene):
                 self.ui.set_focus_set(None)
                 return True
             target = self._order[self.focus] if self.focus is not None else self.default_button
+            if isinstance(target, MenuKeys):
+                target.step(1)
+                return True
             if target is not None and target.is_enabled and target in self._actions:
                 self._actions[target]()
                 return True
             return False
+        if event.key == pygame.K_TAB and self._typing():
+            self.ui.set_focus_set(None)  # Tab leaves a text entry for the next control
         if self._typing():
             return False
         if self.scroll_text(event.key):
+            return True
+        target = self.focused_button
+        if isinstance(target, MenuKeys) and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            target.step(1 if event.key == pygame.K_RIGHT else -1)
             return True
         step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_TAB: 1}.get(event.key)
         if step is not None and self._order:

@@ -24,7 +24,7 @@ def saved_games() -> list[Path]:
 
 
 def describe(path: Path) -> str:
-    """What a save holds, in a few words: ``Aristocracy · Ann vs 2 AI · 23 moves``."""
+    """What a save holds, in a few words: ``<game name> · Ann vs 2 AI · 23 moves``."""
     info = peek(path)
     if info is None:
         return f"{path.stem} (unreadable)"

@@ -204,20 +204,23 @@ class NewGameScene(GuiScene):
         _w, h = self.app.size
         bw, bh = self.px(180), self.px(46)
         by = h - self.px(44) - bh
-        self.button(pygame.Rect(area.x, by, bw, bh), "Back", self.back)
-        start = self.button(
-            pygame.Rect(area.right - bw, by, bw, bh),
-            "Start",
-            self.start,
-            object_id="#primary_button",
-            enabled=self.game is not None,
-        )
-        self.default_button = start
+
+        def back_and_start() -> None:  # last in the keyboard order
+            self.button(pygame.Rect(area.x, by, bw, bh), "Back", self.back)
+            self.default_button = self.button(
+                pygame.Rect(area.right - bw, by, bw, bh),
+                "Start",
+                self.start,
+                object_id="#primary_button",
+                enabled=self.game is not None,
+            )
+
         if self.game is None:
             self.label(
                 pygame.Rect(left.x, left.y, area.w, row),
                 "No games are installed in this copy of Tabletop.",
             )
+            back_and_start()
             return
         info = self.game.info
         # Left: game, summary, players.
@@ -231,6 +234,7 @@ class NewGameScene(GuiScene):
             manager=self.ui,
         )
         self._widgets[self.game_menu] = ("game", None)
+        self._menu_keys(self.game_menu, "game", None, list(self.games), info.id)
         y = left.y + self.px(32) + row + self.px(18)
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "Players", object_id="@section")
         y += self.px(32)
@@ -240,7 +244,6 @@ class NewGameScene(GuiScene):
             "−",
             lambda: self.set_players(self.players - 1),
             enabled=self.players > info.min_players,
-            focusable=False,
         )
         self.players_label = self.label(
             pygame.Rect(left.x + small + self.px(8), y, self.px(150), row),
@@ -252,7 +255,6 @@ class NewGameScene(GuiScene):
             "+",
             lambda: self.set_players(self.players + 1),
             enabled=self.players < info.max_players,
-            focusable=False,
         )
         y += row + self.px(18)
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
@@ -292,6 +294,7 @@ class NewGameScene(GuiScene):
                 container=self.form,
             )
             self._widgets[menu] = ("seat_kind", i)
+            self._menu_keys(menu, "seat_kind", i, list(SEAT_KINDS), seat.kind)
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(
                     self.px(36) + kind_w + self.px(10), y, inner_w - kind_w - self.px(46), row
@@ -303,6 +306,7 @@ class NewGameScene(GuiScene):
             )
             entry.set_text_length_limit(MAX_NAME)
             self._widgets[entry] = ("seat_name", i)
+            self.entry_keys(entry)
             y += row + self.px(8)
         if info.options:
             y += self.px(12)
@@ -333,6 +337,7 @@ class NewGameScene(GuiScene):
         seed.set_allowed_characters("numbers")
         seed.set_text_length_limit(12)
         self._widgets[seed] = ("seed", None)
+        self.entry_keys(seed)
         self.label(
             pygame.Rect(self.px(232), y, inner_w - self.px(232), row),
             "same seed, same deal",
@@ -341,6 +346,7 @@ class NewGameScene(GuiScene):
         )
         y += row + self.px(12)
         self.form.set_scrollable_area_dimensions((inner_w, y))
+        back_and_start()
 
     def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         """The option's label and control, then its help in small print under them."""
@@ -374,7 +380,6 @@ class NewGameScene(GuiScene):
                 object_id="#toggle_on" if on else None,
                 container=self.form,
                 tooltip=tip,
-                focusable=False,
             )
             self._widgets[b] = ("option", spec.key)
         elif spec.kind == "choice" and spec.choices:
@@ -384,6 +389,8 @@ class NewGameScene(GuiScene):
                 choices, choices[index], rect, manager=self.ui, container=self.form
             )
             self._widgets[menu] = ("option", spec.key)
+            ids = [str(i) for i in range(len(spec.choices))]
+            self._menu_keys(menu, "option", spec.key, ids, str(index))
         else:
             entry = pygame_gui.elements.UITextEntryLine(
                 rect, manager=self.ui, container=self.form, initial_text=str(value)
@@ -391,6 +398,7 @@ class NewGameScene(GuiScene):
             if spec.kind == "int":
                 entry.set_allowed_characters([*"0123456789-"])
             self._widgets[entry] = ("option", spec.key)
+            self.entry_keys(entry)
         return y + row
 
     @staticmethod
@@ -410,6 +418,41 @@ class NewGameScene(GuiScene):
         self.options[key] = not bool(self.options.get(key))
         self.rebuild()
 
+    def _choose(self, what: str, key: Any, chosen: str) -> bool:
+        """A drop-down's new value into the model; True when the form was rebuilt."""
+        if what == "game" and chosen != self.game_id:
+            self._select_game(chosen)
+            self.rebuild()
+            return True
+        if what == "seat_kind":
+            self.seats[key].kind = chosen
+        elif what == "option" and self.game is not None:
+            spec = next(o for o in self.game.info.options if o.key == key)
+            self.options[key] = spec.choices[int(chosen)]
+        return False
+
+    def _menu_keys(self, menu: Any, what: str, key: Any, ids: list[str], current: str) -> None:
+        def pick(chosen: str) -> None:  # by keyboard: the menu shows it after a rebuild
+            if not self._choose(what, key, chosen):
+                self.rebuild()
+
+        self.menu_keys(menu, ids, current, pick)
+
+    def set_focus(self, index: int) -> None:
+        """Focus a control, scrolling the form so that it shows."""
+        super().set_focus(index)
+        target = self._order[index]
+        element = getattr(target, "menu", None) or getattr(target, "entry", None) or target
+        form = getattr(self, "form", None)
+        bar = getattr(form, "vert_scroll_bar", None)
+        if bar is None or getattr(element, "ui_container", None) is not form.get_container():
+            return
+        total = max(1, form.scrolling_height)
+        top, view = element.relative_rect.y, form.rect.h
+        shown = bar.start_percentage * total
+        if top < shown or top + element.relative_rect.h > shown + view:
+            bar.set_scroll_from_start_percentage(max(0.0, top - view / 3) / total)
+
     def on_ui_event(self, event: pygame.event.Event) -> None:
         """Drop-downs and text entries write into the model."""
         role = self._widgets.get(getattr(event, "ui_element", None))
@@ -417,15 +460,7 @@ class NewGameScene(GuiScene):
             return
         what, key = role
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            chosen = event.selected_option_id
-            if what == "game" and chosen != self.game_id:
-                self._select_game(chosen)
-                self.rebuild()
-            elif what == "seat_kind":
-                self.seats[key].kind = chosen
-            elif what == "option" and self.game is not None:
-                spec = next(o for o in self.game.info.options if o.key == key)
-                self.options[key] = spec.choices[int(chosen)]
+            self._choose(what, key, event.selected_option_id)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if what == "seat_name":
                 self.seats[key].name = event.text

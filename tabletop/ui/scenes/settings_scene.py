@@ -44,6 +44,7 @@ class SettingsScene(GuiScene):
                 list(options), getattr(s, key), ctrl.move(0, y), manager=self.ui
             )
             self._menus[menu] = key
+            self.menu_keys(menu, list(options), getattr(s, key), self._chooser(key))
             y += row + gap
         for key, text in TOGGLES:
             self.label(pygame.Rect(area.x, y, label_w, row), text)
@@ -76,13 +77,19 @@ class SettingsScene(GuiScene):
 
         return flip
 
+    def _chooser(self, key: str) -> Callable[[str], None]:
+        def choose(value: str) -> None:
+            setattr(self.app.settings, key, value)
+            self.app.save_settings()  # rebuilds every scene, so the menu shows the value
+
+        return choose
+
     def on_ui_event(self, event: pygame.event.Event) -> None:
         """A drop-down changed: store and save."""
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             key = self._menus.get(event.ui_element)
             if key is not None:
-                setattr(self.app.settings, key, event.text)
-                self.app.save_settings()
+                self._chooser(key)(event.text)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """A dark panel behind the rows."""
