@@ -2,8 +2,10 @@
 
 Actions are immutable and their texts name cards and seats, so one cache serves every state
 of a table with the same seat names (every determinization of a search, every copy).  A
-cache is a dict keyed by small tuples ``(kind, seat, card, ...)``; a missing key builds its
-action once.
+cache is a dict keyed by small tuples.  The common kinds are kept as rows: the key
+``(kind, seat)`` (or ``(kind, seat, victim)`` for ``take``, ``(kind,)`` for ``lend`` and
+``refuse``) holds a tuple with the action of every card of the catalogue by index, built
+together the first time; the others are keyed ``(kind, seat, card, ...)`` one by one.
 """
 
 from __future__ import annotations
@@ -24,9 +26,16 @@ class ActionCache(dict):
         super().__init__()
         self.names = names
 
-    def __missing__(self, key: tuple) -> Action:
-        a = self[key] = _BUILD[key[0]](self.names, *key[1:])
-        return a
+    def __missing__(self, key: tuple) -> Action | tuple[Action, ...]:
+        row = _ROWS.get(key[0])
+        if row is None:
+            found = _BUILD[key[0]](self.names, *key[1:])
+        else:
+            build, table = row
+            size = len(getattr(catalog(), table))
+            found = tuple(build(self.names, *key[1:], i) for i in range(size))
+        self[key] = found
+        return found
 
 
 _CACHES: dict[tuple[str, ...], ActionCache] = {}
@@ -156,18 +165,22 @@ def _take(names: tuple[str, ...], seat: int, victim: int, a: int) -> Action:
 
 
 _BUILD: dict[str, Callable[..., Action]] = {
-    "choose_colony": _colony,
-    "draw_philosophe": _draw,
-    "propose_salon": _salon,
     "campaign": _campaign,
     "play_event": _event,
-    "pay": _pay,
-    "attend": _attend,
-    "invite": _invite,
-    "lend": _lend,
-    "refuse": _refuse,
     "answer": _answer,
-    "take": _take,
+}
+
+# the kinds kept as rows: builder and the catalogue table the row runs over
+_ROWS: dict[str, tuple[Callable[..., Action], str]] = {
+    "choose_colony": (_colony, "colonies"),
+    "draw_philosophe": (_draw, "actions"),
+    "propose_salon": (_salon, "reforms"),
+    "pay": (_pay, "actions"),
+    "attend": (_attend, "phils"),
+    "invite": (_invite, "phils"),
+    "take": (_take, "actions"),
+    "lend": (_lend, "phils"),
+    "refuse": (_refuse, "phils"),
 }
 
 # the buttons that name no card and no seat: the same for every table

@@ -29,6 +29,8 @@ from tabletop.games.your_majesty.rules import barred, in_force, level_gates
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 from tabletop.games.your_majesty.state import YMState
 
+_CAT = catalog()
+
 Generator = Callable[[YMState, int, ActionCache, str | None, str | None], list[Action]]
 
 
@@ -55,6 +57,13 @@ def legal(s: YMState, seat: int, only: str | None = None, key: str | None = None
     return gen(s, seat, actions_for(s.names), only, key)
 
 
+def _keep(items: list[int], key: str | None, letter: str) -> list[int]:
+    """``items``, or (``key`` given) only the card whose uid is ``key``."""
+    if key is None:
+        return items
+    return [i for i in items if key == f"{letter}{i}"]
+
+
 # --- the active player's main choices --------------------------------------------------------
 def _main(
     s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
@@ -62,21 +71,21 @@ def _main(
     hand = s.hands[seat]
     used = s.used
     out: list[Action] = []
-    if hand and (only is None or only == "choose_colony") and "colony" not in used:
-        out += [acts["choose_colony", seat, c] for c in s.colonies if key is None or key == f"c{c}"]
-    if (
-        hand
-        and (only is None or only == "draw_philosophe")
-        and "philosophe" not in used
-        and (s.phil_deck or s.phil_discard)
-    ):
-        out += [acts["draw_philosophe", seat, a] for a in hand if key is None or key == f"a{a}"]
-    if hand and (only is None or only == "propose_salon") and "salon" not in used:
-        out += _salons(s, seat, acts, key)
-    if (only is None or only == "play_event") and "event" not in used:
-        out += _events(s, seat, acts, key)
-    if (only is None or only == "campaign") and "campaign" not in used:
-        out += _campaigns(s, seat, acts, key)
+    if hand:
+        if (only is None or only == "choose_colony") and "colony" not in used:
+            out += map(acts["choose_colony", seat].__getitem__, _keep(s.colonies, key, "c"))
+        if (
+            (only is None or only == "draw_philosophe")
+            and "philosophe" not in used
+            and (s.phil_deck or s.phil_discard)
+        ):
+            out += map(acts["draw_philosophe", seat].__getitem__, _keep(hand, key, "a"))
+        if (only is None or only == "propose_salon") and "salon" not in used and s.reforms:
+            out += _salons(s, seat, acts, key)
+        if (only is None or only == "play_event") and "event" not in used:
+            out += _events(s, seat, acts, key)
+        if (only is None or only == "campaign") and "campaign" not in used:
+            out += _campaigns(s, seat, acts, key)
     if (
         (only is None or only == "refill")
         and "refill" not in used
@@ -91,31 +100,31 @@ def _main(
 
 def _salons(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
     """A salon for every unclaimed reform of a muse at the court, past the level gate."""
-    cat = catalog()
-    pm, rm, rl = cat.phil_muse, cat.reform_muse, cat.reform_level
-    muses = {pm[p] for p in s.courts[seat].phils}
-    if not muses or wealth(s, seat) < 2 or in_force(s, "smallpox"):
+    phils = s.courts[seat].phils
+    if not phils or wealth(s, seat) < 2 or in_force(s, "smallpox"):
         return []
+    pm, rm, rl = _CAT.phil_muse, _CAT.reform_muse, _CAT.reform_level
+    muses = {pm[p] for p in phils}
+    row = acts["propose_salon", seat]
     out = []
     gates = None  # (level 3 open, level 5 open), found when first needed
-    for r in s.reforms:
-        if rm[r] not in muses or (key is not None and key != f"r{r}"):
+    for r in _keep(s.reforms, key, "r"):
+        if rm[r] not in muses:
             continue
-        if rl[r] > 1:
+        level = rl[r]
+        if level > 1:
             if gates is None:
                 gates = level_gates(s, seat)
-            if not gates[rl[r] == 5]:
+            if not gates[level == 5]:
                 continue
-        out.append(acts["propose_salon", seat, r])
+        out.append(row[r])
     return out
 
 
 def _campaigns(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
     """Every campaign card of the hand against every colony at another court."""
-    category = catalog().category
-    camps = [
-        a for a in s.hands[seat] if category[a] == "campaign" and (key is None or key == f"a{a}")
-    ]
+    category = _CAT.category
+    camps = [a for a in _keep(s.hands[seat], key, "a") if category[a] == "campaign"]
     if not camps or in_force(s, "peace"):
         return []
     return [
@@ -129,13 +138,12 @@ def _campaigns(s: YMState, seat: int, acts: ActionCache, key: str | None) -> lis
 
 def _events(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
     """Every event card of the hand with every target it may take."""
-    cat = catalog()
-    category, effect = cat.category, cat.effect
+    category, effect = _CAT.category, _CAT.effect
     out: list[Action] = []
     players = range(s.players)
-    for a in s.hands[seat]:
+    for a in _keep(s.hands[seat], key, "a"):
         kind = category[a]
-        if kind == "campaign" or (key is not None and key != f"a{a}"):
+        if kind == "campaign":
             continue
         e = effect[a]
         if kind == "scandal":
@@ -162,7 +170,7 @@ def _events(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[A
             if not s.phil_discard and s.phil_deck:
                 out.append(acts["play_event", seat, a, -1, -1])
         elif e in ("rebellion", "revolt"):
-            slave = cat.slave
+            slave = _CAT.slave
             out += [
                 acts["play_event", seat, a, -1, c]
                 for o in players
@@ -181,7 +189,7 @@ def _pay(
 ) -> list[Action]:
     if only is not None and only != "pay":
         return []
-    return [acts["pay", seat, a] for a in s.hands[seat] if key is None or key == f"a{a}"]
+    return list(map(acts["pay", seat].__getitem__, _keep(s.hands[seat], key, "a")))
 
 
 # --- the salon ------------------------------------------------------------------------------------
@@ -196,21 +204,15 @@ def _salon_stage(
     if count < cap:
         lingering = any(c.lingering for c in s.courts)
         if (only is None or only == "attend") and not (lingering and barred(s, seat)):
-            out += [
-                acts["attend", seat, p]
-                for p in s.courts[seat].phils
-                if (key is None or key == f"p{p}") and p not in sal.attendees
-            ]
+            row = acts["attend", seat]
+            out += [row[p] for p in _keep(s.courts[seat].phils, key, "p") if p not in sal.attendees]
         if only is None or only == "invite":
             limit = 2 if "grandtour" in s.flags else 1
             for o in range(s.players):
                 if o == seat or sal.guests_from.count(o) >= limit or (lingering and barred(s, o)):
                     continue
-                out += [
-                    acts["invite", o, p]
-                    for p in s.courts[o].phils
-                    if (key is None or key == f"p{p}") and p not in sal.asked
-                ]
+                row = acts["invite", o]
+                out += [row[p] for p in _keep(s.courts[o].phils, key, "p") if p not in sal.asked]
     if 2 <= count <= cap and (only is None or only == "hold_salon"):
         out.append(HOLD_SALON)
     if count < 2 and (only is None or only == "abandon_salon"):
@@ -225,9 +227,9 @@ def _lend(
     assert p is not None
     out = []
     if only is None or only == "lend":
-        out.append(acts["lend", p.target])
+        out.append(acts["lend",][p.target])
     if only is None or only == "refuse":
-        out.append(acts["refuse", p.target])
+        out.append(acts["refuse",][p.target])
     return out
 
 
@@ -240,14 +242,13 @@ def _answer(card_ok: str, name: str, decline: Action) -> Generator:
     ) -> list[Action]:
         p = s.pending
         assert p is not None
-        cat = catalog()
-        kinds = cat.category if card_ok == "campaign" else cat.effect
+        kinds = _CAT.category if card_ok == "campaign" else _CAT.effect
         out = []
         if (only is None or only == name) and not (name != "cancel_place" and in_force(s, "peace")):
             out += [
                 acts["answer", name, seat, a, p.target]
-                for a in s.hands[seat]
-                if (key is None or key == f"a{a}") and kinds[a] == card_ok
+                for a in _keep(s.hands[seat], key, "a")
+                if kinds[a] == card_ok
             ]
         if only is None or only == decline.name:
             out.append(decline)
@@ -263,11 +264,7 @@ def _espionage(
     assert p is not None
     out = []
     if (only is None or only == "take") and p.taken < 3 and len(s.hands[seat]) < max_hand(s, seat):
-        out += [
-            acts["take", seat, p.target, a]
-            for a in s.hands[p.target]
-            if key is None or key == f"a{a}"
-        ]
+        out += map(acts["take", seat, p.target].__getitem__, _keep(s.hands[p.target], key, "a"))
     if only is None or only == "done":
         out.append(DONE)
     return out

@@ -20,8 +20,11 @@ def lingering_effects(s: YMState) -> list[tuple[str, int, int]]:
 
 def in_force(s: YMState, effect: str) -> bool:
     """Whether a lingering event with ``effect`` is in force anywhere."""
-    effects = catalog().effect
-    return any(effects[a] == effect for c in s.courts if c.lingering for a in c.lingering)
+    for court in s.courts:
+        if court.lingering:
+            effects = catalog().effect
+            return any(effects[a] == effect for c in s.courts for a in c.lingering)
+    return False
 
 
 def barred(s: YMState, seat: int) -> bool:

@@ -8,6 +8,7 @@ from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.state import YMState
 
 ROUND_LIMIT = 60
+_CAT = catalog()
 
 
 @cache
@@ -23,17 +24,21 @@ def abolished(s: YMState) -> bool:
 
 def wealth(s: YMState, seat: int) -> int:
     """Coins of the seat's colonies, less two per Hurricane aimed at it (never below 0)."""
-    cat = catalog()
-    value = cat.coins
-    coins = sum(value[c] for c in s.courts[seat].colonies)
-    hit = False
+    coins = sum(map(_CAT.coins.__getitem__, s.courts[seat].colonies))
     for court in s.courts:
         if court.lingering:
-            effect = cat.effect
-            for card, target in zip(court.lingering, court.linger_target, strict=True):
-                if target == seat and effect[card] == "hurricane":
-                    coins -= 2
-                    hit = True
+            return _after_hurricanes(s, seat, coins)
+    return coins
+
+
+def _after_hurricanes(s: YMState, seat: int, coins: int) -> int:
+    effect = _CAT.effect
+    hit = False
+    for court in s.courts:
+        for card, target in zip(court.lingering, court.linger_target, strict=True):
+            if target == seat and effect[card] == "hurricane":
+                coins -= 2
+                hit = True
     return max(0, coins) if hit else coins
 
 
