@@ -49,20 +49,16 @@ def max_hand(s: YMState, seat: int) -> int:
 
 def _parts(s: YMState, seat: int) -> tuple[int, int, int]:
     """Prestige of the seat's philosophes, of its reforms, and less its slave colonies."""
-    cat = catalog()
-    pp = cat.phil_prestige
     court = s.courts[seat]
     if s.options.get("paycheck") == "wealth":
-        values = sorted((pp[p] for p in court.phils), reverse=True)[: wealth(s, seat)]
-        phil_points = sum(values)
+        values = sorted(map(_CAT.phil_prestige.__getitem__, court.phils), reverse=True)
+        phil_points = sum(values[: wealth(s, seat)])
     else:
-        phil_points = sum(pp[p] for p in court.phils)
-    slave = cat.slave
-    slaves = sum(1 for c in court.colonies if slave[c])
+        phil_points = sum(map(_CAT.phil_prestige.__getitem__, court.phils))
+    slaves = sum(map(_CAT.slave.__getitem__, court.colonies))
     if slaves and abolished(s):
         slaves = 0
-    rl = cat.reform_level
-    return phil_points, sum(rl[r] for r in court.reforms), -slaves
+    return phil_points, sum(map(_CAT.reform_level.__getitem__, court.reforms)), -slaves
 
 
 def breakdown(s: YMState, seat: int) -> dict[str, int]:
@@ -95,8 +91,7 @@ def check_victory(s: YMState) -> bool:
     """End the game if somebody reached the target; highest wins, exact ties share."""
     if s.over:
         return True
-    cat = catalog()
-    phil_points, reform_points = cat.phil_prestige.__getitem__, cat.reform_level.__getitem__
+    phil_points, reform_points = _CAT.phil_prestige.__getitem__, _CAT.reform_level.__getitem__
     goal = target(s)
     # only a seat whose philosophes and reforms reach the goal can be there (slave colonies
     # and the wealth paycheck only take points away); two and five points a card bound those
