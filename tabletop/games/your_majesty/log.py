@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.engine import Event
 from tabletop.engine.events import LOG, MOVE
 from tabletop.games.your_majesty.catalog import catalog
 
 
+@cache
+def _ids() -> dict[str, str]:
+    cat = catalog()
+    tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
+    return {f"{k}{i}": card.id for k, table in tables.items() for i, card in enumerate(table)}
+
+
 def card_id(u: str) -> str:
     """The definition id behind a uid."""
-    cat = catalog()
-    k, i = u[0], int(u[1:])
-    table = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}[k]
-    return table[i].id
+    return _ids()[u]
 
 
 def move(text: str, u: str, source: str, target: str) -> Event:

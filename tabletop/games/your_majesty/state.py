@@ -81,3 +81,28 @@ class YMState:
     salons_held: int = 0
     salons_won: int = 0
     seized: int = 0  # colonies taken by a campaign
+
+
+def _clone(obj: Any) -> Any:
+    """A new object of the same dataclass with each list field copied (scalars shared)."""
+    new = object.__new__(type(obj))
+    new.__dict__ = {k: v[:] if type(v) is list else v for k, v in obj.__dict__.items()}
+    return new
+
+
+def copy_state(s: YMState) -> YMState:
+    """An independent copy of ``s``: every list, court, pending and salon copied.
+
+    Strings, numbers and the card catalogue are immutable and shared, so this is a deep copy
+    many times cheaper than pickling.
+    """
+    t = _clone(s)
+    t.rng = s.rng.copy()
+    t.options = dict(s.options)
+    t.hands = [h[:] for h in s.hands]
+    t.courts = [_clone(c) for c in s.courts]
+    if s.pending is not None:
+        t.pending = _clone(s.pending)
+    if s.salon is not None:
+        t.salon = _clone(s.salon)
+    return t

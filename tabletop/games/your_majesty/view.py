@@ -6,12 +6,11 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.engine.plain import from_plain
 from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
-from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.state import Court, Pending, Salon, YMState
 
 HIDDEN_ACTION = {
     "uid": None,
@@ -42,15 +41,38 @@ def _card(kind: str, i: int) -> dict[str, Any]:
     return {**_templates()[kind][i], "tokens": {}}
 
 
+def _fresh(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``cards`` (copies of templates) each given its own empty tokens."""
+    for c in cards:
+        c["tokens"] = {}
+    return cards
+
+
 def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
     if not items:
         return []
     tpl = _templates()[kind]
-    return [{**tpl[i], "tokens": {}} for i in items]
+    return _fresh([tpl[i].copy() for i in items])
 
 
 def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    return [{**template, "tokens": {}} for _ in range(n)]
+    return _fresh([template.copy() for _ in range(n)])
+
+
+@cache
+def _seat_zones(seat: int) -> tuple[str, ...]:
+    """The ids of a seat's zones: hand, court, the muse columns, then the rest."""
+    return tuple(f"p{seat}.{name}" for name in _SEAT_ZONES)
+
+
+_SEAT_ZONES = ("hand", "court", *MUSES, "colonies", "reforms", "scandals", "events")
+_MUSE_LABELS = tuple(m.capitalize() for m in MUSES)
+
+
+@cache
+def _muse_index() -> tuple[int, ...]:
+    """The position in :data:`MUSES` of each philosophe's muse."""
+    return tuple(MUSES.index(m) for m in catalog().phil_muse)
 
 
 def _zone(label: str, cards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -78,24 +100,23 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
     cat = catalog()
     zones: dict[str, Any] = {}
     sal = s.salon
-    in_salon = set(sal.attendees) if sal else set()
-    phils = cat.phils
+    in_salon = sal.attendees if sal else ()
+    muse_of, phil_cards = _muse_index(), _templates()["p"]
     for i in range(s.players):
         court = s.courts[i]
-        zones[f"p{i}.hand"] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
-        zones[f"p{i}.court"] = _zone(s.names[i], [])
-        by_muse: dict[str, list[int]] = {m: [] for m in MUSES}
+        hand, seat_court, *columns, colonies, reforms, scandals, events = _seat_zones(i)
+        zones[hand] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
+        zones[seat_court] = _zone(s.names[i], [])
+        by_muse: list[list[dict[str, Any]]] = [[], [], [], [], []]
         for p in court.phils:
             if p not in in_salon:
-                by_muse[phils[p].muse].append(p)
-        for m in MUSES:
-            zones[f"p{i}.{m}"] = _zone(m.capitalize(), _cards("p", by_muse[m]))
-        zones[f"p{i}.colonies"] = _zone("Colonies", _cards("c", court.colonies))
-        zones[f"p{i}.reforms"] = _zone("Reforms", _cards("r", court.reforms))
-        zones[f"p{i}.scandals"] = _zone("Scandals", _cards("a", court.scandals))
-        zones[f"p{i}.events"] = _zone(
-            "Events in force", _cards("a", court.despot + court.lingering)
-        )
+                by_muse[muse_of[p]].append(phil_cards[p].copy())
+        for zone_id, label, cards in zip(columns, _MUSE_LABELS, by_muse, strict=True):
+            zones[zone_id] = {"cards": _fresh(cards), "label": label}
+        zones[colonies] = _zone("Colonies", _cards("c", court.colonies))
+        zones[reforms] = _zone("Reforms", _cards("r", court.reforms))
+        zones[scandals] = _zone("Scandals", _cards("a", court.scandals))
+        zones[events] = _zone("Events in force", _cards("a", court.despot + court.lingering))
     zones["unclaimed_colonies"] = _zone("Unclaimed colonies", _cards("c", s.colonies))
     zones["unclaimed_reforms"] = _zone("Unclaimed reforms", _cards("r", s.reforms))
     zones["salon"] = _zone(
@@ -232,34 +253,40 @@ def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
 def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
     """A full state consistent with the view: unseen cards dealt at random."""
     cat = catalog()
-    d = dict(v["public"]["state"])
+    d = v["public"]["state"]
     hands = d["hands"]
-    known_a: set[int] = set(d["discard"]) | set(d["in_play"])
+    courts = d["courts"]
+    known_a: set[int] = {*d["discard"], *d["in_play"]}
     for h in hands:
         if isinstance(h, list):
-            known_a |= set(h)
-    for c in d["courts"]:
-        known_a |= set(c["scandals"]) | set(c["lingering"]) | set(c["despot"])
+            known_a.update(h)
+    for c in courts:
+        known_a.update(c["scandals"], c["lingering"], c["despot"])
     resh = cat.reshuffle
     pool = [a for a in range(len(cat.actions)) if a not in known_a and a != resh]
     rng.shuffle(pool)
-    new_hands = []
-    for h in hands:
-        if isinstance(h, list):
-            new_hands.append(list(h))
-        else:
-            new_hands.append([pool.pop() for _ in range(h)])
+    new_hands = [list(h) if isinstance(h, list) else [pool.pop() for _ in range(h)] for h in hands]
     deck = pool + ([resh] if d["reshuffle_in"] else [])
     rng.shuffle(deck)
-    known_p: set[int] = set(d["phil_discard"]) | set(d["dead"])
-    for c in d["courts"]:
-        known_p |= set(c["phils"])
+    known_p: set[int] = {*d["phil_discard"], *d["dead"]}
+    for c in courts:
+        known_p.update(c["phils"])
     ppool = [p for p in range(len(cat.phils)) if p not in known_p]
     rng.shuffle(ppool)
     removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    d["hands"] = new_hands
-    d["deck"] = deck
-    d["phil_deck"] = ppool
-    d["phil_removed"] = removed
-    d["rng"] = {"rng": rng.next64()}
-    return from_plain(YMState, d)
+    fields = {k: list(x) if type(x) is list else x for k, x in d.items()}
+    fields["options"] = dict(d["options"])
+    fields["courts"] = [Court(**{k: list(x) for k, x in c.items()}) for c in courts]
+    fields["pending"] = None if d["pending"] is None else Pending(**d["pending"])
+    sal = d["salon"]
+    fields["salon"] = (
+        None
+        if sal is None
+        else Salon(**{k: list(x) if type(x) is list else x for k, x in sal.items()})
+    )
+    fields["hands"] = new_hands
+    fields["deck"] = deck
+    fields["phil_deck"] = ppool
+    fields["phil_removed"] = removed
+    fields["rng"] = Rng(rng.next64())
+    return YMState(**fields)
