@@ -71,7 +71,9 @@ def test_harvest_takes_the_unseen_production_card() -> None:
     s.stalls = [pulls(s, "2s"), []]
     activate(s, 0, slots=3)
     v = GAME.view(s, 0)
-    prod = [c for c in v["zones"]["p0.buildings"]["cards"] if c["tokens"]["role"] == "production"]
+    prod = [
+        c for c in v["zones"]["p0.buildings"]["cards"] if c["tokens"].get("role") == "production"
+    ]
     assert prod and prod[0]["card"] is None and prod[0]["uid"] is None
     do(s, 0, "harvest", building=b.address)
     assert s.card_of[s.hands[0][-1]] == "kh" and b.production == -1
@@ -250,5 +252,5 @@ def test_first_visit_owner_without_coins_pays_nothing_and_production_stays_unsee
     do(s, 0, "visit", building=b.address)
     assert s.coins == [2, 0] and s.sub == "expose"
     cards = GAME.view(s, 0)["zones"]["p1.buildings"]["cards"]
-    prod = [c for c in cards if c["tokens"]["role"] == "production"]
+    prod = [c for c in cards if c["tokens"].get("role") == "production"]
     assert prod[0]["card"] is None  # a visit never shows the production card
