@@ -90,21 +90,30 @@ def test_determinize_is_consistent_with_the_view_and_samples_unseen_cards() -> N
 def test_view_secrecy_checker_catches_a_leak(monkeypatch) -> None:
     """The property checks are not vacuous: a leaked opponent hand card is reported."""
     s = GAME.new_game(2, 4)
-    know = Knowledge(2)
-    know.update(s, -1, None)
+    know = Knowledge(s)
     v = GAME.view(s, 0)
+    check_view(s, 0, v, know.allowed(s, 0))  # the true view passes
     leaked = s.hands[1][0]
-    _cards(v, "p1.hand")[0] = {
-        **_cards(v, "p1.hand")[0],
-        "uid": f"c{leaked}",
-        "card": s.card_of[leaked],
+    mine = _cards(v, "p0.hand")[0]
+    hidden = {**mine, "uid": None, "card": None}
+    wrong = "as" if s.card_of[leaked] != "as" else "2s"
+    bad_cards = {
+        "a leaked card": {**mine, "uid": f"c{leaked}", "card": s.card_of[leaked]},
+        "a false identity": {**mine, "card": wrong},
+        "a uid without identity": {**mine, "card": None},
+        "an identity without uid": {**mine, "uid": None},
+        "a card shown twice": mine,
+        "another royal": {**_cards(v, "royal")[0], "card": "jd"},
     }
-    try:
-        check_view(s, 0, v, know.allowed(s, 0))
-    except AssertionError:
-        pass
-    else:
-        raise AssertionError("a leaked card went unnoticed")
+    for what, bad in bad_cards.items():
+        # views are read only (zones are shared): the leak goes into a copy
+        zones = {**v["zones"], "p1.hand": {"cards": [bad, *[hidden] * 6], "label": "Hand"}}
+        try:
+            check_view(s, 0, {**v, "zones": zones}, know.allowed(s, 0))
+        except AssertionError:
+            pass
+        else:
+            raise AssertionError(f"{what} went unnoticed")
     original = type(GAME).view
 
     def leaky(self, st, seat):
