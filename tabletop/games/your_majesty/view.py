@@ -10,7 +10,15 @@ from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
-from tabletop.games.your_majesty.state import Court, Pending, Salon, YMState
+from tabletop.games.your_majesty.state import (
+    LIST_FIELDS,
+    Court,
+    Pending,
+    Salon,
+    YMState,
+    fields_copied,
+    restore,
+)
 
 HIDDEN_ACTION = {
     "uid": None,
@@ -225,18 +233,21 @@ def prompt(s: YMState, seat: int | None) -> str:
 
 
 def _plain(obj: Any) -> Any:
-    """A flat dataclass of ints and int lists as a dict (fast path of ``to_plain``)."""
-    if obj is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in obj.__dict__.items()}
+    """A court, pending decision or salon as a dict (``None`` stays ``None``)."""
+    return None if obj is None else fields_copied(obj)
 
 
-_SPECIAL = frozenset(("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options"))
+_SPECIAL = ("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options")
+_COPIED = tuple(k for k in LIST_FIELDS[YMState] if k not in _SPECIAL)
 
 
 def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
     """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = {k: list(v) if type(v) is list else v for k, v in s.__dict__.items() if k not in _SPECIAL}
+    d = s.__dict__.copy()
+    for k in _SPECIAL:
+        del d[k]
+    for k in _COPIED:
+        d[k] = d[k][:]
     d["options"] = dict(s.options)
     d["courts"] = [_plain(c) for c in s.courts]
     d["pending"] = _plain(s.pending)
@@ -274,19 +285,11 @@ def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
     ppool = [p for p in range(len(cat.phils)) if p not in known_p]
     rng.shuffle(ppool)
     removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    fields = {k: list(x) if type(x) is list else x for k, x in d.items()}
-    fields["options"] = dict(d["options"])
-    fields["courts"] = [Court(**{k: list(x) for k, x in c.items()}) for c in courts]
-    fields["pending"] = None if d["pending"] is None else Pending(**d["pending"])
-    sal = d["salon"]
-    fields["salon"] = (
-        None
-        if sal is None
-        else Salon(**{k: list(x) if type(x) is list else x for k, x in sal.items()})
-    )
-    fields["hands"] = new_hands
-    fields["deck"] = deck
-    fields["phil_deck"] = ppool
-    fields["phil_removed"] = removed
-    fields["rng"] = Rng(rng.next64())
-    return YMState(**fields)
+    new = {**d, "hands": new_hands, "deck": deck, "phil_deck": ppool, "phil_removed": removed}
+    t: YMState = restore(YMState, {**new, "rng": None})
+    t.rng = Rng(rng.next64())
+    t.options = dict(d["options"])
+    t.courts = [restore(Court, c) for c in courts]
+    t.pending = None if d["pending"] is None else restore(Pending, d["pending"])
+    t.salon = None if d["salon"] is None else restore(Salon, d["salon"])
+    return t
