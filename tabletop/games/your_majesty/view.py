@@ -20,6 +20,8 @@ from tabletop.games.your_majesty.state import (
     restore,
 )
 
+# Views are read only, so every card dict is built once and shared by every view that
+# shows that card (as the other games do): a face-up card by its index, a hidden card.
 HIDDEN_ACTION = {
     "uid": None,
     "card": None,
@@ -33,12 +35,20 @@ HIDDEN_PHIL = {**HIDDEN_ACTION, "back": "philosophe"}
 
 @cache
 def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
+    """The face-up card dicts of each kind of card ('a', 'p', 'c', 'r') by index."""
     cat = catalog()
     tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
     backs = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
     return {
         k: tuple(
-            {"uid": f"{k}{n}", "card": x.id, "back": backs[k], "face_up": True, "as": None}
+            {
+                "uid": f"{k}{n}",
+                "card": x.id,
+                "back": backs[k],
+                "face_up": True,
+                "as": None,
+                "tokens": {},
+            }
             for n, x in enumerate(table)
         )
         for k, table in tables.items()
@@ -46,25 +56,15 @@ def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
 
 
 def _card(kind: str, i: int) -> dict[str, Any]:
-    return {**_templates()[kind][i], "tokens": {}}
-
-
-def _fresh(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``cards`` (copies of templates) each given its own empty tokens."""
-    for c in cards:
-        c["tokens"] = {}
-    return cards
+    return _templates()[kind][i]
 
 
 def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
-    if not items:
-        return []
-    tpl = _templates()[kind]
-    return _fresh([tpl[i].copy() for i in items])
+    return list(map(_templates()[kind].__getitem__, items)) if items else []
 
 
 def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    return _fresh([template.copy() for _ in range(n)])
+    return [template] * n
 
 
 @cache
@@ -118,9 +118,9 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
         by_muse: list[list[dict[str, Any]]] = [[], [], [], [], []]
         for p in court.phils:
             if p not in in_salon:
-                by_muse[muse_of[p]].append(phil_cards[p].copy())
+                by_muse[muse_of[p]].append(phil_cards[p])
         for zone_id, label, cards in zip(columns, _MUSE_LABELS, by_muse, strict=True):
-            zones[zone_id] = {"cards": _fresh(cards), "label": label}
+            zones[zone_id] = {"cards": cards, "label": label}
         zones[colonies] = _zone("Colonies", _cards("c", court.colonies))
         zones[reforms] = _zone("Reforms", _cards("r", court.reforms))
         zones[scandals] = _zone("Scandals", _cards("a", court.scandals))
