@@ -2,10 +2,11 @@
 
 Actions are immutable and their texts name cards and seats, so one cache serves every state
 of a table with the same seat names (every determinization of a search, every copy).  A
-cache is a dict keyed by small tuples.  The common kinds are kept as rows: the key
-``(kind, seat)`` (or ``(kind, seat, victim)`` for ``take``, ``(kind,)`` for ``lend`` and
-``refuse``) holds a tuple with the action of every card of the catalogue by index, built
-together the first time; the others are keyed ``(kind, seat, card, ...)`` one by one.
+cache is a dict keyed by small tuples, and most of its values are rows: the key ``(kind,
+seat)`` (or ``(kind, seat, victim)`` for ``take``, ``(kind,)`` for ``lend`` and ``refuse``)
+holds a tuple with the action of every card of the catalogue by index, built together the
+first time; an event card's row runs over its targets, a campaign's over the colonies of one
+owner (see :data:`_BUILD`), so listing actions is indexing tuples.
 """
 
 from __future__ import annotations
@@ -17,6 +18,32 @@ from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.zones import phil_zone, z
 
 _MAX_TABLES = 16  # tables of names whose actions are kept
+
+
+def _targeting(category: str, effect: str) -> str:
+    """What an action card is played on, as the legal moves enumerate it."""
+    if category == "campaign":
+        return "campaign"  # a colony at another court (not an event)
+    if category == "scandal":
+        return "single" if effect == "casanova" else "other_seat"
+    return {
+        "despot": "despot",  # only while the hand limit is four
+        "espionage": "hand",  # another seat holding cards
+        "letters": "hand",
+        "lettre": "other_seat",
+        "hurricane": "other_seat",
+        "place": "other_phil",
+        "quarrel": "other_phil",
+        "consumption": "any_phil",
+        "pension": "pension",  # a discarded philosophe, else the top of the deck
+        "rebellion": "other_colony",
+        "revolt": "slave_colony",  # at any court
+    }.get(effect, "single")
+
+
+TARGETING: tuple[str, ...] = tuple(
+    _targeting(a.category, a.effect) for a in catalog().actions
+)  # of each action card
 
 
 class ActionCache(dict):
@@ -122,6 +149,25 @@ def _event(names: tuple[str, ...], seat: int, a: int, tseat: int, on: int) -> Ac
     return _drag("play_event", f"a{a}", z(seat, "hand"), target, f"Play {card.name}{text}", *args)
 
 
+def _events(names: tuple[str, ...], seat: int, a: int) -> tuple[Action, ...]:
+    """Event ``a`` played by ``seat`` on each target it may take, by index: a seat, a
+    philosophe (Royal Pension's top of the deck last) or a colony; a single action else."""
+    how = TARGETING[a]
+    if how in ("other_seat", "hand"):
+        return tuple(_event(names, seat, a, o, -1) for o in range(len(names)))
+    if how in ("other_phil", "any_phil", "pension"):
+        row = [_event(names, seat, a, -1, p) for p in range(len(catalog().phils))]
+        return (*row, _event(names, seat, a, -1, -1)) if how == "pension" else tuple(row)
+    if how in ("other_colony", "slave_colony"):
+        return tuple(_event(names, seat, a, -1, c) for c in range(len(catalog().colonies)))
+    return (_event(names, seat, a, -1, -1),)
+
+
+def _campaigns(names: tuple[str, ...], seat: int, a: int, owner: int) -> tuple[Action, ...]:
+    """Campaign ``a`` of ``seat`` against each colony (by index) of ``owner``."""
+    return tuple(_campaign(names, seat, a, c, owner) for c in range(len(catalog().colonies)))
+
+
 def _pay(names: tuple[str, ...], seat: int, a: int) -> Action:
     card = f"a{a}"
     text = f"Pay with {catalog().actions[a].name}"
@@ -164,10 +210,10 @@ def _take(names: tuple[str, ...], seat: int, victim: int, a: int) -> Action:
     return _drag("take", card, z(victim, "hand"), z(seat, "hand"), text, ("card", card))
 
 
-_BUILD: dict[str, Callable[..., Action]] = {
-    "campaign": _campaign,
-    "play_event": _event,
-    "answer": _answer,
+_BUILD: dict[str, Callable[..., Action | tuple[Action, ...]]] = {
+    "play_event": _events,  # (kind, seat, card): a row over the card's targets
+    "campaign": _campaigns,  # (kind, seat, card, owner): a row over the colonies
+    "answer": _answer,  # (kind, name, seat, card, target)
 }
 
 # the kinds kept as rows: builder and the catalogue table the row runs over

@@ -19,6 +19,7 @@ from tabletop.games.your_majesty.action_cache import (
     END_TURN,
     HOLD_SALON,
     REFILL,
+    TARGETING,
     YIELD,
     ActionCache,
     actions_for,
@@ -123,63 +124,49 @@ def _salons(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[A
 
 def _campaigns(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
     """Every campaign card of the hand against every colony at another court."""
-    category = _CAT.category
-    camps = [a for a in _keep(s.hands[seat], key, "a") if category[a] == "campaign"]
+    camps = [a for a in _keep(s.hands[seat], key, "a") if TARGETING[a] == "campaign"]
     if not camps or in_force(s, "peace"):
         return []
-    return [
-        acts["campaign", seat, a, c, o]
-        for o in range(s.players)
-        if o != seat
-        for c in s.courts[o].colonies
-        for a in camps
-    ]
+    out: list[Action] = []
+    for o in range(s.players):
+        colonies = s.courts[o].colonies
+        if o != seat and colonies:
+            rows = [acts["campaign", seat, a, o] for a in camps]
+            out += [row[c] for c in colonies for row in rows]
+    return out
 
 
 def _events(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
     """Every event card of the hand with every target it may take."""
-    category, effect = _CAT.category, _CAT.effect
     out: list[Action] = []
     players = range(s.players)
+    courts = s.courts
     for a in _keep(s.hands[seat], key, "a"):
-        kind = category[a]
-        if kind == "campaign":
+        how = TARGETING[a]
+        if how == "campaign":
             continue
-        e = effect[a]
-        if kind == "scandal":
-            if e == "casanova":
-                out.append(acts["play_event", seat, a, -1, -1])
-            else:
-                out += [acts["play_event", seat, a, o, -1] for o in players if o != seat]
-        elif e == "despot":
-            if max_hand(s, seat) == 4:
-                out.append(acts["play_event", seat, a, -1, -1])
-        elif e in ("espionage", "letters"):
-            out += [acts["play_event", seat, a, o, -1] for o in players if o != seat and s.hands[o]]
-        elif e in ("lettre", "hurricane"):
-            out += [acts["play_event", seat, a, o, -1] for o in players if o != seat]
-        elif e in ("place", "quarrel", "consumption"):
-            out += [
-                acts["play_event", seat, a, -1, p]
-                for o in players
-                if o != seat or e == "consumption"
-                for p in s.courts[o].phils
-            ]
-        elif e == "pension":
-            out += [acts["play_event", seat, a, -1, p] for p in s.phil_discard]
+        row = acts["play_event", seat, a]
+        if how == "single":
+            out.append(row[0])
+        elif how == "other_seat":
+            out += [row[o] for o in players if o != seat]
+        elif how == "hand":
+            out += [row[o] for o in players if o != seat and s.hands[o]]
+        elif how == "other_phil":
+            out += [row[p] for o in players if o != seat for p in courts[o].phils]
+        elif how == "any_phil":
+            out += [row[p] for court in courts for p in court.phils]
+        elif how == "pension":
+            out += map(row.__getitem__, s.phil_discard)
             if not s.phil_discard and s.phil_deck:
-                out.append(acts["play_event", seat, a, -1, -1])
-        elif e in ("rebellion", "revolt"):
+                out.append(row[-1])
+        elif how == "other_colony":
+            out += [row[c] for o in players if o != seat for c in courts[o].colonies]
+        elif how == "slave_colony":
             slave = _CAT.slave
-            out += [
-                acts["play_event", seat, a, -1, c]
-                for o in players
-                if o != seat or e == "revolt"
-                for c in s.courts[o].colonies
-                if e == "rebellion" or slave[c]
-            ]
-        else:  # mistress, the other lingering events, encyclopedie, grandtour
-            out.append(acts["play_event", seat, a, -1, -1])
+            out += [row[c] for court in courts for c in court.colonies if slave[c]]
+        elif max_hand(s, seat) == 4:  # despot
+            out.append(row[0])
     return out
 
 

@@ -10,8 +10,18 @@ from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
-from tabletop.games.your_majesty.state import Court, Pending, Salon, YMState
+from tabletop.games.your_majesty.state import (
+    LIST_FIELDS,
+    Court,
+    Pending,
+    Salon,
+    YMState,
+    fields_copied,
+    restore,
+)
 
+# Views are read only, so every card dict is built once and shared by every view that
+# shows that card (as the other games do): a face-up card by its index, a hidden card.
 HIDDEN_ACTION = {
     "uid": None,
     "card": None,
@@ -25,12 +35,20 @@ HIDDEN_PHIL = {**HIDDEN_ACTION, "back": "philosophe"}
 
 @cache
 def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
+    """The face-up card dicts of each kind of card ('a', 'p', 'c', 'r') by index."""
     cat = catalog()
     tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
     backs = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
     return {
         k: tuple(
-            {"uid": f"{k}{n}", "card": x.id, "back": backs[k], "face_up": True, "as": None}
+            {
+                "uid": f"{k}{n}",
+                "card": x.id,
+                "back": backs[k],
+                "face_up": True,
+                "as": None,
+                "tokens": {},
+            }
             for n, x in enumerate(table)
         )
         for k, table in tables.items()
@@ -38,25 +56,15 @@ def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
 
 
 def _card(kind: str, i: int) -> dict[str, Any]:
-    return {**_templates()[kind][i], "tokens": {}}
-
-
-def _fresh(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``cards`` (copies of templates) each given its own empty tokens."""
-    for c in cards:
-        c["tokens"] = {}
-    return cards
+    return _templates()[kind][i]
 
 
 def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
-    if not items:
-        return []
-    tpl = _templates()[kind]
-    return _fresh([tpl[i].copy() for i in items])
+    return list(map(_templates()[kind].__getitem__, items)) if items else []
 
 
 def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    return _fresh([template.copy() for _ in range(n)])
+    return [template] * n
 
 
 @cache
@@ -110,9 +118,9 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
         by_muse: list[list[dict[str, Any]]] = [[], [], [], [], []]
         for p in court.phils:
             if p not in in_salon:
-                by_muse[muse_of[p]].append(phil_cards[p].copy())
+                by_muse[muse_of[p]].append(phil_cards[p])
         for zone_id, label, cards in zip(columns, _MUSE_LABELS, by_muse, strict=True):
-            zones[zone_id] = {"cards": _fresh(cards), "label": label}
+            zones[zone_id] = {"cards": cards, "label": label}
         zones[colonies] = _zone("Colonies", _cards("c", court.colonies))
         zones[reforms] = _zone("Reforms", _cards("r", court.reforms))
         zones[scandals] = _zone("Scandals", _cards("a", court.scandals))
@@ -225,18 +233,21 @@ def prompt(s: YMState, seat: int | None) -> str:
 
 
 def _plain(obj: Any) -> Any:
-    """A flat dataclass of ints and int lists as a dict (fast path of ``to_plain``)."""
-    if obj is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in obj.__dict__.items()}
+    """A court, pending decision or salon as a dict (``None`` stays ``None``)."""
+    return None if obj is None else fields_copied(obj)
 
 
-_SPECIAL = frozenset(("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options"))
+_SPECIAL = ("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options")
+_COPIED = tuple(k for k in LIST_FIELDS[YMState] if k not in _SPECIAL)
 
 
 def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
     """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = {k: list(v) if type(v) is list else v for k, v in s.__dict__.items() if k not in _SPECIAL}
+    d = s.__dict__.copy()
+    for k in _SPECIAL:
+        del d[k]
+    for k in _COPIED:
+        d[k] = d[k][:]
     d["options"] = dict(s.options)
     d["courts"] = [_plain(c) for c in s.courts]
     d["pending"] = _plain(s.pending)
@@ -274,19 +285,11 @@ def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
     ppool = [p for p in range(len(cat.phils)) if p not in known_p]
     rng.shuffle(ppool)
     removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    fields = {k: list(x) if type(x) is list else x for k, x in d.items()}
-    fields["options"] = dict(d["options"])
-    fields["courts"] = [Court(**{k: list(x) for k, x in c.items()}) for c in courts]
-    fields["pending"] = None if d["pending"] is None else Pending(**d["pending"])
-    sal = d["salon"]
-    fields["salon"] = (
-        None
-        if sal is None
-        else Salon(**{k: list(x) if type(x) is list else x for k, x in sal.items()})
-    )
-    fields["hands"] = new_hands
-    fields["deck"] = deck
-    fields["phil_deck"] = ppool
-    fields["phil_removed"] = removed
-    fields["rng"] = Rng(rng.next64())
-    return YMState(**fields)
+    new = {**d, "hands": new_hands, "deck": deck, "phil_deck": ppool, "phil_removed": removed}
+    t: YMState = restore(YMState, {**new, "rng": None})
+    t.rng = Rng(rng.next64())
+    t.options = dict(d["options"])
+    t.courts = [restore(Court, c) for c in courts]
+    t.pending = None if d["pending"] is None else restore(Pending, d["pending"])
+    t.salon = None if d["salon"] is None else restore(Salon, d["salon"])
+    return t
