@@ -1,103 +1,169 @@
 """Property-game driver for Aristocracy: plays seeded games and checks invariants each step.
 
-The knowledge model here is written independently of the game's view code: it says from
-the rules which cards a seat may know, and follows Visits itself.
+The knowledge model here is written from the rules, independently of the game's view code:
+it says which cards a seat may know and follows Visits itself.  It is kept up to date
+step by step (only building cards can be inspected, so only they are followed).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
-from aristocracy_helpers import all_uids
+from aristocracy_helpers import TOTAL, all_uids
 
-from tabletop.engine import Rng, state_digest
+from tabletop.engine import Event, Rng, events_for, state_digest
+from tabletop.engine.events import MOVE, REVEAL
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.agent import GreedyAgent
-from tabletop.games.aristocracy.state import STALL, State
+from tabletop.games.aristocracy.state import BALL, ROYAL_IDS, STALL, State
+
+EVERYTHING = list(range(TOTAL))
+#: the option sets property games cycle through (building sizes, starting hands)
+MIX: list[dict[str, Any] | None] = [
+    None,
+    {"length": "shorter"},
+    {"length": "longer"},
+    {"hand_size": "6"},
+    {"length": "shorter", "hand_size": "7"},
+    {"length": "standard", "hand_size": "9"},
+    {"length": "longer", "hand_size": "8"},
+]
+EPS = (0.05, 0.1, 0.15)  # how often the greedy agents play a random legal move instead
 
 
-def locations(s: State) -> dict[int, tuple]:
-    """Where each card lies (zone and, for buildings, which building)."""
-    loc: dict[int, tuple] = {}
-    for c in s.draw:
-        loc[c] = ("draw",)
-    for c in s.discard:
-        loc[c] = ("discard",)
-    for c in s.market:
-        loc[c] = ("market",)
-    for p in range(s.players):
-        for c in s.hands[p]:
-            loc[c] = ("hand", p)
-        for c in s.stalls[p]:
-            loc[c] = ("stall", p)
-        for c in s.offers[p]:
-            loc[c] = ("offer", p)
-        for b in s.buildings[p]:
-            loc[b.address] = ("address", b.address)
-            for c in b.cards:
-                loc[c] = ("building", b.address)
-            if b.production >= 0:
-                loc[b.production] = ("production", b.address)
-    return loc
+def setup_of(i: int) -> tuple[int, int, dict[str, Any] | None, float, bool]:
+    """Seed, players, options, epsilon and whether to replay, for property game ``i``.
+
+    Players cycle 2–5 game by game; options and epsilon change every four games; one
+    block of four in ten is replayed.
+    """
+    block = i // 4
+    return 50_000 + i, 2 + i % 4, MIX[block % len(MIX)], EPS[block % len(EPS)], block % 10 == 3
 
 
-@dataclass
 class Knowledge:
-    """Which face-down building cards each seat inspected (and has not lost sight of)."""
+    """Which cards each seat may know, from the rules alone.
 
-    players: int
-    inspected: list[set[int]] = field(default_factory=list)
-    loc: dict[int, tuple] = field(default_factory=dict)
+    A seat knows the market, the four face-up discards, its own hand, set-aside cards and
+    stall, every stall once revealed, every address and exposed card, its own building
+    cards, the building cards it inspected on a Visit for as long as they stay in that
+    building, and at the end the cards Glory turns up (complete buildings and every
+    building of the seat that ended the game).
+    """
 
-    def __post_init__(self) -> None:
-        self.inspected = [set() for _ in range(self.players)]
+    def __init__(self, s: State) -> None:
+        self.players = s.players
+        #: per seat: inspected building card -> address of the building it was seen in
+        self.inspected: list[dict[int, int]] = [{} for _ in range(s.players)]
+        #: physical card of each (uid, card id) a view may truthfully show; hidden = -1
+        self.index = {(f"c{u}", cid): u for u, cid in enumerate(s.card_of)}
 
     def update(self, s: State, seat: int, action: Any) -> None:
-        """Follow one applied action."""
-        new = locations(s)
-        for c, where in new.items():
-            if self.loc.get(c) != where:
-                for kn in self.inspected:
-                    kn.discard(c)
-        self.loc = new
+        """Follow one applied action: forget cards that left their building, learn Visits."""
+        where = {c: b.address for bs in s.buildings for b in bs for c in b.cards}
+        for kn in self.inspected:
+            gone = [c for c, a in kn.items() if where.get(c) != a]
+            for c in gone:
+                del kn[c]
         if action is not None and action.name == "visit":
-            try:
-                _, b = s.find(action["building"])
-            except KeyError:  # dismantled by the visit: its cards went back to a hand
-                return
-            self.inspected[seat] |= set(b.cards)
+            addr = action["building"]  # a visit that dismantles the building shows nothing
+            self.inspected[seat].update((c, a) for c, a in where.items() if a == addr)
 
-    def allowed(self, s: State, q: int) -> set[int]:
-        """Cards whose identity seat ``q`` may see now."""
-        ok = set(s.market) | set(s.discard[:4]) | set(s.hands[q]) | set(s.offers[q])
-        ok |= set(s.stalls[q])
+    def public(self, s: State) -> set[int]:
+        """Cards every seat may know now."""
+        ok = set(s.market)
+        ok.update(s.discard[:4])
         for p in range(s.players):
             if s.step != STALL:
-                ok |= set(s.stalls[p])
+                ok.update(s.stalls[p])
             for b in s.buildings[p]:
                 ok.add(b.address)
-                ok |= set(b.exposed)
-                if p == q:
-                    ok |= set(b.cards)
+                ok.update(b.exposed)
                 if s.over and (p == s.ended_by or s.complete(b)):
-                    ok |= set(b.cards)
-        return ok | (self.inspected[q] & set(self.loc))
+                    ok.update(b.cards)
+        return ok
+
+    def allowed(self, s: State, q: int, public: set[int] | None = None) -> set[int]:
+        """Cards whose identity seat ``q`` may know now (``public``: from :meth:`public`)."""
+        ok = set(self.public(s) if public is None else public)
+        ok.update(s.hands[q], s.offers[q], s.stalls[q], self.inspected[q])
+        for b in s.buildings[q]:
+            ok.update(b.cards)
+        return ok
 
 
-def check_view(s: State, q: int, view: dict[str, Any], allowed: set[int]) -> None:
-    """Every identified card in the view is one the seat may know, and shown truthfully."""
-    for zid, zone in view["zones"].items():
-        for c in zone["cards"]:
-            if c["card"] is None:
-                assert c["uid"] is None, (zid, c)
-                continue
-            if c["uid"] == "royal":
-                continue
-            u = int(c["uid"][1:])
-            assert u in allowed, f"seat {q} sees {c['card']} ({c['uid']}) in {zid} at {s.step}"
-            assert s.card_of[u] == c["card"], (zid, c)
+_CARDS_OF = itemgetter("cards")
+HIDDEN, ROYAL = -1, -2  # what a card dict names besides a physical card (ROYAL - royal index)
+
+
+class Cards:
+    """What each card dict of a view names: a physical card, a hidden card or a royal.
+
+    A card dict is read once: its answer is kept by the dict's ``id``, and the dict itself
+    is kept alive with it so that ``id`` cannot be reused.  Views are read only, so the
+    answer stays true; :meth:`recheck` reads every kept dict again to prove it.
+    """
+
+    def __init__(self, index: dict[tuple[str, str], int]) -> None:
+        self.index = index  # (uid, card id) -> physical card, for every true identity
+        self.memo: dict[int, int] = {}
+        self.kept: list[dict[str, Any]] = []
+
+    def name(self, d: dict[str, Any]) -> int:
+        """The physical card ``d`` truthfully names, HIDDEN, or ROYAL - royal index."""
+        uid, cid = d["uid"], d["card"]
+        if uid is None and cid is None:
+            return HIDDEN
+        if uid == "royal" and cid in ROYAL_IDS:
+            return ROYAL - ROYAL_IDS.index(cid)
+        u = self.index.get((uid, cid))
+        if u is None:
+            raise AssertionError(f"a card shows a false or half identity: {d}")
+        return u
+
+    def of(self, cards: list[dict[str, Any]]) -> list[int]:
+        """What each card dict names, in order."""
+        memo = self.memo
+        out = list(map(memo.get, map(id, cards)))
+        if None in out:
+            for i, v in enumerate(out):
+                if v is None:
+                    d = cards[i]
+                    out[i] = memo[id(d)] = self.name(d)
+                    self.kept.append(d)
+        return out
+
+    def recheck(self) -> None:
+        """Every dict answered from the memo still says what it said (nothing mutated it)."""
+        for d in self.kept:
+            assert self.memo[id(d)] == self.name(d), f"a view's card dict was changed: {d}"
+
+
+def check_views(s: State, checks: list[tuple[int, dict[str, Any], set[int]]], cards: Cards) -> None:
+    """For each (seat, its view, the cards it may know): every identified card in the view is
+    one the seat may know, shown truthfully and once; a hidden card has neither uid nor card
+    id; the only other card is the current royal."""
+    royal = ROYAL - s.royal
+    for q, view, ok in checks:
+        named = cards.of(list(chain.from_iterable(map(_CARDS_OF, view["zones"].values()))))
+        got = set(named)
+        got.discard(HIDDEN)
+        assert len(got) == len(named) - named.count(HIDDEN), f"a card is shown twice to {q}"
+        extra = got - ok
+        extra.discard(royal)
+        if extra:
+            zones = [z for z, zone in view["zones"].items() if extra & set(cards.of(zone["cards"]))]
+            raise AssertionError(f"seat {q} sees {extra} in {zones} at {s.step}")
+
+
+def check_view(s: State, q: int, view: dict[str, Any], allowed: set[int], know: Any = None) -> None:
+    """:func:`check_views` for one seat's view."""
+    know = know or Knowledge(s)
+    check_views(s, [(q, view, allowed)], Cards(know.index))
 
 
 def check_permutation(s: State, q: int, view: dict[str, Any], allowed: set[int], rng: Rng) -> None:
@@ -111,6 +177,13 @@ def check_permutation(s: State, q: int, view: dict[str, Any], allowed: set[int],
     assert GAME.view(other, q) == view, f"seat {q}'s view depends on hidden cards at {s.step}"
 
 
+def check_round_trip(s: State) -> None:
+    """The state survives JSON text unchanged."""
+    data = GAME.state_to_json(s)
+    back = GAME.state_from_json(json.loads(json.dumps(data)))
+    assert GAME.state_to_json(back) == data, "the state changed through JSON"
+
+
 @dataclass
 class Stats:
     """What one property game measured."""
@@ -119,6 +192,42 @@ class Stats:
     years: int = 0
     capped: bool = False
     views_checked: int = 0
+    permutations: int = 0
+    round_trips: int = 0
+    replayed: bool = False
+    events_checked: int = 0
+    dry: bool = False  # the draw and discard piles were both empty at the end
+
+
+def check_events(
+    s: State,
+    events: list[Event],
+    before: list[set[int]],
+    after: list[set[int]],
+    shown: tuple[set[int], dict[int, set[int]]],
+    know: Knowledge,
+) -> int:
+    """Every card named by a MOVE or REVEAL that a seat (or a spectator, the last entry)
+    receives is one that seat knew before the action or knows after it, or one the rules
+    showed it on the way (``shown``: to everyone, and to single seats); returns the events
+    checked."""
+    checked = 0
+    index = know.index
+    to_all, to_one = shown
+    for i, q in enumerate([*range(s.players), None]):
+        ok = before[i] | after[i] | to_all | to_one.get(q, set())
+        for e in events_for(events, q):
+            if e.kind == MOVE:
+                named = [(e.data["card"], e.data["card_id"])]
+            elif e.kind == REVEAL:
+                named = list(zip(e.data["cards"], e.data["card_ids"], strict=True))
+            else:
+                continue
+            checked += 1
+            for pair in named:
+                if pair != (None, None):
+                    assert index.get(pair) in ok, f"seat {q} is told {pair} by {e} at {s.step}"
+    return checked
 
 
 def play(
@@ -131,42 +240,97 @@ def play(
     max_steps: int = 20000,
     stop_after: int | None = None,
 ) -> Stats:
-    """One seeded game by epsilon-greedy agents, with the per-step checks."""
+    """One seeded game by epsilon-greedy agents, with the per-step checks.
+
+    At every step, for every seat: its view holds only cards it may know (and tells the
+    truth about them), the events it receives name no card it may not know, all 101
+    cards are accounted for, no coins are negative.  Every ``every`` steps a shuffle of a
+    seat's unknown cards must leave its view unchanged.  The state goes through JSON once
+    at a random step and once at the end; with ``replay`` the whole game is replayed from
+    its actions and must end identical.
+    """
     s = GAME.new_game(players, seed, options)
     rng = Rng(seed * 7919 + players)
     agent = GreedyAgent(eps)
-    know = Knowledge(players)
-    know.update(s, -1, None)
+    know = Knowledge(s)
     moves: list[tuple[int, dict[str, Any]]] = []
     st = Stats()
+    trip_at = 1 + rng.randrange(min(every * 5, stop_after or every * 5))
+    cards = Cards(know.index)
+    views, allowed = _check_views(s, know, cards, st, rng, every)
     while not GAME.is_over(s):
         if stop_after is not None and st.steps >= stop_after:
             break
-        views = [GAME.view(s, q) for q in range(players)]
-        for q in range(players):
-            allowed = know.allowed(s, q)
-            check_view(s, q, views[q], allowed)
-            st.views_checked += 1
-            if st.steps % every == q:
-                check_permutation(s, q, views[q], allowed, rng)
         seat = rng.choice(GAME.to_act(s))
         legal = GAME.legal_actions(s, seat)
         assert legal, f"seat {seat} has no legal action at {s.step}/{s.sub}"
         action = agent.choose(GAME, views[seat], seat, legal, rng)
-        GAME.apply(s, seat, action)
+        shown = _shown_on_the_way(s, seat, action)
+        events = GAME.apply(s, seat, action)
         moves.append((seat, action.to_json()))
         know.update(s, seat, action)
         st.steps += 1
-        assert sorted(all_uids(s)) == list(range(101)), "a card was lost or duplicated"
+        assert sorted(all_uids(s)) == EVERYTHING, "a card was lost or duplicated"
         assert min(s.coins) >= 0
-        if st.steps % every == 0:
-            back = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s))))
-            assert state_digest(GAME, back) == state_digest(GAME, s)
+        if st.steps == trip_at:
+            check_round_trip(s)
+            st.round_trips += 1
         assert st.steps < max_steps, "runaway game"
-    for q in range(players):
-        check_view(s, q, GAME.view(s, q), know.allowed(s, q))
+        views, after = _check_views(s, know, cards, st, rng, every)
+        st.events_checked += check_events(s, events, allowed, after, shown(s), know)
+        allowed = after
+    cards.recheck()
+    check_round_trip(s)
+    st.round_trips += 1
     if replay:
         again = GAME.replay(players, seed, options, moves)
         assert state_digest(GAME, again) == state_digest(GAME, s)
-    st.years, st.capped = s.year, s.capped
+        st.replayed = True
+    st.years, st.capped, st.dry = s.year, s.capped, not s.draw and not s.discard
     return st
+
+
+def _shown_on_the_way(s: State, seat: int, action: Any) -> Any:
+    """Cards the rules show to everyone during ``action`` though they may be hidden before
+    and after it; call before applying, then call the result with the state after."""
+    ball = [c for o in s.offers for c in o] if s.step == BALL else []
+    shown: set[int] = set()
+    if action.name == "favor":  # a Favor shows its face card as it is discarded
+        shown.add(action["card"])
+    if action.name == "store" and action["card"] in s.stalls[seat]:
+        shown.add(action["target"])  # the building card lands face up in the stall
+    if action.name == "buy" and len(s.discard) > 4:
+        shown.add(s.discard[4])  # the next discard turns face up in the shop
+    seen: set[int] = set()  # what the acting seat alone sees: a visited building's cards
+    if action.name == "visit":
+        seen.update(
+            next(b.cards for bs in s.buildings for b in bs if b.address == action["building"])
+        )
+    phase, draw, discard = (s.year, s.royal), set(s.draw), set(s.discard)
+
+    def after(s: State) -> set[int]:
+        if ball and s.step != BALL:  # the Ball's contributions were shown to all
+            shown.update(ball)
+        if (s.year, s.royal) != phase:  # a new phase's market may already be discarded
+            shown.update((set(s.discard) - discard) & draw)
+        return shown, {seat: seen}
+
+    return after
+
+
+def _check_views(
+    s: State, know: Knowledge, cards: Cards, st: Stats, rng: Rng, every: int
+) -> tuple[list[dict[str, Any]], list[set[int]]]:
+    """Every seat's view, each checked against the knowledge model: the views, and what
+    each seat may know (a last entry: what everyone may know)."""
+    public = know.public(s)
+    views = GAME.views(s, range(s.players))
+    allowed = [know.allowed(s, q, public) for q in range(s.players)]
+    check_views(s, list(zip(range(s.players), views, allowed, strict=True)), cards)
+    st.views_checked += s.players
+    q = st.steps % every
+    if q < s.players:
+        check_permutation(s, q, views[q], allowed[q], rng)  # also: view() agrees with views()
+        st.permutations += 1
+    allowed.append(public)
+    return views, allowed

@@ -163,3 +163,21 @@ def test_labels_along_a_row_share_a_size_and_a_style() -> None:
                 checked += len(row) > 1
             app.pop()
     assert checked > 10 and app.crashes == 0
+
+
+def test_the_loop_slows_down_only_when_nothing_moves_and_nobody_acts() -> None:
+    app = make_app()
+    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
+    settle(app, 30)  # the deal slides in
+    assert not app.idle()  # a frame ago the user could still be moving the mouse
+    settle(app, int(1.6 / DT))
+    assert sc.match.to_act() == [0] and not sc.busy() and app.idle()
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    app.step(DT)
+    assert not app.idle()  # input wakes it at once
+    settle(app, int(1.6 / DT))
+    assert app.idle()
+    play = sc.legal[0]
+    sc.apply(0, play)  # a card slides and the AI must answer: full speed
+    assert sc.busy() and not app.idle()
+    assert app.crashes == 0

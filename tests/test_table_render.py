@@ -100,3 +100,13 @@ def test_table_renders_every_game_at_every_player_count(size) -> None:
         assert sc._static is static
         app.pop()
     assert app.crashes == 0
+
+
+def test_a_count_of_one_takes_the_singular_words_from_the_layout() -> None:
+    from tabletop.engine.data.loader import load_game_data
+
+    shown = load_game_data("majesty").layout.resources["score"]
+    assert (shown.label, shown.one) == ("points", "point")
+    assert seat_panel._words(shown, "score", 1) == "point"
+    assert seat_panel._words(shown, "score", 2) == "points"
+    assert seat_panel._words(shown, "score", 0) == "points"

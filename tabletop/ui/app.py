@@ -28,6 +28,8 @@ from tabletop.ui.settings import Settings, load_settings, save_settings
 log = logging.getLogger("tabletop.ui.app")
 
 FPS = 60
+IDLE_FPS = 12  # when nothing moves and the user has done nothing for IDLE_AFTER seconds
+IDLE_AFTER = 1.5
 DEFAULT_SIZE = (1280, 720)
 MAX_CRASHES_IN_A_ROW = 3
 LOG_FILE = "tabletop.log"
@@ -109,6 +111,7 @@ class App:
         self.window = self._open_window(self.settings.fullscreen)
         pygame.display.set_caption(TITLE)
         self.clock = pygame.time.Clock()
+        self.quiet_for = 0.0  # seconds since the last input event
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
@@ -343,10 +346,21 @@ class App:
             if not self._guard(scene.draw, self.window):
                 break
 
+    def idle(self) -> bool:
+        """No input for a while and no scene busy: the loop may slow down to save power."""
+        if self.quiet_for < IDLE_AFTER:
+            return False
+        try:
+            return not any(s.busy() for s in self.stack)
+        except Exception:  # a scene that cannot tell keeps the full frame rate
+            return False
+
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""
         crashes_before = self.crashes
+        self.quiet_for += dt
         for event in pygame.event.get():
+            self.quiet_for = 0.0
             self.handle_event(event)
             if not self.running:
                 return
@@ -363,7 +377,7 @@ class App:
         """The main loop; returns the exit code."""
         self.start()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.clock.tick(IDLE_FPS if self.idle() else FPS) / 1000.0
             self.step(min(dt, 0.1))
             if max_frames is not None and self.frames >= max_frames:
                 break

@@ -80,3 +80,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change game state."""
+
+    def busy(self) -> bool:
+        """Whether something moves on its own (an animation, an AI thinking).
+
+        While no scene is busy and the user does nothing, the app draws fewer frames.
+        """
+        return False

@@ -249,14 +249,15 @@ ZONE = Record(
 LABELLED = Record(
     optional={
         "label": Str(min_len=0),
+        "one": Str(min_len=0),
         "icon": art_path(),
         "hide": Bool(),
         "colour": COLOUR,
     },
-    defaults={"label": "", "icon": None, "hide": False, "colour": None},
-    description="how a key of the view is shown: its words, an icon, or not at all",
+    defaults={"label": "", "one": "", "icon": None, "hide": False, "colour": None},
+    description="how a key of the view is shown: its words (and their singular), an icon, or not at all",
 )
-SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, icon, hide}")
+SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, one, icon, hide}")
 PLAYER_COUNT = Str(pattern=r"[1-9][0-9]?", pattern_words="a player count")
 LAYOUT_FILE = Record(
     required={"zones": ListOf(ZONE, min_items=1)},
@@ -371,6 +372,7 @@ class Shown:
     """How one key of the view (a resource, token or seat fact) appears at the table."""
 
     label: str = ""
+    one: str = ""  # the label after a count of exactly 1 ("point" beside "points")
     icon: str | None = None
     hide: bool = False
     colour: str | None = None

@@ -35,45 +35,55 @@ def _num(uid: str | None) -> int:
 
 
 def read(view: dict[str, Any]) -> _Seen:
-    """Digest a view into the facts the heuristic uses."""
+    """Digest a view into the facts the heuristic uses.
+
+    Only zones that can hold cards this seat knows are read: the market, the face-up
+    discards, its own hand, set-aside cards and stall, the other stalls and the buildings
+    (each an address card, then its building cards, then a production card if it has one,
+    as the public building summary says).
+    """
     me = view["viewer"]
     s = _Seen(me)
-    ids = s.ids
-    known = UID_NUM.get
     zones = view["zones"]
-    for zone in zones.values():
-        for c in zone["cards"]:
-            cid = c["card"]
-            if cid is not None:
-                u = c["uid"]
-                if u and u != "royal":
-                    n = known(u)
-                    ids[_num(u) if n is None else n] = cid
-    s.hand = [_num(c["uid"]) for c in zones[f"p{me}.hand"]["cards"]]
-    s.stall = [_num(c["uid"]) for c in zones[f"p{me}.stall"]["cards"]]
+    pub = view["public"]
+    num = UID_NUM
+    ids = s.ids
+    for name in ("market", "shop", f"p{me}.hand", f"p{me}.stall", f"p{me}.offer"):
+        for c in zones[name]["cards"]:
+            ids[num[c["uid"]]] = c["card"]
+    s.hand = [num[c["uid"]] for c in zones[f"p{me}.hand"]["cards"]]
+    s.stall = [num[c["uid"]] for c in zones[f"p{me}.stall"]["cards"]]
     counts = s.counts
     for c in s.hand + s.stall:
         counts[RANK[ids[c]]] += 1
-    for p in range(len(view["seats"])):
-        addr = -1
-        addr_r = ""
-        for c in view["zones"][f"p{p}.buildings"]["cards"]:
-            role = c["tokens"].get("role")
-            if role == "address":
-                addr, addr_r = _num(c["uid"]), rank(c["card"])
-                s.unknown_in[addr] = 0
-            elif role == "building":
-                if c["card"] is None:
-                    s.unknown_in[addr] += 1
-                else:
-                    s.addr_rank[_num(c["uid"])] = addr_r
-                    if p == me and rank(c["card"]) != addr_r:
-                        s.wanted[addr_r] += 1
-        if p == me:
-            for b in view["public"]["buildings"][p]:
-                if b["size"] < view["public"]["farm_size"] + 2:
-                    a = _num(b["address"])
-                    s.wanted[rank(s.ids[a])] += 1
+    big = pub["farm_size"] + 2
+    for p, summary in enumerate(pub["buildings"]):
+        if p != me:
+            for c in zones[f"p{p}.stall"]["cards"]:
+                if c["card"] is not None:
+                    ids[num[c["uid"]]] = c["card"]
+        cards = zones[f"p{p}.buildings"]["cards"]
+        i = 0
+        for b in summary:
+            size = b["size"]
+            a = cards[i]
+            addr, addr_r = num[a["uid"]], RANK[a["card"]]
+            ids[addr] = a["card"]
+            unknown = 0
+            for c in cards[i + 1 : i + 1 + size]:
+                cid = c["card"]
+                if cid is None:
+                    unknown += 1
+                    continue
+                u = num[c["uid"]]
+                ids[u] = cid
+                s.addr_rank[u] = addr_r
+                if p == me and RANK[cid] != addr_r:
+                    s.wanted[addr_r] += 1
+            s.unknown_in[addr] = unknown
+            if p == me and size < big:
+                s.wanted[addr_r] += 1
+            i += 1 + size + (1 if b["production"] else 0)
     return s
 
 

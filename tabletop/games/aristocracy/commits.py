@@ -7,7 +7,7 @@ together when the last seat is ready.
 from __future__ import annotations
 
 from tabletop.engine import Action, Event
-from tabletop.games.aristocracy import flow
+from tabletop.games.aristocracy import flow, moves
 from tabletop.games.aristocracy.cards import SHORT, UIDS, short
 from tabletop.games.aristocracy.flow import say, seat_name
 from tabletop.games.aristocracy.mk import button, cache_for, drag
@@ -97,6 +97,7 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         c = a["card"]
         s.hands[p].remove(c)
         s.offers[p].append(c)
+        moves.private(s, ev, c, hand(p), offer(p), p, others=False)
         if len(s.hands[p]) <= s.limit(p):
             s.ready[p] = True
             say(ev, f"{seat_name(p)} has chosen the Tax discards.")
@@ -105,9 +106,11 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
     elif n == "ball_give":
         s.hands[p].remove(a["card"])
         s.offers[p].append(a["card"])
+        moves.private(s, ev, a["card"], hand(p), offer(p), p, others=False)
     elif n == "ball_take":
         s.offers[p].remove(a["card"])
         s.hands[p].append(a["card"])
+        moves.private(s, ev, a["card"], offer(p), hand(p), p, others=False)
     elif n == "ball_ready":
         s.ready[p] = True
         say(ev, f"{seat_name(p)} is ready for the Ball.")
@@ -127,9 +130,11 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
     elif n == "stall_put":
         s.hands[p].remove(a["card"])
         s.stalls[p].append(a["card"])
+        moves.private(s, ev, a["card"], hand(p), stall(p), p, others=False)
     elif n == "stall_take":
         s.stalls[p].remove(a["card"])
         s.hands[p].append(a["card"])
+        moves.private(s, ev, a["card"], stall(p), hand(p), p, others=False)
     elif n == "stall_ready":
         s.ready[p] = True
         say(ev, f"{seat_name(p)} has formed a stall.")

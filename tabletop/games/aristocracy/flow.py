@@ -6,7 +6,8 @@ from typing import Any
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL
-from tabletop.games.aristocracy.cards import deck_ids, short
+from tabletop.games.aristocracy import moves
+from tabletop.games.aristocracy.cards import UIDS, deck_ids, short
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
@@ -23,6 +24,16 @@ from tabletop.games.aristocracy.state import (
     TAX,
     Building,
     State,
+)
+from tabletop.games.aristocracy.zones import (
+    DISCARD,
+    DRAW,
+    MARKET,
+    SHOP,
+    buildings,
+    hand,
+    offer,
+    stall,
 )
 
 FARM_SIZES = {"standard": 3, "longer": 4, "shorter": 2}
@@ -77,6 +88,8 @@ def draw_card(s: State, ev: list[Event]) -> int:
     if not s.draw:
         if not s.discard:
             return -1
+        for i, c in enumerate(s.discard):
+            moves.hidden(s, ev, c, SHOP if i < 4 else DISCARD, DRAW)
         s.draw, s.discard = s.discard, []
         s.rng.shuffle(s.draw)
         say(ev, "The draw pile is empty: the discard pile is shuffled into a new draw pile.")
@@ -99,11 +112,13 @@ def start_phase(s: State, ev: list[Event]) -> None:
         c = draw_card(s, ev)
         if c >= 0:
             s.market.append(c)
+            moves.public(s, ev, c, DRAW, MARKET)
     if not (s.year == 1 and s.royal == KING):
         for p in s.order():
             c = draw_card(s, ev)
             if c >= 0:
                 s.hands[p].append(c)
+                moves.private(s, ev, c, DRAW, hand(p), p, barrier=None)
     if s.royal == KING:
         s.step = TAX
         s.ready = [len(s.hands[p]) <= s.limit(p) for p in range(s.players)]
@@ -118,6 +133,7 @@ def start_phase(s: State, ev: list[Event]) -> None:
         c = draw_card(s, ev)
         if c >= 0:
             s.market.append(c)
+            moves.public(s, ev, c, DRAW, MARKET)
         s.step = BID
         s.ready = [c == 0 for c in s.coins]
         s.bids = [0 if c == 0 else -1 for c in s.coins]
@@ -135,6 +151,7 @@ def reveal_tax(s: State, ev: list[Event]) -> None:
             say(ev, f"{seat_name(p)} discards {len(s.offers[p])} card(s) for the Tax.")
         for c in s.offers[p]:
             discard(s, c)
+            moves.to_pile(s, ev, c, offer(p), p)
         s.offers[p] = []
     begin_stalls(s, ev)
 
@@ -148,13 +165,18 @@ def reveal_ball(s: State, ev: list[Event]) -> None:
             Event(
                 REVEAL,
                 "Ball: " + ", ".join(short(s.card_of[c]) for c in pool),
-                {"cards": [f"c{c}" for c in pool], "card_ids": [s.card_of[c] for c in pool]},
+                {"cards": [UIDS[c] for c in pool], "card_ids": [s.card_of[c] for c in pool]},
             )
         )
+        for p, cs in given:  # the guests' cards join the market, shown to all
+            for c in cs:
+                moves.public(s, ev, c, offer(p), MARKET)
         pool += s.market
         s.rng.shuffle(pool)
         for p, cs in given:
             back = [pool.pop() for _ in cs]
+            for c in back:
+                moves.private(s, ev, c, MARKET, hand(p), p, barrier=None)
             s.hands[p] += back
             s.offers[p] = []
             say(
@@ -194,6 +216,7 @@ def resolve_picks(s: State, ev: list[Event]) -> None:
         p, c = s.pick_order[0], s.picks[0]
         s.market.remove(c)
         s.hands[p].append(c)
+        moves.public(s, ev, c, MARKET, hand(p))
         s.coins[p] -= s.price
         say(ev, f"{seat_name(p)} buys {short(s.card_of[c])} for {s.price} coin(s).")
     else:
@@ -202,9 +225,11 @@ def resolve_picks(s: State, ev: list[Event]) -> None:
             s.market.remove(c)
             if len(who) > 1:
                 discard(s, c)
+                moves.to_pile(s, ev, c, MARKET, known=True)
                 say(ev, f"{short(s.card_of[c])} was picked by several bidders and is discarded.")
             else:
                 s.hands[who[0]].append(c)
+                moves.public(s, ev, c, MARKET, hand(who[0]))
                 s.coins[who[0]] -= s.price
                 say(ev, f"{seat_name(who[0])} buys {short(s.card_of[c])} for {s.price} coin(s).")
     begin_stalls(s, ev)
@@ -227,6 +252,8 @@ def reveal_stalls(s: State, ev: list[Event]) -> None:
     """Turn every stall face up; the player actions begin."""
     for p in s.order():
         if s.stalls[p]:
+            for c in s.stalls[p]:  # turned face up where it lies
+                moves.public(s, ev, c, stall(p), stall(p), barrier=True)
             names = ", ".join(short(s.card_of[c]) for c in s.stalls[p])
             say(ev, f"{seat_name(p)}'s stall: {names} (weight {stall_weight(s, p)}).")
     s.eligible = [bool(st) for st in s.stalls]
@@ -259,8 +286,11 @@ def clean_up(s: State, ev: list[Event]) -> None:
     """Step 8 then step 9 (the royal virtue)."""
     for c in s.market:
         discard(s, c)
+        moves.to_pile(s, ev, c, MARKET, known=True)
     s.market = []
     for p in range(s.players):
+        for c in s.stalls[p]:
+            moves.public(s, ev, c, stall(p), hand(p))
         s.hands[p] += s.stalls[p]
         s.stalls[p] = []
     if s.royal == KING:
@@ -283,6 +313,7 @@ def clean_up(s: State, ev: list[Event]) -> None:
                     if c >= 0:
                         b.production = c
                         s.seen[c] = 0
+                        moves.hidden(s, ev, c, DRAW, buildings(p))
                         say(ev, f"Duty: a farm of {seat_name(p)} gets a production card.")
     end_phase(s, ev)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -16,7 +17,7 @@ from tabletop.games.aristocracy.state import (
     to_act_of,
 )
 from tabletop.games.aristocracy.stats import summary_stats
-from tabletop.games.aristocracy.view import view
+from tabletop.games.aristocracy.view import view, views
 
 
 @cache
@@ -95,6 +96,10 @@ class Aristocracy(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Only what ``seat`` may know."""
         return view(state, seat)
+
+    def views(self, state: State, seats: Iterable[int | None]) -> list[dict[str, Any]]:
+        """The views of several seats at once (what they share is built once)."""
+        return views(state, seats)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
         """A full state consistent with ``view``; unseen cards sampled with ``rng``."""

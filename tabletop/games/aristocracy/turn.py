@@ -5,12 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from tabletop.engine import Action, Event
-from tabletop.games.aristocracy import flow
+from tabletop.engine.events import REVEAL
+from tabletop.games.aristocracy import flow, moves
 from tabletop.games.aristocracy.cards import RANK, ROYAL_OF_RANK, SHORT, UIDS, short
 from tabletop.games.aristocracy.flow import discard, say, seat_name
 from tabletop.games.aristocracy.mk import button, cache_for, click, drag
 from tabletop.games.aristocracy.state import ACTIONS, ACTIONS_OF, Building, State
-from tabletop.games.aristocracy.zones import DISCARD, SHOP, buildings, hand, stall
+from tabletop.games.aristocracy.zones import DISCARD, MARKET, SHOP, buildings, hand, stall
 
 SUB_OF_ROYAL = ("build", "visit", "buy")
 
@@ -271,22 +272,39 @@ def _take_own(s: State, p: int, c: int) -> str:
     return "stall"
 
 
-def _add_to_building(s: State, p: int, b: Building, c: int) -> None:
-    _take_own(s, p, c)
+def _add_to_building(s: State, p: int, b: Building, c: int, ev: list[Event]) -> None:
+    where = _take_own(s, p, c)
     b.cards.append(c)
     s.seen[c] = 1 << p
+    _own_move(s, ev, p, c, where, buildings(p))
     if b.production >= 0 and s.kind(b) > 0:
         discard(s, b.production)
+        moves.to_pile(s, ev, b.production, buildings(p))
         b.production = -1
+
+
+def _own_move(s: State, ev: list[Event], p: int, c: int, where: str, target: str) -> None:
+    """A card of seat ``p`` moves from its hand or stall: a stall card is seen by all."""
+    if where == "stall":
+        moves.public(s, ev, c, stall(p), target)
+    else:
+        moves.private(s, ev, c, hand(p), target, p)
 
 
 def dismantle(s: State, owner: int, b: Building, ev: list[Event]) -> None:
     """The whole building goes to its owner's hand; a production card is discarded."""
     for c in b.cards:
         s.seen[c] = 0
+    moves.public(s, ev, b.address, buildings(owner), hand(owner))
+    for c in b.cards:
+        if c in b.exposed:
+            moves.public(s, ev, c, buildings(owner), hand(owner))
+        else:
+            moves.private(s, ev, c, buildings(owner), hand(owner), owner)
     s.hands[owner] += [b.address, *b.cards]
     if b.production >= 0:
         discard(s, b.production)
+        moves.to_pile(s, ev, b.production, buildings(owner))
     s.buildings[owner].remove(b)
     say(ev, f"{seat_name(owner)}'s {short(s.card_of[b.address])} building is dismantled.")
 
@@ -295,6 +313,7 @@ def _remove_exposed(s: State, owner: int, b: Building, ev: list[Event]) -> None:
     e = b.exposed.pop()
     b.cards.remove(e)
     discard(s, e)
+    moves.to_pile(s, ev, e, buildings(owner), known=True)
     say(ev, f"{seat_name(owner)} must discard the exposed {short(s.card_of[e])}.")
     if len(b.cards) < s.farm:
         dismantle(s, owner, b, ev)
@@ -313,17 +332,28 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         if t in s.market:
             j = s.market.index(t)
             s.market[j], s.stalls[p][i] = c, t
+            moves.public(s, ev, c, stall(p), MARKET)
+            moves.public(s, ev, t, MARKET, stall(p))
         else:
             q = next(q for q in range(s.players) if t in s.stalls[q])
             j = s.stalls[q].index(t)
             s.stalls[q][j], s.stalls[p][i] = c, t
+            moves.public(s, ev, c, stall(p), stall(q))
+            moves.public(s, ev, t, stall(q), stall(p))
         say(ev, f"{me} trades {short(s.card_of[c])} for {short(s.card_of[t])}.")
     elif n == "store":
         c, x = a["card"], a["target"]
         _, b = s.find(next(bb.address for bb in s.buildings[p] if x in bb.cards))
-        where = s.hands[p] if c in s.hands[p] else s.stalls[p]
+        in_hand = c in s.hands[p]
+        where = s.hands[p] if in_hand else s.stalls[p]
         where[where.index(c)] = x
         b.cards[b.cards.index(x)] = c
+        zone = hand(p) if in_hand else stall(p)
+        _own_move(s, ev, p, c, "hand" if in_hand else "stall", buildings(p))
+        if x in b.exposed or not in_hand:  # an exposed card, or one going to the stall
+            moves.public(s, ev, x, buildings(p), zone)
+        else:
+            moves.private(s, ev, x, buildings(p), zone, p)
         if x in b.exposed:
             b.exposed.remove(x)
         s.seen[c], s.seen[x] = 1 << p, 0
@@ -332,11 +362,13 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
     elif n == "hide":
         s.stalls[p].remove(a["card"])
         s.hands[p].append(a["card"])
+        moves.public(s, ev, a["card"], stall(p), hand(p))
         say(ev, f"{me} hides {short(s.card_of[a['card']])}.")
     elif n == "sell":
         for c in a["cards"]:
             s.stalls[p].remove(c)
             discard(s, c)
+            moves.to_pile(s, ev, c, stall(p), known=True)
         s.coins[p] += 1
         say(ev, f"{me} sells two stall cards for 1 coin.")
     elif n == "harvest":
@@ -344,11 +376,13 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         c = b.production
         b.production = -1
         s.hands[p].append(c)
+        moves.private(s, ev, c, buildings(p), hand(p), p, barrier=None)
         say(ev, f"{me} harvests a farm.", f"You harvest {short(s.card_of[c])}.", p)
     elif n == "favor":
         c = a["card"]
-        _take_own(s, p, c)
+        where = _take_own(s, p, c)
         discard(s, c)
+        moves.to_pile(s, ev, c, hand(p) if where == "hand" else stall(p), known=True)
         s.sub = SUB_OF_ROYAL[ROYAL_OF_RANK[s.rank(c)]]
         say(ev, f"{me} discards {short(s.card_of[c])} as a Favor.")
     elif n == "royal":
@@ -360,6 +394,10 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
     elif n in ("downgrade",):
         x = a["card"]
         b = next(bb for bb in s.buildings[p] if x in bb.cards)
+        if x in b.exposed:
+            moves.public(s, ev, x, buildings(p), hand(p))
+        else:
+            moves.private(s, ev, x, buildings(p), hand(p), p)
         b.cards.remove(x)
         if x in b.exposed:
             b.exposed.remove(x)
@@ -377,18 +415,19 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         s.sub = ""
     elif n == "build_new":
         c = a["card"]
-        _take_own(s, p, c)
+        where = _take_own(s, p, c)
+        moves.public(s, ev, c, hand(p) if where == "hand" else stall(p), buildings(p))
         s.buildings[p].append(Building(c))
         s.sub, s.sub_building, s.sub_start = "building", c, 0
         say(ev, f"{me} starts a building on {short(s.card_of[c])}.")
     elif n == "build_upgrade":
         _, b = s.find(a["building"])
         s.sub, s.sub_building, s.sub_start = "building", b.address, len(b.cards)
-        _add_to_building(s, p, b, a["card"])
+        _add_to_building(s, p, b, a["card"], ev)
         say(ev, f"{me} upgrades the {short(s.card_of[b.address])} building.")
     elif n == "build_add":
         _, b = s.find(s.sub_building)
-        _add_to_building(s, p, b, a["card"])
+        _add_to_building(s, p, b, a["card"], ev)
     elif n == "build_done":
         s.sub = ""
     elif n == "visit":
@@ -396,6 +435,8 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
     elif n == "expose":
         _, b = s.find(s.sub_building)
         b.exposed.append(a["card"])
+        zone = buildings(s.sub_owner)
+        moves.public(s, ev, a["card"], zone, zone)  # turned face up where it lies
         say(ev, f"{me} exposes {short(s.card_of[a['card']])}.")
         s.sub = ""
     elif n == "expose_none":
@@ -414,6 +455,9 @@ def apply(s: State, p: int, a: Action) -> list[Event]:
         c = a["card"]
         s.discard.remove(c)
         s.hands[p].append(c)
+        moves.public(s, ev, c, SHOP, hand(p))
+        if len(s.discard) >= 4:  # the next oldest card turns face up
+            moves.public(s, ev, s.discard[3], DISCARD, SHOP)
         say(ev, f"{me} buys {short(s.card_of[c])} from the discard pile.")
         s.sub = ""
     if s.sub == "building":
@@ -430,6 +474,9 @@ def _visit(s: State, p: int, address: int, ev: list[Event]) -> None:
     bit = 1 << p
     for c in b.cards:
         s.seen[c] |= bit
+    # the visitor alone sees the building cards: a barrier to undo
+    cards = {"cards": [UIDS[c] for c in b.cards], "card_ids": [s.card_of[c] for c in b.cards]}
+    ev.append(Event(REVEAL, "", cards, private_to=(p,)))
     r = s.rank(b.address)
     mismatched = [c for c in b.cards if s.rank(c) != r]
     s.sub_owner, s.sub_building = owner, address

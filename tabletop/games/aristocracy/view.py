@@ -1,10 +1,30 @@
-"""What one seat may see: zones of cards (hidden ones without identity) and public facts."""
+"""What one seat may see: zones of cards (hidden ones without identity) and public facts.
+
+``views(state, seats)`` builds several seats' views at once: what they have in common (the
+shared zones, the other seats' hidden hands, the building summaries, the public facts) is
+built once.  ``view(state, seat)`` is the same code for one seat.  Views are read only:
+card and zone dicts are shared between views (see ``faces``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.games.aristocracy.cards import UIDS, WEIGHT
+from tabletop.games.aristocracy.faces import (
+    BLANK,
+    COINS,
+    DOWN,
+    HIDDEN_BUILT,
+    MAX_K,
+    PRODUCTION,
+    ROYAL_ZONES,
+    UP,
+    address_table,
+    built_table,
+    unknown,
+)
 from tabletop.games.aristocracy.scoring import POINTS
 from tabletop.games.aristocracy.state import (
     ACTIONS,
@@ -13,10 +33,10 @@ from tabletop.games.aristocracy.state import (
     GLORY,
     MAX_YEARS,
     PICK,
-    ROYAL_IDS,
     ROYALS,
     STALL,
     TAX,
+    Building,
     State,
     to_act_of,
 )
@@ -33,65 +53,280 @@ from tabletop.games.aristocracy.zones import (
     stall,
 )
 
-BACK = "blue"
 _SEATS = range(8)
 HANDS = tuple(hand(p) for p in _SEATS)
 STALLS = tuple(stall(p) for p in _SEATS)
 OFFERS = tuple(offer(p) for p in _SEATS)
 BUILDINGS = tuple(buildings(p) for p in _SEATS)
-COINS = tuple(coins(p) for p in _SEATS)
+COINS_OF = tuple(coins(p) for p in _SEATS)
 NAMES = tuple(f"Seat {p + 1}" for p in _SEATS)
 KINDS = ("farm", "estate", "château")
+CAPTIONS = {"farm": "Farm", "estate": "Estate", "château": "Château", "unfinished": "Unfinished"}
 
 
-def _card(s: State, c: int, shown: bool, face_up: bool, tokens: dict[str, Any] | None = None):
-    return {
-        "uid": f"c{c}" if shown else None,
-        "card": s.card_of[c] if shown else None,
-        "back": BACK,
-        "face_up": face_up,
-        "tokens": tokens or {},
-        "as": None,
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None`` = spectator); read only."""
+    return _Common(s).view(seat)
+
+
+def views(s: State, seats: Iterable[int | None]) -> list[dict[str, Any]]:
+    """The views of several seats, built together; read only."""
+    common = _Common(s)
+    return [common.view(q) for q in seats]
+
+
+class _Common:
+    """The parts of a state's views that do not depend on the viewer."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        co = s.card_of
+        up = UP
+        in_stall = s.step == STALL
+        discard = s.discard
+        self.zones = {
+            DRAW: BLANK["Draw pile", len(s.draw)],
+            DISCARD: BLANK["Discard pile", max(0, len(discard) - 4)],
+            SHOP: {"cards": [up[c][co[c]] for c in discard[:4]], "label": "Discard (face up)"},
+            MARKET: {"cards": [up[c][co[c]] for c in s.market], "label": "Market"},
+            ROYAL: ROYAL_ZONES[s.royal][min(s.year, MAX_YEARS + 1)],
+        }
+        ready = s.ready
+        self.hand_sizes = []
+        self.others: list[tuple[dict[str, Any], ...]] = []  # hand, offer, stall zones
+        self.seats = []
+        self.blds: list[list[tuple[tuple, tuple, Building]]] = []
+        self.seen_by: list[int] = []  # per seat: bits of every seat that saw a building card
+        self.strangers: list[tuple[dict[str, Any], int] | None] = []
+        summary = []
+        limits = []
+        seen = s.seen.__getitem__
+        ident = co.__getitem__
+        farm = s.farm
+        for p in range(s.players):
+            n_hand = len(s.hands[p]) + len(s.offers[p])
+            st = s.stalls[p]
+            if in_stall:
+                n_hand += len(st)
+                stall_zone = BLANK["Stall", 0]
+            elif st:
+                stall_zone = {"cards": [up[c][co[c]] for c in st], "label": "Stall"}
+            else:
+                stall_zone = BLANK["Stall", 0]
+            self.hand_sizes.append(n_hand)
+            self.others.append((BLANK["Hand", n_hand], BLANK["Set aside", 0], stall_zone))
+            c = s.coins[p]
+            self.seats.append(
+                {
+                    "seat": p,
+                    "name": NAMES[p],
+                    "score": 0,
+                    "resources": {"coins": c},
+                    "hand": n_hand,
+                    "herald": p == s.herald,
+                    "ready": bool(ready[p]) if ready else False,
+                }
+            )
+            blds = []
+            bsum = []
+            seen_by = 0
+            chateaux = 0
+            for k, b in enumerate(s.buildings[p]):
+                bc = b.cards
+                masks = tuple(map(seen, bc))
+                for m in masks:
+                    seen_by |= m
+                key = (
+                    k,
+                    farm,
+                    b.address,
+                    co[b.address],
+                    tuple(bc),
+                    tuple(map(ident, bc)),
+                    tuple(b.exposed),
+                    b.production >= 0,
+                )
+                blds.append((key, masks, b))
+                bsum.append(_part(s, key, b, None)[1])
+                chateaux += len(bc) == farm + 2
+            self.blds.append(blds)
+            self.seen_by.append(seen_by)
+            self.strangers.append(None)
+            summary.append(bsum)
+            limits.append(s.hand_limit + chateaux)
+        self.public = _public(s, summary, limits)
+        self.to_act = [] if s.over else to_act_of(s)
+
+    def _buildings(self, p: int, seat: int | None) -> tuple[dict[str, Any], int]:
+        """Seat ``p``'s buildings zone as ``seat`` sees it, and the points it knows of."""
+        mine = p == seat
+        bit = 0 if seat is None else 1 << seat
+        if not mine and not self.seen_by[p] & bit:  # knows only addresses and exposed cards
+            found = self.strangers[p]
+            if found is None:
+                found = self.strangers[p] = self._zone([(key, b) for key, _, b in self.blds[p]])
+            return found
+        return self._zone([((*key, mine or masks, bit), b) for key, masks, b in self.blds[p]])
+
+    def _zone(self, keyed: list[tuple[tuple, Building]]) -> tuple[dict[str, Any], int]:
+        cards: list[dict[str, Any]] = []
+        score = 0
+        for key, b in keyed:
+            part = _part(self.s, key, b, key[8:])
+            cards += part[0]
+            score += part[2]
+        return {"cards": cards, "label": "Buildings"}, score
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view of one seat."""
+        s = self.s
+        co = s.card_of
+        zones = dict(self.zones)
+        seats = []
+        for p in range(s.players):
+            if p == seat:
+                up, down = UP, DOWN
+                face = DOWN if s.step == STALL else UP
+                zones[HANDS[p]] = {"cards": [up[c][co[c]] for c in s.hands[p]], "label": "Hand"}
+                zones[OFFERS[p]] = {
+                    "cards": [down[c][co[c]] for c in s.offers[p]],
+                    "label": "Set aside",
+                }
+                zones[STALLS[p]] = (
+                    {"cards": [face[c][co[c]] for c in s.stalls[p]], "label": "Stall"}
+                    if s.stalls[p]
+                    else BLANK["Stall", 0]
+                )
+            else:
+                zones[HANDS[p]], zones[OFFERS[p]], zones[STALLS[p]] = self.others[p]
+            zones[BUILDINGS[p]], score = self._buildings(p, seat)
+            c = s.coins[p]
+            zones[COINS_OF[p]] = (
+                COINS[c] if c < len(COINS) else {"cards": [], "label": f"{c} coins"}
+            )
+            entry = self.seats[p]
+            seats.append({**entry, "score": score} if score else entry)
+        public = dict(self.public)
+        if not s.bids_revealed:
+            public["bids"] = [b if p == seat else None for p, b in enumerate(s.bids)]
+        public["glory_choice"] = seat is not None and seat in s.glory_queue
+        return {
+            "game": "aristocracy",
+            "viewer": seat,
+            "to_act": list(self.to_act),
+            "over": s.over,
+            "prompt": _prompt(s, seat),
+            "seats": seats,
+            "zones": zones,
+            "public": public,
+        }
+
+
+_PARTS: dict[tuple, tuple[list[dict[str, Any]], dict[str, Any], int]] = {}
+_MAX_PARTS = 50_000
+
+
+def _part(
+    s: State, key: tuple, b: Building, knowledge: tuple | None
+) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
+    """Building ``key[0]`` as a viewer sees it (cached by everything it depends on).
+
+    ``knowledge`` is ``(True, bit)`` for its owner, ``(seen masks, bit)`` for another seat
+    with ``bit``, empty or ``None`` for a seat that knows only what lies face up.
+    """
+    part = _PARTS.get(key)
+    if part is None:
+        if len(_PARTS) >= _MAX_PARTS:
+            _PARTS.clear()
+        mine, bit = knowledge if knowledge else (False, 0)
+        part = _PARTS[key] = _building(s, key[0], b, mine is True, bit)
+    return part
+
+
+def _building(
+    s: State, k: int, b: Building, mine: bool, bit: int
+) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
+    """Building ``k`` as one viewer sees it: its cards, its summary, its points if known.
+
+    The address card carries the building's caption ("Farm", "Estate ✓" once the viewer
+    knows it complete); an exposed card says so; the production card is marked as such.
+    """
+    co = s.card_of
+    farm = s.farm
+    n = len(b.cards)
+    kind = KINDS[n - farm] if n >= farm else "unfinished"
+    addr = b.address
+    known, shown = built_table(k, False), built_table(k, True)
+    hidden = HIDDEN_BUILT[k] if k < MAX_K else unknown(k, "building")
+    all_known = True
+    built = []
+    for c in b.cards:
+        if c in b.exposed:
+            built.append(shown[c][co[c]])
+        elif mine or s.seen[c] & bit:
+            built.append(known[c][co[c]])
+        else:
+            all_known = False
+            built.append(hidden)
+    complete = all_known and n >= farm and s.complete(b)
+    caption = CAPTIONS[kind] + (" ✓" if complete else "")
+    cards = [address_table(k, caption)[addr][co[addr]], *built]
+    if b.production >= 0:
+        cards.append(PRODUCTION[k] if k < MAX_K else unknown(k, "production"))
+    points = POINTS[n - farm] if complete else 0
+    summary = {
+        "address": UIDS[addr],
+        "size": n,
+        "kind": kind,
+        "exposed": [UIDS[c] for c in b.exposed],
+        "production": b.production >= 0,
     }
+    return cards, summary, points
 
 
-_HIDDEN: dict[str, Any] = {
-    "uid": None,
-    "card": None,
-    "back": BACK,
-    "face_up": False,
-    "tokens": {},
-    "as": None,
-}
-
-
-def _hidden(n: int) -> list[dict[str, Any]]:
-    """``n`` hidden cards; they share one read-only dict (views are never mutated)."""
-    return [_HIDDEN] * n
-
-
-def public_hand_size(s: State, p: int) -> int:
-    """Cards a seat holds as others see it (secret commits still count as in hand)."""
-    n = len(s.hands[p]) + len(s.offers[p])
-    if s.step == STALL:
-        n += len(s.stalls[p])
-    return n
-
-
-def knows(s: State, viewer: int | None, owner: int, c: int) -> bool:
-    """Whether ``viewer`` knows the face-down building card ``c`` of ``owner``."""
-    return viewer is not None and (viewer == owner or bool(s.seen[c] >> viewer & 1))
-
-
-def known_score(s: State, viewer: int | None, p: int) -> int:
-    """Points of ``p``'s buildings that ``viewer`` knows to be complete."""
-    total = 0
-    for b in s.buildings[p]:
-        if len(b.cards) < s.farm:
-            continue
-        if all(c in b.exposed or knows(s, viewer, p, c) for c in b.cards) and s.complete(b):
-            total += POINTS[s.kind(b)]
-    return total
+def _public(s: State, summary: list[Any], limits: list[int]) -> dict[str, Any]:
+    """The facts every seat sees (the viewer's own bid and Glory choice are added later)."""
+    uids = UIDS
+    step = s.step
+    if step == STALL:
+        wt: list[int | None] = [None] * s.players
+    else:
+        co = s.card_of
+        wt = [sum([WEIGHT[co[c]] for c in st]) for st in s.stalls]
+    return {
+        "year": s.year,
+        "royal": ROYALS[s.royal],
+        "royal_index": s.royal,
+        "step": step,
+        "herald": s.herald,
+        "herald_order": s.order(),
+        "active": s.active,
+        "actions_left": s.slots,
+        "sub": s.sub,
+        "sub_building": uids[s.sub_building] if s.sub_building >= 0 else None,
+        "sub_owner": s.sub_owner,
+        "sub_start": s.sub_start,
+        "ready": list(s.ready),
+        "bids": list(s.bids),
+        "bids_revealed": s.bids_revealed,
+        "pick_order": list(s.pick_order),
+        "picks": [uids[c] for c in s.picks],
+        "price": s.price if step == PICK else 0,
+        "eligible": list(s.eligible),
+        "acted": list(s.acted),
+        "glory_choice": False,
+        "stall_weights": wt,
+        "buildings": summary,
+        "farm_size": s.farm,
+        "hand_limit": s.hand_limit,
+        "limits": limits,
+        "max_years": MAX_YEARS,
+        "capped": s.capped,
+        "ended_by": s.ended_by,
+        "moves": s.moves,
+        "players": s.players,
+        "bid_step": step == BID,
+    }
 
 
 def _prompt(s: State, seat: int | None) -> str:
@@ -116,239 +351,3 @@ def _prompt(s: State, seat: int | None) -> str:
             return f"Finish the {s.sub} step."
         return f"Take an action ({s.slots} left)."
     return "Waiting for the other players."
-
-
-# Card dicts are immutable in practice (views are read only), so identical ones are shared
-# between views: built once, then found by key.
-_CARDS: dict[tuple, dict[str, Any]] = {}
-_MAX_CARDS = 200_000
-
-
-def _shared(key: tuple, make: Any, *args: Any) -> dict[str, Any]:
-    """The cached card dict for ``key`` (built by ``make(*args)`` the first time)."""
-    d = _CARDS.get(key)
-    if d is None:
-        if len(_CARDS) >= _MAX_CARDS:
-            _CARDS.clear()
-        d = _CARDS[key] = make(*args)
-    return d
-
-
-def _plain(c: int, cid: str, face_up: bool) -> dict[str, Any]:
-    """A visible card without tokens (market, shop, hand, stall, offer)."""
-    d = _CARDS.get((c, cid, face_up))
-    if d is None:
-        if len(_CARDS) >= _MAX_CARDS:
-            _CARDS.clear()
-        d = _CARDS[(c, cid, face_up)] = {
-            "uid": UIDS[c],
-            "card": cid,
-            "back": BACK,
-            "face_up": face_up,
-            "tokens": {},
-            "as": None,
-        }
-    return d
-
-
-def _address(c: int, co: list[str], k: int, kind: str) -> dict[str, Any]:
-    tokens = {"building": k, "role": "address", "kind": kind}
-    return {
-        "uid": UIDS[c],
-        "card": co[c],
-        "back": BACK,
-        "face_up": True,
-        "tokens": tokens,
-        "as": None,
-    }
-
-
-def _built(c: int, co: list[str], k: int, exp: bool) -> dict[str, Any]:
-    """A building card of building ``k`` (``c`` = -1: hidden)."""
-    tokens = {"building": k, "role": "building", "exposed": exp}
-    if c < 0:
-        return {
-            "uid": None,
-            "card": None,
-            "back": BACK,
-            "face_up": False,
-            "tokens": tokens,
-            "as": None,
-        }
-    return {
-        "uid": UIDS[c],
-        "card": co[c],
-        "back": BACK,
-        "face_up": exp,
-        "tokens": tokens,
-        "as": None,
-    }
-
-
-def _production(k: int) -> dict[str, Any]:
-    tokens = {"building": k, "role": "production"}
-    return {"uid": None, "card": None, "back": BACK, "face_up": False, "tokens": tokens, "as": None}
-
-
-_HIDDEN_BUILT = tuple(_built(-1, [], k, False) for k in range(40))
-_PRODUCTION = tuple(_production(k) for k in range(40))
-
-
-_ROYAL_CARDS = tuple(
-    {"uid": "royal", "card": ROYAL_IDS[r], "back": BACK, "face_up": True, "tokens": {}, "as": name}
-    for r, name in enumerate(ROYALS)
-)
-
-
-def view(s: State, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None`` = spectator); card dicts may be shared: read only."""
-    co = s.card_of
-    uids = UIDS
-    step = s.step
-    in_stall = step == STALL
-    discard = s.discard
-    zones: dict[str, dict[str, Any]] = {
-        DRAW: {"cards": [_HIDDEN] * len(s.draw), "label": "Draw pile"},
-        DISCARD: {"cards": [_HIDDEN] * max(0, len(discard) - 4), "label": "Discard pile"},
-        SHOP: {
-            "cards": [_plain(c, co[c], True) for c in discard[:4]],
-            "label": "Discard (face up)",
-        },
-        MARKET: {
-            "cards": [_plain(c, co[c], True) for c in s.market],
-            "label": "Market",
-        },
-        ROYAL: {"cards": [_ROYAL_CARDS[s.royal]], "label": f"Year {s.year}: {ROYALS[s.royal]}"},
-    }
-    seats = []
-    summary = []
-    bit = 0 if seat is None else 1 << seat
-    seen = s.seen
-    farm = s.farm
-    big = farm + 2
-    ready = s.ready
-    hands, stalls, offers = s.hands, s.stalls, s.offers
-    limits = []
-    for p in range(s.players):
-        mine = p == seat
-        hand_p = hands[p]
-        n_hand = len(hand_p) + len(offers[p])
-        if in_stall:
-            n_hand += len(stalls[p])
-        if mine:
-            zones[HANDS[p]] = {
-                "cards": [_plain(c, co[c], True) for c in hand_p],
-                "label": "Hand",
-            }
-            zones[OFFERS[p]] = {
-                "cards": [_plain(c, co[c], False) for c in offers[p]],
-                "label": "Set aside",
-            }
-        else:
-            zones[HANDS[p]] = {"cards": [_HIDDEN] * n_hand, "label": "Hand"}
-            zones[OFFERS[p]] = {"cards": [], "label": "Set aside"}
-        if in_stall and not mine:
-            zones[STALLS[p]] = {"cards": [], "label": "Stall"}
-        else:
-            face = not in_stall
-            zones[STALLS[p]] = {
-                "cards": [_plain(c, co[c], face) for c in stalls[p]],
-                "label": "Stall",
-            }
-        cards = []
-        bsum = []
-        score = 0
-        chateaux = 0
-        for k, b in enumerate(s.buildings[p]):
-            n = len(b.cards)
-            kind = KINDS[n - farm] if n >= farm else "unfinished"
-            chateaux += n == big
-            addr = b.address
-            cards.append(_shared(("a", addr, co[addr], k, kind), _address, addr, co, k, kind))
-            all_known = True
-            exposed = b.exposed
-            for c in b.cards:
-                exp = c in exposed if exposed else False
-                if exp or mine or seen[c] & bit:
-                    cards.append(_shared(("b", c, co[c], k, exp), _built, c, co, k, exp))
-                else:
-                    all_known = False
-                    cards.append(
-                        _HIDDEN_BUILT[k] if k < len(_HIDDEN_BUILT) else _built(-1, co, k, False)
-                    )
-            if all_known and n >= farm and s.complete(b):
-                score += POINTS[n - farm]
-            if b.production >= 0:
-                cards.append(_PRODUCTION[k] if k < len(_PRODUCTION) else _production(k))
-            bsum.append(
-                {
-                    "address": uids[addr],
-                    "size": n,
-                    "kind": kind,
-                    "exposed": [uids[c] for c in exposed],
-                    "production": b.production >= 0,
-                }
-            )
-        limits.append(s.hand_limit + chateaux)
-        zones[BUILDINGS[p]] = {"cards": cards, "label": "Buildings"}
-        zones[COINS[p]] = {"cards": [], "label": f"{s.coins[p]} coins"}
-        summary.append(bsum)
-        seats.append(
-            {
-                "seat": p,
-                "name": NAMES[p],
-                "score": score,
-                "resources": {"coins": s.coins[p]},
-                "hand": n_hand,
-                "herald": p == s.herald,
-                "ready": bool(ready[p]) if ready else False,
-            }
-        )
-    revealed = s.bids_revealed
-    weight, wt = WEIGHT, None
-    if not in_stall:
-        wt = [sum([weight[co[c]] for c in st]) for st in stalls]
-    public = {
-        "year": s.year,
-        "royal": ROYALS[s.royal],
-        "royal_index": s.royal,
-        "step": step,
-        "herald": s.herald,
-        "herald_order": s.order(),
-        "active": s.active,
-        "actions_left": s.slots,
-        "sub": s.sub,
-        "sub_building": uids[s.sub_building] if s.sub_building >= 0 else None,
-        "sub_owner": s.sub_owner,
-        "sub_start": s.sub_start,
-        "ready": list(ready),
-        "bids": [b if (revealed or p == seat) else None for p, b in enumerate(s.bids)],
-        "bids_revealed": revealed,
-        "pick_order": list(s.pick_order),
-        "picks": [uids[c] for c in s.picks],
-        "price": s.price if step == PICK else 0,
-        "eligible": list(s.eligible),
-        "acted": list(s.acted),
-        "glory_choice": seat is not None and seat in s.glory_queue,
-        "stall_weights": [None] * s.players if wt is None else wt,
-        "buildings": summary,
-        "farm_size": farm,
-        "hand_limit": s.hand_limit,
-        "limits": limits,
-        "max_years": MAX_YEARS,
-        "capped": s.capped,
-        "ended_by": s.ended_by,
-        "moves": s.moves,
-        "players": s.players,
-        "bid_step": step == BID,
-    }
-    return {
-        "game": "aristocracy",
-        "viewer": seat,
-        "to_act": [] if s.over else to_act_of(s),
-        "over": s.over,
-        "prompt": _prompt(s, seat),
-        "seats": seats,
-        "zones": zones,
-        "public": public,
-    }

@@ -102,6 +102,8 @@ class _Context:
             for a, t in zip(c["lingering"], c["linger_target"], strict=True)
             if acts[a].effect == "lettre"
         }
+        self._need: int | None = None  # wealth_need, found when first asked
+        self._salon_values: dict[int, float] = {}
 
     # --- helpers ----------------------------------------------------------------------------
     def card_value(self, a: int) -> float:
@@ -133,8 +135,10 @@ class _Context:
 
     def wealth_need(self) -> int:
         """Coins a salon of ours could use: our philosophes and a guest from each court."""
-        guests = sum(1 for i in self.others if self.courts[i]["phils"])
-        return max(3, min(7, len(self.my_phils()) + guests))
+        if self._need is None:
+            guests = sum(1 for i in self.others if self.courts[i]["phils"])
+            self._need = max(3, min(7, len(self.my_phils()) + guests))
+        return self._need
 
     def useful_coins(self, coins: int, wealth: int) -> int:
         """How many of ``coins`` would raise our salons' capacity towards what we need."""
@@ -173,9 +177,13 @@ class _Context:
         return (1 - LEND_ODDS) * alone + LEND_ODDS * helped
 
     def salon_value(self, reform: int) -> float:
-        lvl = self.cat.reforms[reform].level
-        wins = self.scores[self.seat] + lvl >= self.target
-        return self.salon_estimate(reform) * (lvl * 2.5 + 2 + (10 if wins else 0))
+        found = self._salon_values.get(reform)
+        if found is None:
+            lvl = self.cat.reforms[reform].level
+            wins = self.scores[self.seat] + lvl >= self.target
+            found = self.salon_estimate(reform) * (lvl * 2.5 + 2 + (10 if wins else 0))
+            self._salon_values[reform] = found
+        return found
 
     # --- scoring -----------------------------------------------------------------------------
     def score(self, a: Action) -> float:

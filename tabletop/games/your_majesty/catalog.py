@@ -6,7 +6,7 @@ cards, ``p<i>`` philosophes, ``c<i>`` colonies and ``r<i>`` reforms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from tabletop.engine.data import GameData, load_game_data
@@ -60,7 +60,7 @@ class ActionCard:
 
 @dataclass(frozen=True)
 class Catalog:
-    """All cards, indexed."""
+    """All cards, indexed, and their numbers as flat tuples (read on every move)."""
 
     data: GameData
     phils: tuple[Phil, ...]
@@ -68,6 +68,30 @@ class Catalog:
     colonies: tuple[Colony, ...]
     actions: tuple[ActionCard, ...]
     reshuffle: int
+    phil_muse: tuple[str, ...] = field(init=False)
+    phil_prestige: tuple[int, ...] = field(init=False)
+    reform_muse: tuple[str, ...] = field(init=False)
+    reform_level: tuple[int, ...] = field(init=False)
+    level_bit: tuple[int, ...] = field(init=False)  # 1, 2, 4 for a reform of level 1, 3, 5
+    coins: tuple[int, ...] = field(init=False)
+    slave: tuple[bool, ...] = field(init=False)
+    effect: tuple[str, ...] = field(init=False)  # of each action card
+    category: tuple[str, ...] = field(init=False)  # of each action card
+
+    def __post_init__(self) -> None:
+        flat = {
+            "phil_muse": tuple(p.muse for p in self.phils),
+            "phil_prestige": tuple(p.prestige for p in self.phils),
+            "reform_muse": tuple(r.muse for r in self.reforms),
+            "reform_level": tuple(r.level for r in self.reforms),
+            "level_bit": tuple(1 << (r.level // 2) for r in self.reforms),
+            "coins": tuple(c.coins for c in self.colonies),
+            "slave": tuple(c.slave for c in self.colonies),
+            "effect": tuple(a.effect for a in self.actions),
+            "category": tuple(a.category for a in self.actions),
+        }
+        for name, values in flat.items():
+            object.__setattr__(self, name, values)
 
     def reform_named(self, name: str) -> int:
         """The index of the reform called ``name``."""

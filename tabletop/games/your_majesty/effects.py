@@ -5,10 +5,10 @@ from __future__ import annotations
 from tabletop.engine import Event
 from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.decks import draw_phil
-from tabletop.games.your_majesty.legal import phil_zone, z
 from tabletop.games.your_majesty.log import hidden_move, log, move
 from tabletop.games.your_majesty.rules import owner_of_colony, owner_of_phil
 from tabletop.games.your_majesty.state import Pending, YMState
+from tabletop.games.your_majesty.zones import phil_zone, z
 
 
 def play_event(s: YMState, seat: int, a: int, tseat: int, on: str | None) -> list[Event]:

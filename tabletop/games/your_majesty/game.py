@@ -22,7 +22,7 @@ from tabletop.games.your_majesty.catalog import GAME_ID, catalog
 from tabletop.games.your_majesty.resolve import apply_action
 from tabletop.games.your_majesty.scoring import breakdown, check_victory, prestige
 from tabletop.games.your_majesty.setup import new_state
-from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.state import YMState, copy_state
 from tabletop.games.your_majesty.stats import summary_stats
 
 
@@ -128,6 +128,10 @@ class YourMajesty(Game):
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> YMState:
         """A state consistent with ``view``, hidden cards sampled."""
         return V.determinize(view, seat, rng)
+
+    def copy(self, state: YMState) -> YMState:
+        """An independent copy (lists copied, immutable parts shared)."""
+        return copy_state(state)
 
     def is_over(self, state: YMState) -> bool:
         """Whether the game has ended."""

@@ -1,45 +1,38 @@
-"""Legal actions, grouped by action name (``apply`` checks only the group it needs)."""
+"""Legal actions, grouped by action name (``apply`` checks only the group it needs).
+
+The actions come from the table's :mod:`action_cache`, so listing them builds nothing new
+once a table has seen them.  The order of the list is part of the game's behaviour (agents
+choose by position), so it stays as it was: the main choices in the order of ``_main``,
+cards in the order of their piles.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.engine import BUTTON, DRAG, Action, Gesture
-from tabletop.games.your_majesty.catalog import catalog
-from tabletop.games.your_majesty.decks import can_draw_action, can_draw_phil
-from tabletop.games.your_majesty.rules import (
-    barred,
-    in_force,
-    level_gate_open,
-    salon_capacity,
+from tabletop.engine import Action
+from tabletop.games.your_majesty.action_cache import (
+    ABANDON_SALON,
+    ALLOW_BLOCK,
+    ALLOW_PLACE,
+    DONE,
+    END_TURN,
+    HOLD_SALON,
+    REFILL,
+    TARGETING,
+    YIELD,
+    ActionCache,
+    actions_for,
 )
+from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.decks import can_draw_action
+from tabletop.games.your_majesty.rules import barred, in_force, level_gates
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 from tabletop.games.your_majesty.state import YMState
 
+_CAT = catalog()
 
-def act(name: str, gesture: Gesture, text: str, *args: tuple[str, object]) -> Action:
-    """An Action built directly (``args`` already sorted by key, scalars only): hot path."""
-    return Action(name, args, gesture, text)
-
-
-def drag(card: str, source: str, target: str) -> Gesture:
-    """A drag gesture."""
-    return Gesture(DRAG, card, source, target)
-
-
-def button(label: str) -> Gesture:
-    """A button gesture."""
-    return Gesture(BUTTON, label=label)
-
-
-def z(seat: int, name: str) -> str:
-    """The view id of a seat zone."""
-    return f"p{seat}.{name}"
-
-
-def phil_zone(seat: int, phil: int) -> str:
-    """The muse column of ``phil`` at ``seat``'s court."""
-    return z(seat, catalog().phils[phil].muse)
+Generator = Callable[[YMState, int, ActionCache, str | None, str | None], list[Action]]
 
 
 def to_act(s: YMState) -> list[int]:
@@ -53,325 +46,222 @@ def to_act(s: YMState) -> list[int]:
 
 def legal(s: YMState, seat: int, only: str | None = None, key: str | None = None) -> list[Action]:
     """Every legal action of ``seat``; ``only``/``key`` keep those of one name and one card uid."""
-    if s.over or seat not in to_act(s):
-        return []
     p = s.pending
+    if s.over or seat != (s.active if p is None else p.seat):
+        return []
     if p is not None:
         gen = _PENDING[p.kind]
     elif s.salon is not None:
         gen = _salon_stage
     else:
         gen = _main
-    return gen(s, seat, only, key)
+    return gen(s, seat, actions_for(s.names), only, key)
 
 
-def _want(only: str | None, *names: str) -> bool:
-    return only is None or only in names
+def _keep(items: list[int], key: str | None, letter: str) -> list[int]:
+    """``items``, or (``key`` given) only the card whose uid is ``key``."""
+    if key is None:
+        return items
+    return [i for i in items if key == f"{letter}{i}"]
 
 
 # --- the active player's main choices --------------------------------------------------------
-def _main(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
-    cat = catalog()
+def _main(
+    s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+) -> list[Action]:
     hand = s.hands[seat]
-    out: list[Action] = []
     used = s.used
-    if _want(only, "choose_colony") and hand and "colony" not in used:
-        for c in s.colonies:
-            if key is not None and key != f"c{c}":
-                continue
-            col = cat.colonies[c]
-            out.append(
-                act(
-                    "choose_colony",
-                    drag(f"c{c}", "unclaimed_colonies", z(seat, "colonies")),
-                    f"Choose the colony {col.name}",
-                    ("colony", f"c{c}"),
-                )
-            )
-    if _want(only, "draw_philosophe") and hand and "philosophe" not in used and can_draw_phil(s):
-        for a in hand:
-            if key is not None and key != f"a{a}":
-                continue
-            out.append(
-                act(
-                    "draw_philosophe",
-                    drag(f"a{a}", z(seat, "hand"), "phil_deck"),
-                    f"Draw a philosophe, paying {cat.actions[a].name}",
-                    ("cost", f"a{a}"),
-                )
-            )
+    out: list[Action] = []
+    if hand:
+        if (only is None or only == "choose_colony") and "colony" not in used:
+            out += map(acts["choose_colony", seat].__getitem__, _keep(s.colonies, key, "c"))
+        if (
+            (only is None or only == "draw_philosophe")
+            and "philosophe" not in used
+            and (s.phil_deck or s.phil_discard)
+        ):
+            out += map(acts["draw_philosophe", seat].__getitem__, _keep(hand, key, "a"))
+        if (only is None or only == "propose_salon") and "salon" not in used and s.reforms:
+            out += _salons(s, seat, acts, key)
+        if (only is None or only == "play_event") and "event" not in used:
+            out += _events(s, seat, acts, key)
+        if (only is None or only == "campaign") and "campaign" not in used:
+            out += _campaigns(s, seat, acts, key)
     if (
-        _want(only, "propose_salon")
-        and hand
-        and "salon" not in used
-        and wealth(s, seat) >= 2
-        and not in_force(s, "smallpox")
-    ):
-        muses = {cat.phils[p].muse for p in s.courts[seat].phils}
-        gate = {1: True, 3: level_gate_open(s, seat, 3), 5: level_gate_open(s, seat, 5)}
-        for r in s.reforms:
-            if key is not None and key != f"r{r}":
-                continue
-            ref = cat.reforms[r]
-            if ref.muse in muses and gate[ref.level]:
-                out.append(
-                    act(
-                        "propose_salon",
-                        drag(f"r{r}", "unclaimed_reforms", "salon"),
-                        f"Host a salon for {cat.reforms[r].name}",
-                        ("reform", f"r{r}"),
-                    )
-                )
-    if _want(only, "play_event") and "event" not in used:
-        out += _events(s, seat, key)
-    if _want(only, "campaign") and "campaign" not in used and not in_force(s, "peace"):
-        camps = [a for a in hand if cat.actions[a].category == "campaign"]
-        if camps:
-            for o in range(s.players):
-                if o == seat:
-                    continue
-                for c in s.courts[o].colonies:
-                    for a in camps:
-                        if key is not None and key != f"a{a}":
-                            continue
-                        out.append(
-                            act(
-                                "campaign",
-                                drag(f"a{a}", z(seat, "hand"), f"c{c}"),
-                                f"Campaign against {cat.colonies[c].name} of {s.names[o]}",
-                                ("card", f"a{a}"),
-                                ("on", f"c{c}"),
-                            )
-                        )
-    if (
-        _want(only, "refill")
+        (only is None or only == "refill")
         and "refill" not in used
         and len(hand) < max_hand(s, seat)
         and can_draw_action(s)
     ):
-        out.append(act("refill", button("Refill hand"), "Refill your hand"))
-    if _want(only, "end_turn"):
-        out.append(act("end_turn", button("End turn"), "End your turn"))
+        out.append(REFILL)
+    if only is None or only == "end_turn":
+        out.append(END_TURN)
     return out
 
 
-def _events(s: YMState, seat: int, key: str | None = None) -> list[Action]:
-    """Every event card of the hand with every target it may take."""
-    cat = catalog()
+def _salons(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
+    """A salon for every unclaimed reform of a muse at the court, past the level gate."""
+    phils = s.courts[seat].phils
+    if not phils or wealth(s, seat) < 2 or in_force(s, "smallpox"):
+        return []
+    pm, rm, rl = _CAT.phil_muse, _CAT.reform_muse, _CAT.reform_level
+    muses = {pm[p] for p in phils}
+    row = acts["propose_salon", seat]
+    out = []
+    gates = None  # (level 3 open, level 5 open), found when first needed
+    for r in _keep(s.reforms, key, "r"):
+        if rm[r] not in muses:
+            continue
+        level = rl[r]
+        if level > 1:
+            if gates is None:
+                gates = level_gates(s, seat)
+            if not gates[level == 5]:
+                continue
+        out.append(row[r])
+    return out
+
+
+def _campaigns(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
+    """Every campaign card of the hand against every colony at another court."""
+    camps = [a for a in _keep(s.hands[seat], key, "a") if TARGETING[a] == "campaign"]
+    if not camps or in_force(s, "peace"):
+        return []
     out: list[Action] = []
-    others = [o for o in range(s.players) if o != seat]
-    hand_zone = z(seat, "hand")
+    for o in range(s.players):
+        colonies = s.courts[o].colonies
+        if o != seat and colonies:
+            rows = [acts["campaign", seat, a, o] for a in camps]
+            out += [row[c] for c in colonies for row in rows]
+    return out
 
-    def ev(a: int, target: str, text: str, on: str | None = None, seat: int | None = None) -> None:
-        args: tuple[tuple[str, object], ...] = (("card", f"a{a}"),)
-        if on is not None:
-            args += (("on", on),)
-        if seat is not None:
-            args += (("seat", seat),)
-        out.append(
-            Action(
-                "play_event",
-                args,
-                drag(f"a{a}", hand_zone, target),
-                f"Play {cat.actions[a].name}{text}",
-            )
-        )
 
-    for a in s.hands[seat]:
-        if key is not None and key != f"a{a}":
+def _events(s: YMState, seat: int, acts: ActionCache, key: str | None) -> list[Action]:
+    """Every event card of the hand with every target it may take."""
+    out: list[Action] = []
+    players = range(s.players)
+    courts = s.courts
+    for a in _keep(s.hands[seat], key, "a"):
+        how = TARGETING[a]
+        if how == "campaign":
             continue
-        card = cat.actions[a]
-        e = card.effect
-        if card.category == "campaign":
-            continue
-        if card.category == "scandal":
-            if e == "casanova":
-                ev(a, z(seat, "scandals"), " at your own court")
-            else:
-                for o in others:
-                    ev(a, z(o, "scandals"), f" at the court of {s.names[o]}", seat=o)
-        elif e == "despot":
-            if max_hand(s, seat) == 4:
-                ev(a, z(seat, "events"), "")
-        elif e in ("espionage", "letters"):
-            for o in others:
-                if s.hands[o]:
-                    ev(a, z(o, "hand"), f" on {s.names[o]}", seat=o)
-        elif e in ("lettre", "hurricane"):
-            for o in others:
-                ev(a, z(o, "court"), f" on {s.names[o]}", seat=o)
-        elif e in ("place", "quarrel", "consumption"):
-            for o in range(s.players):
-                if o == seat and e != "consumption":
-                    continue
-                for p in s.courts[o].phils:
-                    ev(a, f"p{p}", f" on {cat.phils[p].name}", on=f"p{p}")
-        elif e == "pension":
-            for p in s.phil_discard:
-                ev(a, f"p{p}", f" for {cat.phils[p].name}", on=f"p{p}")
+        row = acts["play_event", seat, a]
+        if how == "single":
+            out.append(row[0])
+        elif how == "other_seat":
+            out += [row[o] for o in players if o != seat]
+        elif how == "hand":
+            out += [row[o] for o in players if o != seat and s.hands[o]]
+        elif how == "other_phil":
+            out += [row[p] for o in players if o != seat for p in courts[o].phils]
+        elif how == "any_phil":
+            out += [row[p] for court in courts for p in court.phils]
+        elif how == "pension":
+            out += map(row.__getitem__, s.phil_discard)
             if not s.phil_discard and s.phil_deck:
-                ev(a, "phil_deck", " for the top philosophe")
-        elif e in ("rebellion", "revolt"):
-            for o in range(s.players):
-                if o == seat and e == "rebellion":
-                    continue
-                for c in s.courts[o].colonies:
-                    if e == "revolt" and not cat.colonies[c].slave:
-                        continue
-                    ev(a, f"c{c}", f" on {cat.colonies[c].name}", on=f"c{c}")
-        elif e == "mistress":
-            ev(a, z(seat, "scandals"), "")
-        elif card.category == "lingering":
-            ev(a, z(seat, "events"), "")
-        else:  # encyclopedie, grandtour
-            ev(a, "action_discard", "")
+                out.append(row[-1])
+        elif how == "other_colony":
+            out += [row[c] for o in players if o != seat for c in courts[o].colonies]
+        elif how == "slave_colony":
+            slave = _CAT.slave
+            out += [row[c] for court in courts for c in court.colonies if slave[c]]
+        elif max_hand(s, seat) == 4:  # despot
+            out.append(row[0])
     return out
 
 
 # --- paying for a colony or a salon -----------------------------------------------------------
-def _pay(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
-    if not _want(only, "pay"):
+def _pay(
+    s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+) -> list[Action]:
+    if only is not None and only != "pay":
         return []
-    cat = catalog()
-    return [
-        act(
-            "pay",
-            drag(f"a{a}", z(seat, "hand"), "action_discard"),
-            f"Pay with {cat.actions[a].name}",
-            ("cost", f"a{a}"),
-        )
-        for a in s.hands[seat]
-        if key is None or key == f"a{a}"
-    ]
+    return list(map(acts["pay", seat].__getitem__, _keep(s.hands[seat], key, "a")))
 
 
 # --- the salon ------------------------------------------------------------------------------------
-def _salon_stage(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
-    cat = catalog()
+def _salon_stage(
+    s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+) -> list[Action]:
     sal = s.salon
     assert sal is not None
     out: list[Action] = []
     count = len(sal.attendees)
-    cap = salon_capacity(s)
+    cap = wealth(s, sal.host)
     if count < cap:
-        bar = (
-            {o for o in range(s.players) if barred(s, o)}
-            if any(c.lingering for c in s.courts)
-            else set()
-        )
-        if _want(only, "attend") and seat not in bar:
-            for p in s.courts[seat].phils:
-                if key is not None and key != f"p{p}":
-                    continue
-                if p not in sal.attendees:
-                    out.append(
-                        act(
-                            "attend",
-                            drag(f"p{p}", phil_zone(seat, p), "salon"),
-                            f"{cat.phils[p].name} attends",
-                            ("phil", f"p{p}"),
-                        )
-                    )
-        if _want(only, "invite"):
+        lingering = any(c.lingering for c in s.courts)
+        if (only is None or only == "attend") and not (lingering and barred(s, seat)):
+            row = acts["attend", seat]
+            out += [row[p] for p in _keep(s.courts[seat].phils, key, "p") if p not in sal.attendees]
+        if only is None or only == "invite":
             limit = 2 if "grandtour" in s.flags else 1
             for o in range(s.players):
-                if o == seat or o in bar or sal.guests_from.count(o) >= limit:
+                if o == seat or sal.guests_from.count(o) >= limit or (lingering and barred(s, o)):
                     continue
-                for p in s.courts[o].phils:
-                    if key is not None and key != f"p{p}":
-                        continue
-                    if p not in sal.asked:
-                        out.append(
-                            act(
-                                "invite",
-                                drag(f"p{p}", phil_zone(o, p), "salon"),
-                                f"Ask {s.names[o]} for {cat.phils[p].name}",
-                                ("phil", f"p{p}"),
-                            )
-                        )
-    if 2 <= count <= cap and _want(only, "hold_salon"):
-        out.append(act("hold_salon", button("Hold the salon"), "Hold the salon"))
-    if count < 2 and _want(only, "abandon_salon"):
-        out.append(act("abandon_salon", button("Abandon the salon"), "Abandon the salon"))
+                row = acts["invite", o]
+                out += [row[p] for p in _keep(s.courts[o].phils, key, "p") if p not in sal.asked]
+    if 2 <= count <= cap and (only is None or only == "hold_salon"):
+        out.append(HOLD_SALON)
+    if count < 2 and (only is None or only == "abandon_salon"):
+        out.append(ABANDON_SALON)
     return out
 
 
-def _lend(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
+def _lend(
+    s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+) -> list[Action]:
     p = s.pending
     assert p is not None
-    name = catalog().phils[p.target].name
     out = []
-    if _want(only, "lend"):
-        out.append(act("lend", button(f"Lend {name}"), f"Lend {name}"))
-    if _want(only, "refuse"):
-        out.append(act("refuse", button("Refuse"), f"Keep {name} at home"))
+    if only is None or only == "lend":
+        out.append(acts["lend",][p.target])
+    if only is None or only == "refuse":
+        out.append(acts["refuse",][p.target])
     return out
 
 
-def _answer(card_ok: Callable[[int], bool], name: str, decline: str, label: str) -> Callable:
-    """A passive answer: play a matching card onto the target, or decline with a button."""
+def _answer(card_ok: str, name: str, decline: Action) -> Generator:
+    """A passive answer: play a card of effect or category ``card_ok`` onto the target, or
+    decline with a button."""
 
-    def gen(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
+    def gen(
+        s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+    ) -> list[Action]:
         p = s.pending
         assert p is not None
-        cat = catalog()
+        kinds = _CAT.category if card_ok == "campaign" else _CAT.effect
         out = []
-        tgt = f"c{p.target}" if p.kind in ("defend", "block") else f"p{p.target}"
-        if _want(only, name) and not (p.kind != "cancel_place" and in_force(s, "peace")):
-            for a in s.hands[seat]:
-                if key is not None and key != f"a{a}":
-                    continue
-                if card_ok(a):
-                    out.append(
-                        act(
-                            name,
-                            drag(f"a{a}", z(seat, "hand"), tgt),
-                            f"Answer with {cat.actions[a].name}",
-                            ("card", f"a{a}"),
-                        )
-                    )
-        if _want(only, decline):
-            out.append(act(decline, button(label), label))
+        if (only is None or only == name) and not (name != "cancel_place" and in_force(s, "peace")):
+            out += [
+                acts["answer", name, seat, a, p.target]
+                for a in _keep(s.hands[seat], key, "a")
+                if kinds[a] == card_ok
+            ]
+        if only is None or only == decline.name:
+            out.append(decline)
         return out
 
     return gen
 
 
-def _is_campaign(a: int) -> bool:
-    return catalog().actions[a].category == "campaign"
-
-
-def _is_place(a: int) -> bool:
-    return catalog().actions[a].effect == "place"
-
-
-def _espionage(s: YMState, seat: int, only: str | None, key: str | None = None) -> list[Action]:
+def _espionage(
+    s: YMState, seat: int, acts: ActionCache, only: str | None, key: str | None
+) -> list[Action]:
     p = s.pending
     assert p is not None
-    cat = catalog()
     out = []
-    if _want(only, "take") and p.taken < 3 and len(s.hands[seat]) < max_hand(s, seat):
-        for a in s.hands[p.target]:
-            if key is not None and key != f"a{a}":
-                continue
-            out.append(
-                act(
-                    "take",
-                    drag(f"a{a}", z(p.target, "hand"), z(seat, "hand")),
-                    f"Take {cat.actions[a].name}",
-                    ("card", f"a{a}"),
-                )
-            )
-    if _want(only, "done"):
-        out.append(act("done", button("Done"), "Stop taking cards"))
+    if (only is None or only == "take") and p.taken < 3 and len(s.hands[seat]) < max_hand(s, seat):
+        out += map(acts["take", seat, p.target].__getitem__, _keep(s.hands[p.target], key, "a"))
+    if only is None or only == "done":
+        out.append(DONE)
     return out
 
 
-_PENDING = {
+_PENDING: dict[str, Generator] = {
     "pay": _pay,
     "lend": _lend,
-    "defend": _answer(_is_campaign, "defend", "yield", "Let it go"),
-    "block": _answer(_is_campaign, "block", "allow", "Let it go"),
-    "cancel_place": _answer(_is_place, "cancel_place", "allow", "Allow"),
+    "defend": _answer("campaign", "defend", YIELD),
+    "block": _answer("campaign", "block", ALLOW_BLOCK),
+    "cancel_place": _answer("place", "cancel_place", ALLOW_PLACE),
     "espionage": _espionage,
 }

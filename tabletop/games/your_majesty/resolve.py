@@ -6,7 +6,6 @@ from tabletop.engine import Action, Event
 from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.decks import draw_action, draw_phil
 from tabletop.games.your_majesty.effects import play_event
-from tabletop.games.your_majesty.legal import phil_zone, z
 from tabletop.games.your_majesty.log import hidden_move, log, move
 from tabletop.games.your_majesty.rules import (
     base_difficulty,
@@ -17,6 +16,7 @@ from tabletop.games.your_majesty.rules import (
 from tabletop.games.your_majesty.scoring import max_hand
 from tabletop.games.your_majesty.state import Pending, Salon, YMState
 from tabletop.games.your_majesty.turn import end_turn, erase_by_trigger, finish_action
+from tabletop.games.your_majesty.zones import phil_zone, z
 
 
 def _idx(u: str) -> int:

@@ -10,18 +10,21 @@ from tabletop.games.your_majesty.state import YMState
 def lingering_effects(s: YMState) -> list[tuple[str, int, int]]:
     """(effect, player who played it, target seat or -1) for every lingering event in force."""
     out: list[tuple[str, int, int]] = []
-    if not any(c.lingering for c in s.courts):
-        return out
-    acts = catalog().actions
+    effect = catalog().effect
     for seat, court in enumerate(s.courts):
-        for card, tgt in zip(court.lingering, court.linger_target, strict=True):
-            out.append((acts[card].effect, seat, tgt))
+        if court.lingering:
+            for card, tgt in zip(court.lingering, court.linger_target, strict=True):
+                out.append((effect[card], seat, tgt))
     return out
 
 
 def in_force(s: YMState, effect: str) -> bool:
     """Whether a lingering event with ``effect`` is in force anywhere."""
-    return any(e == effect for e, _, _ in lingering_effects(s))
+    for court in s.courts:
+        if court.lingering:
+            effects = catalog().effect
+            return any(effects[a] == effect for c in s.courts for a in c.lingering)
+    return False
 
 
 def barred(s: YMState, seat: int) -> bool:
@@ -34,32 +37,45 @@ def censorship(s: YMState, host: int) -> int:
     return 2 * sum(1 for e, who, _ in lingering_effects(s) if e == "censorship" and who != host)
 
 
+def level_gates(s: YMState, seat: int) -> tuple[bool, bool]:
+    """Whether reforms of level 3 and of level 5 are open to ``seat``: each needs one of the
+    level below at its court, or half the players holding one."""
+    bit = catalog().level_bit  # 1, 2 and 4 for levels 1, 3 and 5
+    ones = threes = 0  # courts holding a level-1 reform, and twice those holding a level 3
+    mine = 0
+    for i, court in enumerate(s.courts):
+        held = 0
+        for r in court.reforms:
+            held |= bit[r]
+        ones += held & 1
+        threes += held & 2
+        if i == seat:
+            mine = held
+    return bool(mine & 1 or 2 * ones >= s.players), bool(mine & 2 or threes >= s.players)
+
+
 def level_gate_open(s: YMState, seat: int, level: int) -> bool:
-    """A reform of ``level`` needs one of the level below, or half the players holding one."""
+    """Whether a reform of ``level`` is open to ``seat`` (see :func:`level_gates`)."""
     if level <= 1:
         return True
-    lower = 1 if level == 3 else 3
-    reforms = catalog().reforms
-    holders = [any(reforms[r].level == lower for r in c.reforms) for c in s.courts]
-    return holders[seat] or 2 * sum(holders) >= s.players
+    return level_gates(s, seat)[level == 5]
 
 
 def may_propose(s: YMState, seat: int, reform: int) -> bool:
     """Whether ``seat`` may start a salon for ``reform`` (before paying its card)."""
     cat = catalog()
-    r = cat.reforms[reform]
-    court = s.courts[seat]
-    if not any(cat.phils[p].muse == r.muse for p in court.phils):
+    muse, pm = cat.reform_muse[reform], cat.phil_muse
+    if not any(pm[p] == muse for p in s.courts[seat].phils):
         return False
-    return level_gate_open(s, seat, r.level)
+    return level_gate_open(s, seat, cat.reform_level[reform])
 
 
 def sophia(s: YMState) -> int:
     """Sophia of the salon being staged (Encyclopédie included)."""
     assert s.salon is not None
     cat = catalog()
-    muse = cat.reforms[s.salon.reform].muse
-    total = sum(2 if cat.phils[p].muse == muse else 1 for p in s.salon.attendees)
+    muse, pm = cat.reform_muse[s.salon.reform], cat.phil_muse
+    total = sum(2 if pm[p] == muse else 1 for p in s.salon.attendees)
     return total + (2 if "encyclopedie" in s.flags else 0)
 
 
@@ -67,7 +83,7 @@ def base_difficulty(s: YMState) -> int:
     """Difficulty of the staged salon before the randomizer: level + scandals + Censorship."""
     assert s.salon is not None
     host = s.salon.host
-    level = catalog().reforms[s.salon.reform].level
+    level = catalog().reform_level[s.salon.reform]
     return level + len(s.courts[host].scandals) + censorship(s, host)
 
 

@@ -8,12 +8,7 @@ from tabletop.games.your_majesty.catalog import catalog
 from tabletop.games.your_majesty.state import YMState
 
 ROUND_LIMIT = 60
-
-
-@cache
-def _tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    cat = catalog()
-    return tuple(p.prestige for p in cat.phils), tuple(r.level for r in cat.reforms)
+_CAT = catalog()
 
 
 @cache
@@ -29,15 +24,22 @@ def abolished(s: YMState) -> bool:
 
 def wealth(s: YMState, seat: int) -> int:
     """Coins of the seat's colonies, less two per Hurricane aimed at it (never below 0)."""
-    cat = catalog()
-    coins = sum(cat.colonies[c].coins for c in s.courts[seat].colonies)
-    if not any(c.lingering for c in s.courts):
-        return coins
+    coins = sum(map(_CAT.coins.__getitem__, s.courts[seat].colonies))
+    for court in s.courts:
+        if court.lingering:
+            return _after_hurricanes(s, seat, coins)
+    return coins
+
+
+def _after_hurricanes(s: YMState, seat: int, coins: int) -> int:
+    effect = _CAT.effect
+    hit = False
     for court in s.courts:
         for card, target in zip(court.lingering, court.linger_target, strict=True):
-            if target == seat and cat.actions[card].effect == "hurricane":
+            if target == seat and effect[card] == "hurricane":
                 coins -= 2
-    return max(0, coins)
+                hit = True
+    return max(0, coins) if hit else coins
 
 
 def max_hand(s: YMState, seat: int) -> int:
@@ -45,34 +47,29 @@ def max_hand(s: YMState, seat: int) -> int:
     return 5 if s.courts[seat].despot else 4
 
 
-@cache
-def _slaves() -> tuple[bool, ...]:
-    return tuple(c.slave for c in catalog().colonies)
+def _parts(s: YMState, seat: int) -> tuple[int, int, int]:
+    """Prestige of the seat's philosophes, of its reforms, and less its slave colonies."""
+    court = s.courts[seat]
+    if s.options.get("paycheck") == "wealth":
+        values = sorted(map(_CAT.phil_prestige.__getitem__, court.phils), reverse=True)
+        phil_points = sum(values[: wealth(s, seat)])
+    else:
+        phil_points = sum(map(_CAT.phil_prestige.__getitem__, court.phils))
+    slaves = sum(map(_CAT.slave.__getitem__, court.colonies))
+    if slaves and abolished(s):
+        slaves = 0
+    return phil_points, sum(map(_CAT.reform_level.__getitem__, court.reforms)), -slaves
 
 
 def breakdown(s: YMState, seat: int) -> dict[str, int]:
     """Prestige by source."""
-    pp, rl = _tables()
-    court = s.courts[seat]
-    if s.options.get("paycheck") == "wealth":
-        values = sorted((pp[p] for p in court.phils), reverse=True)[: wealth(s, seat)]
-        phil_points = sum(values)
-    else:
-        phil_points = sum(pp[p] for p in court.phils)
-    slave = _slaves()
-    slaves = sum(1 for c in court.colonies if slave[c])
-    if slaves and abolished(s):
-        slaves = 0
-    return {
-        "philosophes": phil_points,
-        "reforms": sum(rl[r] for r in court.reforms),
-        "slave_colonies": -slaves,
-    }
+    phils, reforms, slaves = _parts(s, seat)
+    return {"philosophes": phils, "reforms": reforms, "slave_colonies": slaves}
 
 
 def prestige(s: YMState, seat: int) -> int:
     """Total prestige of a seat."""
-    return sum(breakdown(s, seat).values())
+    return sum(_parts(s, seat))
 
 
 def target(s: YMState) -> int:
@@ -85,8 +82,8 @@ def may_win(s: YMState, seat: int, points: int) -> bool:
     if points < target(s):
         return False
     if s.options.get("paycheck") == "reform":
-        cat = catalog()
-        return any(cat.reforms[r].level >= 3 for r in s.courts[seat].reforms)
+        levels = catalog().reform_level
+        return any(levels[r] >= 3 for r in s.courts[seat].reforms)
     return True
 
 
@@ -94,12 +91,20 @@ def check_victory(s: YMState) -> bool:
     """End the game if somebody reached the target; highest wins, exact ties share."""
     if s.over:
         return True
-    pp, rl = _tables()
+    phil_points, reform_points = _CAT.phil_prestige.__getitem__, _CAT.reform_level.__getitem__
     goal = target(s)
-    if all(sum(pp[p] for p in c.phils) + sum(rl[r] for r in c.reforms) < goal for c in s.courts):
-        return False  # nobody can be there, even before slave colonies are counted
-    pts = [prestige(s, i) for i in range(s.players)]
-    able = [i for i in range(s.players) if may_win(s, i, pts[i])]
+    # only a seat whose philosophes and reforms reach the goal can be there (slave colonies
+    # and the wealth paycheck only take points away); two and five points a card bound those
+    near = [
+        i
+        for i, c in enumerate(s.courts)
+        if 2 * len(c.phils) + 5 * len(c.reforms) >= goal
+        and sum(map(phil_points, c.phils)) + sum(map(reform_points, c.reforms)) >= goal
+    ]
+    if not near:
+        return False
+    pts = {i: prestige(s, i) for i in near}
+    able = [i for i in near if may_win(s, i, pts[i])]
     if able:
         best = max(pts[i] for i in able)
         s.winners = [i for i in able if pts[i] == best]

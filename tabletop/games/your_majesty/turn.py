@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tabletop.engine import Event
 from tabletop.games.your_majesty.catalog import catalog
-from tabletop.games.your_majesty.legal import z
 from tabletop.games.your_majesty.log import log, move
 from tabletop.games.your_majesty.scoring import ROUND_LIMIT, end_by_round_limit
 from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.zones import z
 
 
 def finish_action(s: YMState, kind: str) -> list[Event]:

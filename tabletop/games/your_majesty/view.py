@@ -6,13 +6,22 @@ from functools import cache
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.engine.plain import from_plain
 from tabletop.games.your_majesty.catalog import MUSES, catalog
 from tabletop.games.your_majesty.legal import to_act
 from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
-from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.state import (
+    LIST_FIELDS,
+    Court,
+    Pending,
+    Salon,
+    YMState,
+    fields_copied,
+    restore,
+)
 
+# Views are read only, so every card dict is built once and shared by every view that
+# shows that card (as the other games do): a face-up card by its index, a hidden card.
 HIDDEN_ACTION = {
     "uid": None,
     "card": None,
@@ -26,12 +35,20 @@ HIDDEN_PHIL = {**HIDDEN_ACTION, "back": "philosophe"}
 
 @cache
 def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
+    """The face-up card dicts of each kind of card ('a', 'p', 'c', 'r') by index."""
     cat = catalog()
     tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
     backs = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
     return {
         k: tuple(
-            {"uid": f"{k}{n}", "card": x.id, "back": backs[k], "face_up": True, "as": None}
+            {
+                "uid": f"{k}{n}",
+                "card": x.id,
+                "back": backs[k],
+                "face_up": True,
+                "as": None,
+                "tokens": {},
+            }
             for n, x in enumerate(table)
         )
         for k, table in tables.items()
@@ -39,18 +56,31 @@ def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
 
 
 def _card(kind: str, i: int) -> dict[str, Any]:
-    return {**_templates()[kind][i], "tokens": {}}
+    return _templates()[kind][i]
 
 
 def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
-    if not items:
-        return []
-    tpl = _templates()[kind]
-    return [{**tpl[i], "tokens": {}} for i in items]
+    return list(map(_templates()[kind].__getitem__, items)) if items else []
 
 
 def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    return [{**template, "tokens": {}} for _ in range(n)]
+    return [template] * n
+
+
+@cache
+def _seat_zones(seat: int) -> tuple[str, ...]:
+    """The ids of a seat's zones: hand, court, the muse columns, then the rest."""
+    return tuple(f"p{seat}.{name}" for name in _SEAT_ZONES)
+
+
+_SEAT_ZONES = ("hand", "court", *MUSES, "colonies", "reforms", "scandals", "events")
+_MUSE_LABELS = tuple(m.capitalize() for m in MUSES)
+
+
+@cache
+def _muse_index() -> tuple[int, ...]:
+    """The position in :data:`MUSES` of each philosophe's muse."""
+    return tuple(MUSES.index(m) for m in catalog().phil_muse)
 
 
 def _zone(label: str, cards: list[dict[str, Any]]) -> dict[str, Any]:
@@ -78,24 +108,23 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
     cat = catalog()
     zones: dict[str, Any] = {}
     sal = s.salon
-    in_salon = set(sal.attendees) if sal else set()
-    phils = cat.phils
+    in_salon = sal.attendees if sal else ()
+    muse_of, phil_cards = _muse_index(), _templates()["p"]
     for i in range(s.players):
         court = s.courts[i]
-        zones[f"p{i}.hand"] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
-        zones[f"p{i}.court"] = _zone(s.names[i], [])
-        by_muse: dict[str, list[int]] = {m: [] for m in MUSES}
+        hand, seat_court, *columns, colonies, reforms, scandals, events = _seat_zones(i)
+        zones[hand] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
+        zones[seat_court] = _zone(s.names[i], [])
+        by_muse: list[list[dict[str, Any]]] = [[], [], [], [], []]
         for p in court.phils:
             if p not in in_salon:
-                by_muse[phils[p].muse].append(p)
-        for m in MUSES:
-            zones[f"p{i}.{m}"] = _zone(m.capitalize(), _cards("p", by_muse[m]))
-        zones[f"p{i}.colonies"] = _zone("Colonies", _cards("c", court.colonies))
-        zones[f"p{i}.reforms"] = _zone("Reforms", _cards("r", court.reforms))
-        zones[f"p{i}.scandals"] = _zone("Scandals", _cards("a", court.scandals))
-        zones[f"p{i}.events"] = _zone(
-            "Events in force", _cards("a", court.despot + court.lingering)
-        )
+                by_muse[muse_of[p]].append(phil_cards[p])
+        for zone_id, label, cards in zip(columns, _MUSE_LABELS, by_muse, strict=True):
+            zones[zone_id] = {"cards": cards, "label": label}
+        zones[colonies] = _zone("Colonies", _cards("c", court.colonies))
+        zones[reforms] = _zone("Reforms", _cards("r", court.reforms))
+        zones[scandals] = _zone("Scandals", _cards("a", court.scandals))
+        zones[events] = _zone("Events in force", _cards("a", court.despot + court.lingering))
     zones["unclaimed_colonies"] = _zone("Unclaimed colonies", _cards("c", s.colonies))
     zones["unclaimed_reforms"] = _zone("Unclaimed reforms", _cards("r", s.reforms))
     zones["salon"] = _zone(
@@ -204,18 +233,21 @@ def prompt(s: YMState, seat: int | None) -> str:
 
 
 def _plain(obj: Any) -> Any:
-    """A flat dataclass of ints and int lists as a dict (fast path of ``to_plain``)."""
-    if obj is None:
-        return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in obj.__dict__.items()}
+    """A court, pending decision or salon as a dict (``None`` stays ``None``)."""
+    return None if obj is None else fields_copied(obj)
 
 
-_SPECIAL = frozenset(("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options"))
+_SPECIAL = ("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options")
+_COPIED = tuple(k for k in LIST_FIELDS[YMState] if k not in _SPECIAL)
 
 
 def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
     """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = {k: list(v) if type(v) is list else v for k, v in s.__dict__.items() if k not in _SPECIAL}
+    d = s.__dict__.copy()
+    for k in _SPECIAL:
+        del d[k]
+    for k in _COPIED:
+        d[k] = d[k][:]
     d["options"] = dict(s.options)
     d["courts"] = [_plain(c) for c in s.courts]
     d["pending"] = _plain(s.pending)
@@ -232,34 +264,32 @@ def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
 def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
     """A full state consistent with the view: unseen cards dealt at random."""
     cat = catalog()
-    d = dict(v["public"]["state"])
+    d = v["public"]["state"]
     hands = d["hands"]
-    known_a: set[int] = set(d["discard"]) | set(d["in_play"])
+    courts = d["courts"]
+    known_a: set[int] = {*d["discard"], *d["in_play"]}
     for h in hands:
         if isinstance(h, list):
-            known_a |= set(h)
-    for c in d["courts"]:
-        known_a |= set(c["scandals"]) | set(c["lingering"]) | set(c["despot"])
+            known_a.update(h)
+    for c in courts:
+        known_a.update(c["scandals"], c["lingering"], c["despot"])
     resh = cat.reshuffle
     pool = [a for a in range(len(cat.actions)) if a not in known_a and a != resh]
     rng.shuffle(pool)
-    new_hands = []
-    for h in hands:
-        if isinstance(h, list):
-            new_hands.append(list(h))
-        else:
-            new_hands.append([pool.pop() for _ in range(h)])
+    new_hands = [list(h) if isinstance(h, list) else [pool.pop() for _ in range(h)] for h in hands]
     deck = pool + ([resh] if d["reshuffle_in"] else [])
     rng.shuffle(deck)
-    known_p: set[int] = set(d["phil_discard"]) | set(d["dead"])
-    for c in d["courts"]:
-        known_p |= set(c["phils"])
+    known_p: set[int] = {*d["phil_discard"], *d["dead"]}
+    for c in courts:
+        known_p.update(c["phils"])
     ppool = [p for p in range(len(cat.phils)) if p not in known_p]
     rng.shuffle(ppool)
     removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    d["hands"] = new_hands
-    d["deck"] = deck
-    d["phil_deck"] = ppool
-    d["phil_removed"] = removed
-    d["rng"] = {"rng": rng.next64()}
-    return from_plain(YMState, d)
+    new = {**d, "hands": new_hands, "deck": deck, "phil_deck": ppool, "phil_removed": removed}
+    t: YMState = restore(YMState, {**new, "rng": None})
+    t.rng = Rng(rng.next64())
+    t.options = dict(d["options"])
+    t.courts = [restore(Court, c) for c in courts]
+    t.pending = None if d["pending"] is None else restore(Pending, d["pending"])
+    t.salon = None if d["salon"] is None else restore(Salon, d["salon"])
+    return t

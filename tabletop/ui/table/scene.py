@@ -26,6 +26,7 @@ from tabletop.ui.theme import palette, px, scale_factor
 
 HOVER_DELAY = 0.35
 TOAST_TIME = 3.5
+FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
 
 
 @dataclass
@@ -542,6 +543,15 @@ class TableScene(Scene):
                 token, m.game, cfg.level, m.view(seat), seat, m.legal(seat),
                 (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1), id(self),
             )  # fmt: skip
+
+    def busy(self) -> bool:
+        """Cards sliding, a toast or the final scoring showing, or an AI seat to move."""
+        m = self.match
+        if self.tweens or self.ghosts or self.toast_t > 0 or self.hint_pending:
+            return True
+        if m.is_over():
+            return 0 <= self.final_t < FINAL_REVEAL_TIME
+        return bool(self.pending or self.held or m.ai_to_act())
 
     @property
     def thinking(self) -> set[int]:

@@ -45,7 +45,9 @@ def status_lines(sc: TableScene) -> list[str]:
     return out
 
 
-def _words(shown: Any, key: str) -> str:
+def _words(shown: Any, key: str, count: Any = None) -> str:
+    if shown is not None and count == 1 and shown.one:
+        return shown.one
     if shown is not None and shown.label:
         return shown.label
     if shown is not None and shown.icon:
@@ -64,7 +66,7 @@ def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
         shown = lay.resources.get(key)
         if shown is not None and shown.hide:
             continue
-        words = _words(shown, key)
+        words = _words(shown, key, value)
         out.append((f"{words} {value}".strip(), shown.icon if shown else None))
     return out
 
@@ -209,7 +211,7 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
         parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
         if "score" in info and not (score_shown and score_shown.hide):
-            words = _words(score_shown, "score") if score_shown else ""
+            words = _words(score_shown, "score", info["score"]) if score_shown else ""
             parts.append(
                 _item_image(
                     sc,
