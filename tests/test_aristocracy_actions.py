@@ -71,7 +71,9 @@ def test_harvest_takes_the_unseen_production_card() -> None:
     s.stalls = [pulls(s, "2s"), []]
     activate(s, 0, slots=3)
     v = GAME.view(s, 0)
-    prod = [c for c in v["zones"]["p0.buildings"]["cards"] if c["tokens"]["role"] == "production"]
+    prod = [
+        c for c in v["zones"]["p0.buildings"]["cards"] if c["tokens"].get("role") == "production"
+    ]
     assert prod and prod[0]["card"] is None and prod[0]["uid"] is None
     do(s, 0, "harvest", building=b.address)
     assert s.card_of[s.hands[0][-1]] == "kh" and b.production == -1
@@ -250,5 +252,63 @@ def test_first_visit_owner_without_coins_pays_nothing_and_production_stays_unsee
     do(s, 0, "visit", building=b.address)
     assert s.coins == [2, 0] and s.sub == "expose"
     cards = GAME.view(s, 0)["zones"]["p1.buildings"]["cards"]
-    prod = [c for c in cards if c["tokens"]["role"] == "production"]
+    prod = [c for c in cards if c["tokens"].get("role") == "production"]
     assert prod[0]["card"] is None  # a visit never shows the production card
+
+
+def test_upgrade_estate_to_chateau_keeps_the_exposed_card_and_the_new_card_is_secret() -> None:
+    s = _two()
+    b = build(s, 0, "6s", "6h", "2d", "6c", "6d")  # estate, its 2 exposed by a visit
+    b.exposed = [b.cards[1]]
+    s.hands[0] = pulls(s, "6h")
+    s.stalls = [pulls(s, "2s"), []]
+    activate(s, 0)
+    do(s, 0, "royal")
+    new = s.hands[0][0]
+    do(s, 0, "build_upgrade", card=new, building=b.address)  # estate -> château: done
+    assert s.kind(b) == 2 and b.cards[-1] == new and s.sub == ""
+    assert b.exposed == [b.cards[1]]  # the exposure stays
+    assert s.seen[new] == 1  # only its owner knows the new card
+    theirs = GAME.view(s, 1)["zones"]["p0.buildings"]["cards"]
+    assert [c["card"] for c in theirs] == ["6s", None, "2d", None, None, None]
+
+
+def test_buy_takes_only_one_of_the_four_face_up_discards() -> None:
+    s = _two(royal=JACK)
+    s.discard = pulls(s, "9s", "8s", "7s", "6s", "5s", "4s")
+    s.stalls = [pulls(s, "2s"), []]
+    activate(s, 0)
+    do(s, 0, "royal")
+    offered = {a["card"] for a in GAME.legal_actions(s, 0) if a.name == "buy"}
+    assert offered == set(s.discard[:4])
+    hidden = s.discard[4]
+    with pytest.raises(IllegalAction):
+        do(s, 0, "buy", card=hidden)  # face down: not for sale
+    assert hidden in s.discard and s.hands[0] == []
+
+
+def test_trade_reaches_the_stall_of_a_player_who_has_already_acted() -> None:
+    s = blank(3)
+    s.stalls = [pulls(s, "2s", "ks"), pulls(s, "9h"), []]
+    activate(s, 0)
+    s.acted = [False, True, False]  # seat 1 has had its turn and kept a card
+    s.eligible = [True, True, False]
+    two, nine = s.stalls[0][0], s.stalls[1][0]
+    assert any(a.name == "trade" and a["target"] == nine for a in GAME.legal_actions(s, 0))
+    do(s, 0, "trade", card=two, target=nine)
+    assert s.stalls[1] == [two] and nine in s.stalls[0]
+
+
+def test_favor_from_the_stall_uses_its_slot_and_needs_a_face_card() -> None:
+    s = _two(royal=KING)
+    build(s, 1, "4s", "4h", "2d", "4c")
+    s.stalls = [pulls(s, "qs", "10s"), []]
+    activate(s, 0)
+    queen, ten = s.stalls[0]
+    favors = {a["card"] for a in GAME.legal_actions(s, 0) if a.name == "favor"}
+    assert favors == {queen}  # a ten is no face card
+    do(s, 0, "favor", card=queen)
+    assert queen in s.discard and s.stalls[0] == [ten] and s.sub == "visit"
+    do(s, 0, "visit", building=s.buildings[1][0].address)
+    assert s.coins == [4, 2]  # the 2 does not match: the owner pays the visitor
+    assert s.slots == 1  # the discarded queen still used up its action

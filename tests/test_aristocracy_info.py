@@ -11,7 +11,7 @@ from tabletop.engine import Rng, events_for
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.agent import GreedyAgent
 from tabletop.games.aristocracy.cards import deck_ids
-from tabletop.games.aristocracy.state import QUEEN
+from tabletop.games.aristocracy.state import QUEEN, Building
 
 
 def _cards(view, zone):
@@ -126,3 +126,45 @@ def test_view_secrecy_checker_catches_a_leak(monkeypatch) -> None:
         pass
     else:
         raise AssertionError("a leaked identity went unnoticed")
+
+
+def _tokens(s, seat: int, owner: int) -> list[dict]:
+    return [c["tokens"] for c in GAME.view(s, seat)["zones"][f"p{owner}.buildings"]["cards"]]
+
+
+def test_building_tokens_are_few_and_say_complete_only_to_who_knows() -> None:
+    """Cards carry only the tokens the table needs: which building (to stack it), the
+    caption on the address card ("Farm", "Estate ✓" when the viewer knows it complete),
+    "exposed" on an exposed card, "production" on a production card."""
+    s = blank(3)
+    s.royal = QUEEN
+    farm = build(s, 1, "7h", "7s", "7c", "7d")
+    farm.production = pull(s, "2c")
+    estate = build(s, 1, "9h", "9s", "3c", "9c", "9d")
+    estate.exposed = [estate.cards[1]]
+    owner = _tokens(s, 1, 1)
+    assert owner == [
+        {"building": 0, "role": "address", "kind": "Farm ✓"},
+        {"building": 0},
+        {"building": 0},
+        {"building": 0},
+        {"building": 0, "role": "production"},
+        {"building": 1, "role": "address", "kind": "Estate"},
+        {"building": 1},
+        {"building": 1, "exposed": True},
+        {"building": 1},
+        {"building": 1},
+    ]
+    # another seat does not know the farm is complete: same tokens, no tick
+    assert _tokens(s, 0, 1)[0] == {"building": 0, "role": "address", "kind": "Farm"}
+    assert _tokens(s, 0, 1)[1:] == owner[1:]
+    # a visit shows seat 0 the farm's cards: now it knows (seat 2 still does not)
+    s.stalls[0] = pulls(s, "2s")
+    activate(s, 0)
+    do(s, 0, "royal")
+    do(s, 0, "visit", building=farm.address)
+    assert _tokens(s, 0, 1)[0]["kind"] == "Farm ✓"
+    assert _tokens(s, 2, 1)[0]["kind"] == "Farm"
+    # a building still being built is "Unfinished"
+    s.buildings[2].append(Building(pull(s, "5h"), pulls(s, "5s")))
+    assert _tokens(s, 0, 2)[0]["kind"] == "Unfinished"

@@ -314,3 +314,25 @@ def test_json_round_trip_and_replay_of_a_short_game() -> None:
         assert state_digest(GAME, back) == state_digest(GAME, s)
         assert GAME.action_from_json(s, seat, a.to_json()) == a
     assert state_digest(GAME, GAME.replay(3, 77, None, moves)) == state_digest(GAME, s)
+
+
+def test_market_and_draws_fall_short_when_both_piles_are_empty() -> None:
+    s = blank(2)
+    s.hands = [s.draw[:50], s.draw[50:100]]  # every card but one is held
+    s.draw = s.draw[100:]
+    s.year, s.royal = 2, QUEEN
+    start_phase(s, [])
+    assert len(s.market) == 1 and s.draw == [] and s.discard == []
+    assert [len(h) for h in s.hands] == [50, 50]  # nothing left to draw
+    assert count_cards(s) == 101
+
+
+def test_every_length_has_its_own_automatic_hand_and_each_hand_size_overrides_it() -> None:
+    for length, farm, auto in (("standard", 3, 7), ("longer", 4, 9), ("shorter", 2, 5)):
+        s = GAME.new_game(3, 2, {"length": length})
+        assert s.farm == farm and s.hand_limit == auto
+        assert [len(h) for h in s.hands] == [auto] * 3
+        for size in ("5", "6", "7", "8", "9", "10"):
+            s = GAME.new_game(2, 2, {"length": length, "hand_size": size})
+            assert [len(h) for h in s.hands] == [int(size)] * 2 and s.limit(0) == int(size)
+            assert count_cards(s) == 101

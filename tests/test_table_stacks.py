@@ -79,7 +79,7 @@ def test_buildings_are_stacks_coins_a_pile_and_the_herald_marked(size) -> None:
         for sp in cards:  # the stack says it all: no pills for building, role or kind
             assert token_pills(sc, sp) == []
     captions = sorted(text for text, _, _ in sc.captions)
-    assert captions == ["estate", "farm", "farm"]
+    assert captions == ["Estate", "Farm", "Farm ✓"]  # the viewer knows its farm complete
     theirs = [sp for sp in sc.sprites if sp.zone == "p1.buildings"]
     assert [sp.card["card"] is not None for sp in theirs] == [True, False, False, False]
     # coins: one coin icon per coin of each seat, up to the pile's cap

@@ -50,20 +50,22 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
         stalls.append(cards(f"p{p}.stall"))
         offers.append(cards(f"p{p}.offer"))
         bs: list[Building] = []
-        for c in zones[f"p{p}.buildings"]["cards"]:
-            role = c["tokens"]["role"]
-            u = slot(c)
-            if role == "address":
-                bs.append(Building(u))
-            elif role == "building":
-                bs[-1].cards.append(u)
-                if c["tokens"].get("exposed"):
-                    bs[-1].exposed.append(u)
+        laid = iter(zones[f"p{p}.buildings"]["cards"])  # address, building cards, production
+        for summary in pub["buildings"][p]:
+            b = Building(slot(next(laid)))
+            exposed = set(summary["exposed"])
+            for _ in range(summary["size"]):
+                c = next(laid)
+                u = slot(c)
+                b.cards.append(u)
+                if c["uid"] in exposed:
+                    b.exposed.append(u)
                 seen[u] = 1 << p
                 if c["card"] and p != seat:
                     seen[u] |= 1 << seat
-            else:
-                bs[-1].production = u
+            if summary["production"]:
+                b.production = slot(next(laid))
+            bs.append(b)
         blds.append(bs)
     coins = [s["resources"]["coins"] for s in view["seats"]]
     ready = list(pub["ready"])

@@ -63,14 +63,13 @@ def built_table(k: int, exposed: bool) -> tuple[_Faces, ...]:
     """Known building cards of building ``k``, exposed (face up) or not."""
     t = _BUILT.get((k, exposed))
     if t is None:
-        t = _BUILT[(k, exposed)] = _table(
-            exposed, {"building": k, "role": "building", "exposed": exposed}
-        )
+        tokens: dict[str, Any] = {"building": k, "exposed": True} if exposed else {"building": k}
+        t = _BUILT[(k, exposed)] = _table(exposed, tokens)
     return t
 
 
 def address_table(k: int, kind: str) -> tuple[_Faces, ...]:
-    """Address cards of building ``k`` of this kind."""
+    """Address cards of building ``k``, captioned ``kind`` ("Farm", "Estate ✓", …)."""
     t = _ADDRESS.get((k, kind))
     if t is None:
         t = _ADDRESS[(k, kind)] = _table(True, {"building": k, "role": "address", "kind": kind})
@@ -78,10 +77,11 @@ def address_table(k: int, kind: str) -> tuple[_Faces, ...]:
 
 
 def unknown(k: int, role: str) -> dict[str, Any]:
-    """A face-down card of building ``k`` whose identity the viewer does not know."""
-    tokens: dict[str, Any] = {"building": k, "role": role}
-    if role == "building":
-        tokens["exposed"] = False
+    """A face-down card of building ``k`` the viewer does not know: a building card, or its
+    production card (``role``: "building" or "production")."""
+    tokens: dict[str, Any] = (
+        {"building": k, "role": role} if role == "production" else {"building": k}
+    )
     return {"uid": None, "card": None, "back": BACK, "face_up": False, "tokens": tokens, "as": None}
 
 

@@ -61,6 +61,7 @@ BUILDINGS = tuple(buildings(p) for p in _SEATS)
 COINS_OF = tuple(coins(p) for p in _SEATS)
 NAMES = tuple(f"Seat {p + 1}" for p in _SEATS)
 KINDS = ("farm", "estate", "château")
+CAPTIONS = {"farm": "Farm", "estate": "Estate", "château": "Château", "unfinished": "Unfinished"}
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -245,27 +246,34 @@ def _part(
 def _building(
     s: State, k: int, b: Building, mine: bool, bit: int
 ) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
-    """Building ``k`` as one viewer sees it: its cards, its summary, its points if known."""
+    """Building ``k`` as one viewer sees it: its cards, its summary, its points if known.
+
+    The address card carries the building's caption ("Farm", "Estate ✓" once the viewer
+    knows it complete); an exposed card says so; the production card is marked as such.
+    """
     co = s.card_of
     farm = s.farm
     n = len(b.cards)
     kind = KINDS[n - farm] if n >= farm else "unfinished"
     addr = b.address
-    cards = [address_table(k, kind)[addr][co[addr]]]
     known, shown = built_table(k, False), built_table(k, True)
     hidden = HIDDEN_BUILT[k] if k < MAX_K else unknown(k, "building")
     all_known = True
+    built = []
     for c in b.cards:
         if c in b.exposed:
-            cards.append(shown[c][co[c]])
+            built.append(shown[c][co[c]])
         elif mine or s.seen[c] & bit:
-            cards.append(known[c][co[c]])
+            built.append(known[c][co[c]])
         else:
             all_known = False
-            cards.append(hidden)
+            built.append(hidden)
+    complete = all_known and n >= farm and s.complete(b)
+    caption = CAPTIONS[kind] + (" ✓" if complete else "")
+    cards = [address_table(k, caption)[addr][co[addr]], *built]
     if b.production >= 0:
         cards.append(PRODUCTION[k] if k < MAX_K else unknown(k, "production"))
-    points = POINTS[n - farm] if all_known and n >= farm and s.complete(b) else 0
+    points = POINTS[n - farm] if complete else 0
     summary = {
         "address": UIDS[addr],
         "size": n,
