@@ -7,8 +7,9 @@ players (the kind of position a search starts from).  For each state the script 
 ``legal_actions`` (the seat to act), ``apply`` (checked, as the table does it) and
 ``_apply`` (unchecked, as the search does it) of every legal action on fresh copies,
 ``copy``, ``view`` and ``determinize`` of the acting seat's view.  Figures are CPU time
-(``time.process_time``), the best of ``--rounds`` passes, so a busy machine disturbs them
-less; the number of calls is printed beside each.
+(``time.process_time``), the best of ``--rounds`` passes (15 by default: a pass is short, and
+on a busy machine only the best of many is steady); the number of calls is printed beside
+each.
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ def measure(states: list[Any], rounds: int) -> dict[str, tuple[float, int]]:
 def main(argv: list[str] | None = None) -> None:
     """Print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     states = positions()

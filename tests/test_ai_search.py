@@ -1,10 +1,13 @@
-"""The generic search: moves that only take back a pick are never searched or played."""
+"""The generic search: undo moves are never searched or played; a level's noise."""
 
 from __future__ import annotations
 
 from tabletop import registry
 from tabletop.ai import make_agent
+from tabletop.ai.agents import ISMCTSAgent
 from tabletop.ai.hooks import hooks_for, without_undo
+from tabletop.ai.ismcts import SearchConfig
+from tabletop.ai.levels import EASY_NOISE, level_config
 from tabletop.engine import Action, Rng
 
 ARISTOCRACY = registry.get("aristocracy")
@@ -45,3 +48,23 @@ def test_search_never_takes_a_card_back_out_of_its_stall() -> None:
             for k in range(6):
                 a = make_agent(kind, ARISTOCRACY).choose(ARISTOCRACY, view, seat, legal, Rng(k))
                 assert a.name != "stall_take", (kind, a)
+
+
+def test_a_levels_noise_makes_random_moves_at_its_rate_and_never_an_undo() -> None:
+    state, seat = _stall_with_a_card(4)
+    view = ARISTOCRACY.view(state, seat)
+    legal = ARISTOCRACY.legal_actions(state, seat)
+    noisy = ISMCTSAgent("noisy", SearchConfig(iterations=1, time_limit=None, noise=0.5))
+    searched = 0
+    for k in range(40):
+        a = noisy.choose(ARISTOCRACY, view, seat, legal, Rng(k))
+        assert a in legal and a.name != "stall_take"
+        searched += noisy.last is not None
+        noisy.last = None
+    # about half the choices searched, the others were random moves
+    assert 10 <= searched <= 30
+    normal = level_config("normal", ARISTOCRACY)
+    assert normal is not None and 0 < normal.noise < EASY_NOISE
+    assert level_config("hard", ARISTOCRACY).noise == 0
+    hint = make_agent("hint", ARISTOCRACY)
+    assert isinstance(hint, ISMCTSAgent) and hint.search.config.noise == 0

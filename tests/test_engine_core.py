@@ -47,6 +47,18 @@ def test_rng_is_reproducible_and_uniform_enough() -> None:
     assert sorted(deck) == list(range(20)) and deck != list(range(20))
 
 
+def test_the_inline_shuffle_draws_exactly_what_randrange_would() -> None:
+    for seed in range(200):
+        for n in (0, 1, 2, 7, 52, 140):
+            fast, slow = Rng(seed * 7919 + n), Rng(seed * 7919 + n)
+            deck, ref = list(range(n)), list(range(n))
+            fast.shuffle(deck)
+            for i in range(n - 1, 0, -1):  # the textbook Fisher–Yates over randrange
+                j = slow.randrange(i + 1)
+                ref[i], ref[j] = ref[j], ref[i]
+            assert deck == ref and fast == slow, (seed, n)
+
+
 def test_illegal_action_is_refused_and_state_untouched() -> None:
     s = TOY.new_game(2, seed=5)
     before = state_digest(TOY, s)

@@ -90,8 +90,11 @@ class ISMCTSAgent:
     def choose(
         self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
     ) -> Action:
-        """The most visited root action after the search budget."""
+        """The most visited root action after the search budget (or, by noise, a random one)."""
         if len(legal) == 1:
             return legal[0]
+        noise = self.search.config.noise
+        if noise > 0 and rng.random() < noise:
+            return rng.choice(without_undo(legal, hooks_for(game).undo_actions))
         self.last = self.search.search(game, view, seat, legal, rng)
         return self.last.action

@@ -59,6 +59,9 @@ class SearchConfig:
     anchor: float | None = None
     #: rollouts play the game's view heuristic for every seat (costlier, closer to real play)
     heuristic_rollouts: bool = False
+    #: chance of a uniformly random move instead of a search (a level's blunder rate, as
+    #: Easy's noise; undo moves are never drawn)
+    noise: float = 0.0
 
 
 class _Stat:

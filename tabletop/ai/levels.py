@@ -54,5 +54,8 @@ def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
         return HeuristicAgent("easy", EASY_NOISE)
     if kind == "greedy":
         return HeuristicAgent("greedy", 0.0)
+    if kind == "hint":  # Normal's search without its blunder rate, for the Hint button
+        normal = level_config("normal", game) or NORMAL
+        return ISMCTSAgent(kind, replace(normal, noise=0.0))
     config = level_config(kind, game)
     return ISMCTSAgent(kind, config) if config is not None else None
