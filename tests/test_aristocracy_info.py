@@ -193,14 +193,27 @@ def test_face_up_discards_are_counted_from_the_pile_not_taken_on_trust() -> None
     assert landed_face_up(bought, 4) == {5}  # one of four bought: the discard lies face up
 
 
-def test_a_property_game_makes_no_reference_cycles() -> None:
+def test_a_property_game_makes_no_reference_cycles(monkeypatch) -> None:
     """The property games pause the cyclic collector: that is only sound while a game
-    leaves no cyclic garbage behind."""
+    leaves no cycles behind, so its state is freed by reference counting alone."""
     import gc
+    import weakref
 
-    from aristocracy_props import play
+    import aristocracy_props
 
-    gc.collect()
-    st = play(11, 3, None, 0.1, stop_after=150)
-    assert st.steps == 150 and gc.isenabled()
-    assert gc.collect() == 0
+    made = []
+    new_game = type(GAME).new_game
+
+    def tracked(self, *args, **kw):
+        s = new_game(self, *args, **kw)
+        made.append(weakref.ref(s))
+        return s
+
+    monkeypatch.setattr(type(GAME), "new_game", tracked)
+    gc.disable()  # no collection may free a cycle for us
+    try:
+        st = aristocracy_props.play(11, 3, None, 0.1, stop_after=150)
+        assert st.steps == 150 and len(made) == 1
+        assert made[0]() is None, "the game's state outlived the game: a reference cycle"
+    finally:
+        gc.enable()
