@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from aristocracy_helpers import activate, blank, build, do, pull, pulls
-from aristocracy_props import Knowledge, check_permutation, check_view
+from aristocracy_props import Knowledge, check_permutation, check_view, landed_face_up
 
-from tabletop.engine import Rng, events_for
+from tabletop.engine import Event, Rng, events_for
+from tabletop.engine.events import MOVE
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.agent import GreedyAgent
 from tabletop.games.aristocracy.cards import deck_ids
@@ -168,3 +169,51 @@ def test_building_tokens_are_few_and_say_complete_only_to_who_knows() -> None:
     # a building still being built is "Unfinished"
     s.buildings[2].append(Building(pull(s, "5h"), pulls(s, "5s")))
     assert _tokens(s, 0, 2)[0]["kind"] == "Unfinished"
+
+
+def test_face_up_discards_are_counted_from_the_pile_not_taken_on_trust() -> None:
+    """The event check lets a MOVE name a card landing among the four face-up discards
+    only if fewer than four cards lay in the discard pile, counted move by move."""
+
+    def move(card, source, target):
+        return Event(MOVE, "", {"card": card, "card_id": None, "source": source, "target": target})
+
+    onto_three = [move("c5", "p0.stall", "shop")]
+    assert landed_face_up(onto_three, 3) == {5}
+    try:
+        landed_face_up(onto_three, 4)  # the fifth discard lies face down
+    except AssertionError:
+        pass
+    else:
+        raise AssertionError("a face-down discard passed as a face-up one")
+    # a reshuffle empties the pile; a Buy takes one and turns the next one up
+    again = [move(None, "shop", "draw")] * 4 + [move(None, "discard", "draw"), *onto_three]
+    assert landed_face_up(again, 5) == {5}
+    bought = [move("c9", "shop", "p1.hand"), move("c7", "discard", "shop"), *onto_three]
+    assert landed_face_up(bought, 4) == {5}  # one of four bought: the discard lies face up
+
+
+def test_a_property_game_makes_no_reference_cycles(monkeypatch) -> None:
+    """The property games pause the cyclic collector: that is only sound while a game
+    leaves no cycles behind, so its state is freed by reference counting alone."""
+    import gc
+    import weakref
+
+    import aristocracy_props
+
+    made = []
+    new_game = type(GAME).new_game
+
+    def tracked(self, *args, **kw):
+        s = new_game(self, *args, **kw)
+        made.append(weakref.ref(s))
+        return s
+
+    monkeypatch.setattr(type(GAME), "new_game", tracked)
+    gc.disable()  # no collection may free a cycle for us
+    try:
+        st = aristocracy_props.play(11, 3, None, 0.1, stop_after=150)
+        assert st.steps == 150 and len(made) == 1
+        assert made[0]() is None, "the game's state outlived the game: a reference cycle"
+    finally:
+        gc.enable()

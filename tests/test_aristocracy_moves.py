@@ -8,7 +8,7 @@ from typing import Any
 from aristocracy_helpers import activate, blank, build, do, pull, pulls
 
 from tabletop.controller import Match, SeatConfig
-from tabletop.controller.match import is_barrier
+from tabletop.controller.match import AI, is_barrier
 from tabletop.engine import Event, events_for
 from tabletop.engine.events import MOVE
 from tabletop.games.aristocracy import GAME
@@ -208,3 +208,40 @@ def test_undo_in_a_match_stops_at_the_stall_reveal_but_not_before() -> None:
     m.apply(1, next(a for a in bob if a.name == "stall_put"))
     m.apply(1, next(a for a in m.legal(1) if a.name == "stall_ready"))
     assert not m.can_undo(1)  # the stalls are face up now
+
+
+def test_the_table_slides_the_moved_cards_and_hides_the_other_seats_ones() -> None:
+    """In the app: a card put in the stall slides there; at the reveal the other seat's
+    stall cards slide in face up; a drawn card slides from the draw pile (to the drawer's
+    hand face up, to the other's hand as a back)."""
+    from table_driver import make_app, open_table
+
+    app = make_app()
+    seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bob", "greedy")]
+    sc = open_table(app, GAME, seats, seed=4)  # the test plays Bob's moves itself
+    m = sc.match
+    assert m.state.step == STALL and sc.shown == 0
+    card = m.state.hands[0][0]
+    put = next(a for a in m.legal(0) if a.name == "stall_put" and a["card"] == card)
+    assert sc.apply(0, put)
+    assert sc.by_uid[uid(card)].key in sc.tweens  # the hand card slides into the stall
+    sc.tweens.clear()
+    sc.apply(0, next(a for a in m.legal(0) if a.name == "stall_ready"))
+    bob = [a for a in m.legal(1) if a.name == "stall_put"][:2]
+    for a in bob:
+        m.apply(1, a)
+    ghosts = len(sc.ghosts)
+    sc.apply(1, next(a for a in m.legal(1) if a.name == "stall_ready"))
+    shown = {uid(a["card"]) for a in bob}
+    assert {sp.uid for sp in sc.sprites if sp.zone == "p1.stall"} == shown
+    assert len(sc.ghosts) >= ghosts + 2  # Bob's stall cards slide in, face up, for Ann
+    assert not m.can_undo(1)  # the reveal is a barrier
+    # play on until a new phase draws: Ann's draw slides face up, Bob's as a back
+    for _ in range(200):
+        if m.state.royal != 0:
+            break
+        seat = m.to_act()[0]
+        sc.ghosts.clear()
+        sc.apply(seat, m.legal(seat)[-1])
+    drawn = [g for g in sc.ghosts if g.image is not None]
+    assert m.state.royal != 0 and len(drawn) >= 2
