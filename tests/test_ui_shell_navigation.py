@@ -17,6 +17,15 @@ def _frames(app, n: int = 2) -> None:
         app.step(1 / 60)
 
 
+def _new_game(monkeypatch, tmp_path):
+    """The app with the New game form on top; matches it starts are collected, not opened."""
+    started: list = []
+    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
+    app = make_app(monkeypatch, tmp_path)
+    app.push(NewGameScene(app))
+    return app, app.top, started
+
+
 def test_title_to_new_game_and_back_with_keys_and_clicks(monkeypatch, tmp_path) -> None:
     app = make_app(monkeypatch, tmp_path)
     try:
@@ -132,12 +141,8 @@ def test_start_problems_are_explained_in_a_dialog(monkeypatch, tmp_path) -> None
 
 
 def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
-    started = []
-    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
-    app = make_app(monkeypatch, tmp_path)
+    app, scene, started = _new_game(monkeypatch, tmp_path)
     try:
-        app.push(NewGameScene(app))
-        scene = app.top
         # the first seat is named, not "You" (the log would read "You takes…")
         assert scene.seats[0].name == "Player 1"
         scene.set_players(3)
@@ -174,12 +179,8 @@ def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
 def test_new_game_can_be_set_up_with_the_keyboard_alone(monkeypatch, tmp_path) -> None:
     from tabletop.ui.scenes.base import EntryKeys, MenuKeys
 
-    started = []
-    monkeypatch.setattr(launch, "start_match", lambda app, config: started.append(config))
-    app = make_app(monkeypatch, tmp_path)
+    app, scene, started = _new_game(monkeypatch, tmp_path)
     try:
-        app.push(NewGameScene(app))
-        scene = app.top
 
         def role(target):
             element = getattr(target, "menu", None) or getattr(target, "entry", None) or target
