@@ -85,7 +85,13 @@ def _wait(app, until, frames: int = 600, patience: float = 120.0) -> None:
 def test_a_hint_is_said_in_words_and_enter_plays_it() -> None:
     app = make_app()
     sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
+    asked: list = []
+    submit = sc.worker.submit
+    sc.worker.submit = lambda token, game, level, *rest: (  # type: ignore[method-assign]
+        asked.append((token, level)) or submit(token, game, level, *rest)
+    )
     key(app, pygame.K_h)
+    assert [level for token, level in asked if token[0] == "hint"] == ["hint"]  # no blunders
     assert sc.hint_pending and paint.turn_line(sc).endswith("looking for a hint…")
     _wait(app, lambda: sc.hint is not None)
     hint = sc.hint

@@ -475,13 +475,13 @@ class TableScene(Scene):
             self.show_toast("Nothing to undo: hidden cards were revealed or another player moved.")
 
     def request_hint(self) -> None:
-        """Ask the normal AI (or greedy) what it would do for the shown seat."""
+        """Ask the ``hint`` agent (Normal without its blunder rate) for the shown seat's move."""
         seat = self.shown
         if seat is None or not self.legal or self.hint_pending:
             return
         self.hint_pending = True
         self.worker.submit(
-            ("hint", self.token), self.match.game, "normal", self.view, seat, self.legal,
+            ("hint", self.token), self.match.game, "hint", self.view, seat, self.legal,
             self.match.seed ^ (self.token * 7919), id(self),
         )  # fmt: skip
 
