@@ -88,8 +88,8 @@ def unknown(k: int, role: str) -> dict[str, Any]:
 HIDDEN_BUILT = tuple(unknown(k, "building") for k in range(MAX_K))
 PRODUCTION = tuple(unknown(k, "production") for k in range(MAX_K))
 _ROYAL_CARDS = tuple(
-    {"uid": "royal", "card": ROYAL_IDS[r], "back": BACK, "face_up": True, "tokens": {}, "as": name}
-    for r, name in enumerate(ROYALS)
+    {"uid": "royal", "card": ROYAL_IDS[r], "back": BACK, "face_up": True, "tokens": {}, "as": None}
+    for r in range(len(ROYALS))
 )
 #: the phase marker zone by royal and year
 ROYAL_ZONES = tuple(
