@@ -1,16 +1,27 @@
 """Our Hard AI against OpenSpiel's Python ``ISMCTSBot`` at equal wall time per decision.
 
     python benchmarks/vs_openspiel.py [--game ID] [--games 20] [--time 1.0] [--players 2]
+                                      [--os-cutoff K]
 
 Both sides get ``--time`` seconds per decision: ours through its wall-clock cap, OpenSpiel's
 bot through a simulation count adapted to its measured speed (the simulations past the
 deadline do nothing; it always runs two, so in long games it overshoots — both sides'
-times are printed).  Seats alternate between matches.  Needs ``pip install .[openspiel]``.
+times are printed, with the bot's simulations per decision).  Seats alternate between
+matches.  Needs ``pip install .[openspiel]``.
+
+The bot's evaluator is OpenSpiel's ``RandomRolloutEvaluator`` (uniformly random moves to the
+end of the game) unless ``--os-cutoff K`` is given: then it plays at most K random moves and
+judges the position with our game's evaluation hook (``TruncatedRolloutEvaluator``), the
+value our own search uses at its cut-off.  Long games need it: a random Aristocracy game
+never completes a château and runs ~2,300 steps to the 25-year cap, so a full rollout takes
+a large part of a second and the bot could not be held to equal time.  With the cut-off both
+sides judge positions with the same evaluation, and the match compares the searches.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import replace
@@ -23,7 +34,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from tabletop import registry
 from tabletop.ai.agents import ISMCTSAgent
 from tabletop.ai.levels import level_config
-from tabletop.ai.openspiel_bridge import code_actions, load
+from tabletop.ai.openspiel_bridge import TruncatedRolloutEvaluator, code_actions, load
 from tabletop.ai.tournament import quantile, wilson
 from tabletop.engine import Game, Rng
 
@@ -34,11 +45,16 @@ MIN_SIMULATIONS = 2
 class TimedISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's IS-MCTS bot held to a wall-clock budget per decision."""
 
-    def __init__(self, game: Any, seconds: float, seed: int) -> None:
+    def __init__(self, game: Any, seconds: float, seed: int, cutoff: int | None = None) -> None:
         rs = np.random.RandomState(seed)
+        evaluator = (
+            mcts.RandomRolloutEvaluator(1, rs)
+            if cutoff is None
+            else TruncatedRolloutEvaluator(cutoff, rs)
+        )
         super().__init__(
             game,
-            mcts.RandomRolloutEvaluator(1, rs),
+            evaluator,
             uct_c=2.0,
             max_simulations=10,
             random_state=rs,
@@ -85,16 +101,23 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
 
 
 def play(
-    game: Game, players: int, seed: int, ours: int, seconds: float, times: dict[str, list[float]]
+    game: Game,
+    players: int,
+    seed: int,
+    ours: int,
+    seconds: float,
+    times: dict[str, list[float]],
+    cutoff: int | None = None,
 ) -> float:
-    """One match; returns our share of the win and adds each side's decision times."""
+    """One match; returns our share of the win and adds each side's decision times (and the
+    bot's simulation counts under ``"simulations"``)."""
     os_game = load(game, players)
     state = os_game.new_initial_state()
     state.apply_action(seed % os_game.max_chance_outcomes())
     agent = ISMCTSAgent(
         "hard", replace(level_config("hard", game), iterations=10**9, time_limit=seconds)
     )
-    bots = {p: TimedISMCTSBot(os_game, seconds, seed * 10 + p) for p in range(players)}
+    bots = {p: TimedISMCTSBot(os_game, seconds, seed * 10 + p, cutoff) for p in range(players)}
     rng = Rng(seed)
     while not state.is_terminal():
         p = state.current_player()
@@ -112,6 +135,8 @@ def play(
             code = bots[p].step(state)
         times["ours" if p == ours else "openspiel"].append(time.perf_counter() - t0)
         state.apply_action(int(code))
+    for bot in bots.values():
+        times["simulations"] += bot.simulations
     return state.returns()[ours]
 
 
@@ -123,16 +148,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--time", type=float, default=1.0, help="seconds per decision, both sides")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--os-cutoff",
+        type=int,
+        default=None,
+        metavar="K",
+        help="the bot's rollouts stop after K random moves and our evaluation judges the "
+        "position (default: OpenSpiel's random rollouts to the end)",
+    )
     args = ap.parse_args(argv)
     games = [registry.get(g) for g in args.game] if args.game else list(registry.games().values())
-    print(f"Hard vs OpenSpiel ISMCTSBot, {args.time:.2f} s per decision, {args.players} players")
+    rollouts = "to the end" if args.os_cutoff is None else f"cut after {args.os_cutoff} moves"
+    print(
+        f"Hard vs OpenSpiel ISMCTSBot (random rollouts {rollouts}), {args.time:.2f} s per "
+        f"decision, {args.players} players; load average {os.getloadavg()[0]:.2f}"
+    )
     for game in games:
         t0 = time.perf_counter()
         wins = 0.0
-        times: dict[str, list[float]] = {"ours": [], "openspiel": []}
+        times: dict[str, list[float]] = {"ours": [], "openspiel": [], "simulations": []}
         for k in range(args.games):
             seed = args.seed + k // args.players
-            wins += play(game, args.players, seed, k % args.players, args.time, times)
+            wins += play(
+                game, args.players, seed, k % args.players, args.time, times, args.os_cutoff
+            )
             sys.stderr.write(f"\r{game.info.id}: {k + 1}/{args.games}, won {wins:.1f}")
             sys.stderr.flush()
         sys.stderr.write("\n")
@@ -142,8 +181,11 @@ def main(argv: list[str] | None = None) -> int:
             f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%) over {args.games} games, "
             f"{time.perf_counter() - t0:.0f} s; seconds per decision, median/p95: ours "
             f"{quantile(times['ours'], 0.5):.2f}/{quantile(times['ours'], 0.95):.2f}, OpenSpiel "
-            f"{quantile(times['openspiel'], 0.5):.2f}/{quantile(times['openspiel'], 0.95):.2f}"
+            f"{quantile(times['openspiel'], 0.5):.2f}/{quantile(times['openspiel'], 0.95):.2f}; "
+            f"OpenSpiel simulations per decision, median/p5: "
+            f"{quantile(times['simulations'], 0.5):.0f}/{quantile(times['simulations'], 0.05):.0f}"
         )
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -6,6 +6,8 @@
   :data:`ACTION_SPACE`, collisions inside one state resolved by probing in key order.
 * Information-state and observation strings are the seat's view as canonical JSON.
 * ``resample_from_infostate`` calls our ``determinize`` on the seat's view.
+* :class:`TruncatedRolloutEvaluator` lets OpenSpiel's searches judge a position the way our
+  own search does at its cut-off: random moves for a few steps, then the game's evaluation hook.
 * Simultaneous decisions are presented one seat after the other (views keep the other
   seats' secret choices hidden), so the games are SEQUENTIAL in OpenSpiel's terms.
 
@@ -21,26 +23,46 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from tabletop import registry
-from tabletop.ai.hooks import hooks_for
+from tabletop.ai.hooks import default_evaluate, hooks_for
 from tabletop.engine import Action, Game, Rng
 
 ACTION_SPACE = 1 << 18
 DEALS = 1 << 10
 
 
+#: ``Action -> (key, code)``: an action's key costs a ``json.dumps`` and rollouts meet the
+#: same actions again and again (cleared when it grows past the limit)
+_KEY_CODES: dict[Action, tuple[str, int]] = {}
+_CACHE_LIMIT = 1 << 16
+
+
 def action_code(action: Action) -> int:
     """The stable integer code of an action (before collision probing)."""
-    digest = hashlib.blake2b(action.key.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % ACTION_SPACE
+    return _key_code(action)[1]
+
+
+def _key_code(action: Action) -> tuple[str, int]:
+    found = _KEY_CODES.get(action)
+    if found is None:
+        if len(_KEY_CODES) >= _CACHE_LIMIT:
+            _KEY_CODES.clear()
+        key = action.key
+        digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+        found = _KEY_CODES[action] = (key, int.from_bytes(digest, "big") % ACTION_SPACE)
+    return found
 
 
 def code_actions(legal: list[Action]) -> dict[int, Action]:
     """Codes for a state's legal actions; a collision moves the later key to the next free code."""
-    out: dict[int, Action] = {}
-    for a in sorted(legal, key=lambda a: a.key):
-        code = action_code(a)
+    keyed = [_key_code(a) for a in legal]
+    out = {code: a for (_, code), a in zip(keyed, legal, strict=True)}
+    if len(out) == len(legal):
+        return out  # no collision: probing would move nothing, whatever the order
+    out = {}
+    for (_, code), a in sorted(zip(keyed, legal, strict=True), key=lambda p: p[0][0]):
         while code in out:
             code = (code + 1) % ACTION_SPACE
         out[code] = a
@@ -110,15 +132,19 @@ class TabletopState(pyspiel.State):
         self._players = game.players
         self.inner = inner
         self._codes: tuple[int, dict[int, Action]] | None = None
+        self._player: int | None = None  # cached until the next action
 
     # --- whose turn and what may be done ------------------------------------------
     def current_player(self) -> int:
         """Chance before the deal, the first seat in ``to_act``, or terminal."""
-        if self.inner is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._game.is_over(self.inner):
-            return pyspiel.PlayerId.TERMINAL
-        return self._game.to_act(self.inner)[0]
+        if self._player is None:
+            if self.inner is None:
+                self._player = pyspiel.PlayerId.CHANCE
+            elif self._game.is_over(self.inner):
+                self._player = pyspiel.PlayerId.TERMINAL
+            else:
+                self._player = self._game.to_act(self.inner)[0]
+        return self._player
 
     def _code_map(self, player: int) -> dict[int, Action]:
         if self._codes is None or self._codes[0] != player:
@@ -142,6 +168,7 @@ class TabletopState(pyspiel.State):
             seat = self.current_player()
             self._game.apply(self.inner, seat, self._code_map(seat)[action])
         self._codes = None
+        self._player = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's log text (or the deal's seed)."""
@@ -159,7 +186,7 @@ class TabletopState(pyspiel.State):
     # --- end and results ------------------------------------------------------------
     def is_terminal(self) -> bool:
         """True once our game is over."""
-        return self.inner is not None and self._game.is_over(self.inner)
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         """Share of the win (winners split 1), zero before the end."""
@@ -167,6 +194,15 @@ class TabletopState(pyspiel.State):
             return [0.0] * self._players
         winners = self._game.outcome(self.inner).winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(self._players)]
+
+    def values(self) -> list[float]:
+        """Returns at the end; before it, our game's own evaluation of the position."""
+        if self.is_terminal():
+            return self.returns()
+        if self.inner is None:
+            return [1.0 / self._players] * self._players
+        evaluate = hooks_for(self._game).evaluate or default_evaluate
+        return [float(v) for v in evaluate(self._game, self.inner)]
 
     # --- information ----------------------------------------------------------------
     def view_string(self, player: int) -> str:
@@ -204,6 +240,40 @@ class TabletopState(pyspiel.State):
         if self.inner is None:
             return "(before the deal)"
         return json.dumps(self._game.state_to_json(self.inner), sort_keys=True)
+
+
+class TruncatedRolloutEvaluator(mcts.Evaluator):
+    """OpenSpiel evaluator: uniformly random moves for at most ``cutoff`` steps, then
+    :meth:`TabletopState.values` (the game's evaluation hook, or the returns at the end).
+
+    OpenSpiel's ``RandomRolloutEvaluator`` plays to the end, which in long games (a random
+    Aristocracy game runs ~2,300 steps) leaves time for almost no simulations; this one
+    judges positions with the same evaluation our search uses at its cut-off.
+    """
+
+    def __init__(self, cutoff: int, random_state: np.random.RandomState | None = None) -> None:
+        self.cutoff = cutoff
+        self._random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state: TabletopState) -> np.ndarray:
+        """The value vector (one entry per seat) after a short random rollout."""
+        working = state.clone()
+        for _ in range(self.cutoff):
+            if working.is_terminal():
+                break
+            if working.is_chance_node():
+                actions, probs = zip(*working.chance_outcomes(), strict=True)
+                working.apply_action(int(self._random_state.choice(actions, p=probs)))
+            else:
+                working.apply_action(int(self._random_state.choice(working.legal_actions())))
+        return np.array(working.values())
+
+    def prior(self, state: TabletopState) -> list[tuple[int, float]]:
+        """Uniform over the legal actions (the chance outcomes at a chance node)."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 class ViewObserver:
