@@ -272,3 +272,21 @@ def test_sound_and_volume_are_reached_with_the_keyboard_in_settings(monkeypatch,
         assert app.crashes == 0
     finally:
         close_app()
+
+
+def test_the_sound_of_a_move_follows_its_events() -> None:
+    from tabletop.engine.events import LOG, MOVE, REVEAL, Event
+
+    _app, sc, _ = _table()
+
+    def move(uid: str | None, source: str, face_up: bool = True) -> Event:
+        data = {"card": uid, "card_id": None, "source": source, "target": "discard"}
+        return Event(MOVE, "", {**data, "face_up": face_up})
+
+    assert sc._move_sound([Event(LOG, "nothing moved")], None) is None
+    assert sc._move_sound([move("a", "p0.hand")], None) == "slide"
+    assert sc._move_sound([move("a", "p0.hand")], "a") is None  # the drop made its sound
+    assert sc._move_sound([move(u, "market") for u in "abc"], None) == "deal"
+    assert sc._move_sound([move("a", "market"), Event(REVEAL, "", {"cards": []})], None) == "flip"
+    assert sc._move_sound([move("a", "deck")], None) == "flip"  # out of a face-down pile
+    assert sc._move_sound([move("a", "deck", face_up=False)], None) == "slide"

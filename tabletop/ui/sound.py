@@ -2,8 +2,8 @@
 played through ``pygame.mixer``.
 
 The mixer opens on the first sound asked for while sound is on.  If it cannot open (no audio
-device, a driver that fails) or SDL's audio driver is ``dummy`` (tests, CI and headless runs:
-an open mixer there only costs time), sound stays off for the session and one log line says
+device, a driver that fails) or SDL's audio driver is ``dummy`` (tests, CI and headless runs,
+where nothing could be heard), sound stays off for the session and one log line says
 why: a missing or broken sound never stops the app.  The same sound is played at most once per
 ``MIN_GAP`` seconds, so a deal of twenty cards is one soft swish, not twenty clicks.
 """
