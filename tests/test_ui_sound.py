@@ -290,3 +290,30 @@ def test_the_sound_of_a_move_follows_its_events() -> None:
     assert sc._move_sound([move("a", "market"), Event(REVEAL, "", {"cards": []})], None) == "flip"
     assert sc._move_sound([move("a", "deck")], None) == "flip"  # out of a face-down pile
     assert sc._move_sound([move("a", "deck", face_up=False)], None) == "slide"
+
+
+def test_the_shipped_sounds_are_what_our_script_makes(tmp_path) -> None:
+    """Provenance: make_sounds.py (standard library, fixed seed) writes these very files."""
+    import runpy
+    import sys
+
+    script = sounds_dir() / "make_sounds.py"
+    argv = sys.argv
+    sys.argv = [str(script), str(tmp_path)]
+    try:
+        with pytest.raises(SystemExit) as done:
+            runpy.run_path(str(script), run_name="__main__")
+    finally:
+        sys.argv = argv
+    assert done.value.code == 0
+    assert sorted(p.stem for p in tmp_path.glob("*.wav")) == sorted(SOUNDS)
+    for name in SOUNDS:
+        with (
+            wave.open(str(tmp_path / f"{name}.wav")) as a,
+            wave.open(str(sounds_dir() / f"{name}.wav")) as b,
+        ):
+            assert a.getparams() == b.getparams(), name
+            made = memoryview(a.readframes(a.getnframes())).cast("h")
+            shipped = memoryview(b.readframes(b.getnframes())).cast("h")
+        # equal up to the last bit a different maths library might round otherwise
+        assert max(abs(x - y) for x, y in zip(made, shipped, strict=True)) <= 2, name

@@ -42,16 +42,18 @@ def envelope(n: int, attack: float, decay: float) -> list[float]:
 
 
 def noise(n: int, rng: random.Random, low: float, high: float) -> list[float]:
-    """Band-limited noise: white noise through two one-pole filters (``low``–``high`` Hz)."""
+    """Band-limited noise (``low``–``high`` Hz): white noise through a two-pole low-pass,
+    less its own low-pass at ``low`` (a gentle high-pass), so no hiss is left on top."""
     ka = 1 - math.exp(-2 * math.pi * high / RATE)
     kb = 1 - math.exp(-2 * math.pi * low / RATE)
-    a = b = 0.0
+    a1 = a2 = b = 0.0
     out = []
     for _ in range(n):
         x = rng.uniform(-1, 1)
-        a += ka * (x - a)  # low-pass at `high`
-        b += kb * (a - b)  # its own low-pass at `low`, taken away: a band
-        out.append(a - b)
+        a1 += ka * (x - a1)  # low-pass at `high`, twice
+        a2 += ka * (a1 - a2)
+        b += kb * (a2 - b)  # low-pass at `low`, taken away: a band
+        out.append(a2 - b)
     return out
 
 
@@ -109,16 +111,16 @@ C5, D5, E5, G5, B5, C6 = (pitch(s) for s in (3, 5, 7, 10, 14, 15))
 def make(rng: random.Random) -> dict[str, tuple[float, list[float]]]:
     """Every sound: name → (peak level, samples)."""
     sounds: dict[str, tuple[float, list[float]]] = {}
-    sounds["pick"] = (0.22, swish(rng, 0.09, 700, 3500, 0.03))
-    sounds["slide"] = (0.20, swish(rng, 0.16, 500, 3000, 0.05))
-    sounds["deal"] = (0.16, swish(rng, 0.08, 900, 4500, 0.015))
+    sounds["pick"] = (0.22, swish(rng, 0.09, 500, 2200, 0.03))
+    sounds["slide"] = (0.20, swish(rng, 0.16, 400, 1800, 0.05))
+    sounds["deal"] = (0.16, swish(rng, 0.08, 700, 2600, 0.015))
     n = seconds(0.12)
-    thump = shaped(tone(n, lambda t: 150 - 300 * t, [(1, 1.0)]), envelope(n, 0.004, 0.025))
-    tap = swish(rng, 0.05, 1200, 4500, 0.003)
-    sounds["drop"] = (0.30, mix(n, (0, thump), (0, [0.5 * s for s in tap])))
+    thump = shaped(tone(n, lambda t: 220 - 400 * t, [(1, 1.0)]), envelope(n, 0.004, 0.025))
+    tap = swish(rng, 0.05, 900, 2800, 0.003)
+    sounds["drop"] = (0.30, mix(n, (0, thump), (0, [0.7 * s for s in tap])))
     n = seconds(0.11)
-    flick = swish(rng, 0.04, 1500, 5500, 0.004)
-    sounds["flip"] = (0.20, mix(n, (0, flick), (0.045, swish(rng, 0.06, 800, 3500, 0.006))))
+    flick = swish(rng, 0.04, 1100, 3200, 0.004)
+    sounds["flip"] = (0.20, mix(n, (0, flick), (0.045, swish(rng, 0.06, 600, 2200, 0.006))))
     n = seconds(0.04)
     sounds["click"] = (0.10, shaped(tone(n, 1750, [(1, 1.0)]), envelope(n, 0.003, 0.008)))
     n = seconds(0.2)  # a wooden "tock": a low note that falls a little, and dies quickly
