@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from tabletop import registry
+from tabletop.ai import make_agent
+from tabletop.ai.agents import HeuristicAgent
+from tabletop.ai.levels import level_config
 from tabletop.ai.tournament import run_matches, schedule, summarize
 
 # per game: the search (":p": game rollouts with the heuristic prior, no anchor, so the
@@ -33,3 +37,25 @@ def test_search_beats_random(game_id: str) -> None:
     summary = summarize(records, wall, 2)
     assert summary["unfinished"] == 0
     assert summary["agents"][kind]["win_rate"] == 1.0, summary["agents"]
+
+
+def _lower_bound(game_id: str, kinds: list[str], games: int) -> float:
+    """The lower end of the first agent's Wilson 95 % interval in a seeded 2-player match."""
+    specs = schedule(registry.get(game_id), 2, games, kinds, seed=5)
+    records, wall = run_matches(specs, jobs=1)
+    summary = summarize(records, wall, 2)
+    assert summary["unfinished"] == 0
+    return summary["agents"][kinds[0]]["ci95"][0]
+
+
+def test_your_majesty_blunder_rates_make_a_clear_ladder() -> None:
+    # Your Majesty's levels are spaced by blunder rates on its heuristic (the search seldom
+    # overrules it): no blunders > Normal's rate > Easy's > Random, each clearly
+    game = registry.get("your-majesty")
+    normal = level_config("normal", game)
+    easy = make_agent("easy", game)
+    assert normal is not None and isinstance(easy, HeuristicAgent)
+    assert level_config("hard", game).noise == 0 < normal.noise < easy.noise
+    ladder = ["greedy", f"noisy:{normal.noise}", f"noisy:{easy.noise}", "random"]
+    for better, worse in pairwise(ladder):
+        assert _lower_bound("your-majesty", [better, worse], 120) > 0.5, (better, worse)

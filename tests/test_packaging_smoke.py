@@ -117,6 +117,10 @@ def test_deb_holds_launcher_desktop_entry_icons_and_glibc_depends(built: dict) -
     assert (root / "usr/share/icons/hicolor/scalable/apps/tabletop.svg").is_file()
     assert (root / "opt/tabletop/_internal/data").is_dir()
     assert (root / "opt/tabletop/_internal/art/common/app-icon.svg").is_file()
+    from tabletop.ui.sound import SOUNDS
+
+    sounds = root / "opt/tabletop/_internal/art/common/sounds"
+    assert [n for n in SOUNDS if not (sounds / f"{n}.wav").is_file()] == []
 
 
 def test_frozen_app_lists_and_simulates_every_game(built: dict, tmp_path: Path) -> None:

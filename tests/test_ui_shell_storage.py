@@ -97,9 +97,9 @@ def test_settings_scene_saves_each_change(monkeypatch, tmp_path) -> None:
         app.step(1 / 60)
         scene = app.top
         assert type(scene).__name__ == "SettingsScene"
-        # Toggle rows show On/Off: fullscreen and the colour-blind-safe palette.
+        # Toggle rows show On/Off: fullscreen, the colour-blind-safe palette and sound.
         toggles = [b for b in scene._actions if b.text in ("On", "Off")]
-        assert [b.text for b in toggles] == ["Off", "Off"]
+        assert [b.text for b in toggles] == ["Off", "Off", "On"]
         click(toggles[1])  # colour-blind-safe palette
         app.step(1 / 60)
         app.step(1 / 60)
@@ -148,7 +148,11 @@ def test_every_setting_offered_is_acted_on() -> None:
     root = Path(tabletop.__file__).parent
     skip = {"settings.py", "settings_scene.py"}
     code = "".join(p.read_text(encoding="utf-8") for p in root.rglob("*.py") if p.name not in skip)
-    uses = {"animation_speed": "animation_factor", "card_size": "card_scale"}
+    uses = {
+        "animation_speed": "animation_factor",
+        "card_size": "card_scale",
+        "volume": "volume_factor",
+    }
     for key in [k for k, _ in TOGGLES] + [k for k, _, _ in CHOICES]:
         word = uses.get(key, key)
         assert f".{word}" in code or f'"{word}"' in code, key

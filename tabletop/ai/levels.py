@@ -17,8 +17,14 @@ NORMAL = SearchConfig(
 HARD = SearchConfig(iterations=1500, time_limit=1.8, exploration=0.7, game_policy=True)
 #: the anchor margin of mcts:N:C:a (see SearchConfig.anchor)
 ANCHOR = 1.5
-#: Easy's chance of a random move instead of the heuristic one.
+#: Easy's chance of a random move instead of the heuristic one (a game's hooks may set
+#: its own: ``levels={"easy": {"noise": ...}}``).
 EASY_NOISE = 0.3
+
+
+def easy_noise(game: Game) -> float:
+    """Easy's blunder rate in ``game``."""
+    return float(hooks_for(game).levels.get("easy", {}).get("noise", EASY_NOISE))
 
 
 def level_config(kind: str, game: Game) -> SearchConfig | None:
@@ -42,7 +48,7 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
             anchor=hard.anchor if flags is None else (ANCHOR if "a" in flags else None),
             heuristic_rollouts=hard.heuristic_rollouts if flags is None else "h" in flags,
         )
-    if kind in tuned:
+    if kind in tuned and kind in ("normal", "hard"):
         found = tuned[kind]
         return found if isinstance(found, SearchConfig) else replace(base or HARD, **found)
     return base
@@ -51,9 +57,11 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
 def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
     """The agent for a level name, or ``None`` if ``kind`` is not a level."""
     if kind == "easy":
-        return HeuristicAgent("easy", EASY_NOISE)
+        return HeuristicAgent("easy", easy_noise(game))
     if kind == "greedy":
         return HeuristicAgent("greedy", 0.0)
+    if kind.startswith("noisy:"):  # noisy:P, the heuristic with a chance P of a random move
+        return HeuristicAgent(kind, float(kind.split(":", 1)[1]))
     if kind == "hint":  # Normal's search without its blunder rate, for the Hint button
         normal = level_config("normal", game) or NORMAL
         return ISMCTSAgent(kind, replace(normal, noise=0.0))

@@ -24,6 +24,7 @@ from tabletop import storage
 from tabletop.ui import theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.settings import Settings, load_settings, save_settings
+from tabletop.ui.sound import SoundPlayer
 
 log = logging.getLogger("tabletop.ui.app")
 
@@ -106,6 +107,7 @@ class App:
             if self.settings_message:
                 log.warning("settings: %s", self.settings_message)
         self.settings = settings
+        self.sound = SoundPlayer(settings)  # opens the mixer on the first sound
         self._home = home
         self._windowed_size = size or default_window_size()
         self.window = self._open_window(self.settings.fullscreen)
@@ -262,6 +264,14 @@ class App:
         size = self.size
         for scene in list(self.stack):
             self._guard(scene.resize, size)
+
+    def toggle_sound(self) -> bool:
+        """M at the table: sound on or off, remembered in the settings; return the new state."""
+        self.settings.sound = not self.settings.sound
+        if not self.settings.sound:
+            self.sound.stop()
+        self._persist_settings()
+        return self.settings.sound
 
     def _persist_settings(self) -> None:
         try:

@@ -14,6 +14,7 @@ FILE_NAME = "settings.json"
 
 ANIMATION_SPEEDS: dict[str, float] = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Instant": 0.0}
 CARD_SIZES: dict[str, float] = {"Small": 0.85, "Medium": 1.0, "Large": 1.2}
+VOLUMES: dict[str, float] = {"Low": 0.3, "Medium": 0.6, "High": 1.0}
 
 
 @dataclass
@@ -25,7 +26,8 @@ class Settings:
     card_size: str = "Medium"  # a key of CARD_SIZES
     colour_safe: bool = False  # colour-blind-safe palette
     confirm_end_turn: bool = True  # kept for old files; nothing asks yet
-    sound: bool = True  # kept for old files; the app has no sounds yet
+    sound: bool = True  # the table's sounds (M at the table mutes them)
+    volume: str = "Medium"  # a key of VOLUMES
     last_setup: dict[str, Any] = field(default_factory=dict)  # the New game form, as left
 
     @property
@@ -37,6 +39,11 @@ class Settings:
     def card_scale(self) -> float:
         """Card size multiplier."""
         return CARD_SIZES.get(self.card_size, 1.0)
+
+    @property
+    def volume_factor(self) -> float:
+        """Sound volume, 0–1 (0 when sound is off)."""
+        return VOLUMES.get(self.volume, VOLUMES["Medium"]) if self.sound else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data."""
@@ -60,6 +67,8 @@ class Settings:
             s.animation_speed = "Normal"
         if s.card_size not in CARD_SIZES:
             s.card_size = "Medium"
+        if s.volume not in VOLUMES:
+            s.volume = "Medium"
         return s
 
 

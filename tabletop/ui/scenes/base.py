@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tabletop.ui import fonts
+from tabletop.ui import fonts, sound
 from tabletop.ui.backdrop import backdrop
 from tabletop.ui.scene import AppContext, Scene
 from tabletop.ui.theme import TYPE_SIZES, mix
@@ -228,6 +228,7 @@ class GuiScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = self._actions.get(event.ui_element)
             if action is not None:
+                sound.play(self.app, "click")
                 action()
                 return
         self.on_ui_event(event)
@@ -258,6 +259,7 @@ class GuiScene(Scene):
                 target.step(1)
                 return True
             if target is not None and target.is_enabled and target in self._actions:
+                sound.play(self.app, "click")
                 self._actions[target]()
                 return True
             return False

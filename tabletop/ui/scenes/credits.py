@@ -15,7 +15,7 @@ APP_CREDITS = (
     "Fonts: DejaVu Sans (Bitstream Vera licence, DejaVu changes public domain) and "
     "EB Garamond by Georg Duffner (SIL Open Font License 1.1); licences in art/fonts.\n\n"
     "Built with pygame-ce, pygame_gui, PyYAML and platformdirs. The damask backdrop is drawn "
-    "by the app."
+    "by the app; its sounds are synthesised by our own script (art/common/sounds)."
 )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from tabletop.engine.game import Outcome
-from tabletop.ui import fonts, launch
+from tabletop.ui import fonts, launch, sound
 from tabletop.ui.match_config import MatchConfig
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
@@ -61,6 +61,20 @@ class ResultsScene(GuiScene):
         self.config = config
         self.steps = step_names(outcome)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.sounded = False
+
+    def ending_sound(self) -> str:
+        """``game_over`` when humans played and none of them won, else the ``fanfare``."""
+        seats = self.config.seats if self.config is not None else []
+        humans = {i for i, seat in enumerate(seats) if seat.is_human}
+        return "game_over" if humans and not humans & set(self.outcome.winners) else "fanfare"
+
+    def enter(self) -> None:
+        """Build, and sound the ending once."""
+        super().enter()
+        if not self.sounded:
+            self.sounded = True
+            sound.play(self.app, self.ending_sound())
 
     def build(self) -> None:
         """Buttons; the table is drawn in :meth:`draw_extra`."""

@@ -1,5 +1,6 @@
-"""Settings: animation speed, card size, fullscreen and the colour-blind-safe palette.  Every
-change is applied and saved at once.  Only settings the app acts on are offered."""
+"""Settings: animation speed, card size, fullscreen, the colour-blind-safe palette, sound and
+its volume.  Every change is applied and saved at once.  Only settings the app acts on are
+offered."""
 
 from __future__ import annotations
 
@@ -9,17 +10,24 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tabletop.ui import sound
 from tabletop.ui.scenes.base import GuiScene
-from tabletop.ui.settings import ANIMATION_SPEEDS, CARD_SIZES, settings_path
+from tabletop.ui.settings import ANIMATION_SPEEDS, CARD_SIZES, VOLUMES, settings_path
 
 TOGGLES: tuple[tuple[str, str], ...] = (
     ("fullscreen", "Fullscreen (F11)"),
     ("colour_safe", "Colour-blind-safe colours"),
+    ("sound", "Sound (M at the table)"),
 )
 CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),
     ("card_size", "Card size", tuple(CARD_SIZES)),
+    ("volume", "Volume", tuple(VOLUMES)),
 )
+# the rows top to bottom (and in the keyboard order)
+ROWS: tuple[str, ...] = (
+    "animation_speed", "card_size", "fullscreen", "colour_safe", "sound", "volume",
+)  # fmt: skip
 
 
 class SettingsScene(GuiScene):
@@ -38,23 +46,26 @@ class SettingsScene(GuiScene):
         panel = pygame.Rect(area.x - self.px(28), area.y - self.px(18), area.w + self.px(56), 0)
         y = area.y
         s = self.app.settings
-        for key, text, options in CHOICES:
-            self.label(pygame.Rect(area.x, y, label_w, row), text)
-            menu = pygame_gui.elements.UIDropDownMenu(
-                list(options), getattr(s, key), ctrl.move(0, y), manager=self.ui
-            )
-            self._menus[menu] = key
-            self.menu_keys(menu, list(options), getattr(s, key), self._chooser(key))
-            y += row + gap
-        for key, text in TOGGLES:
-            self.label(pygame.Rect(area.x, y, label_w, row), text)
-            on = bool(getattr(s, key))
-            self.button(
-                ctrl.move(0, y),
-                "On" if on else "Off",
-                self._toggler(key),
-                object_id="#toggle_on" if on else None,
-            )
+        choices = {key: (text, options) for key, text, options in CHOICES}
+        toggles = dict(TOGGLES)
+        for key in ROWS:
+            if key in choices:
+                text, options = choices[key]
+                self.label(pygame.Rect(area.x, y, label_w, row), text)
+                menu = pygame_gui.elements.UIDropDownMenu(
+                    list(options), getattr(s, key), ctrl.move(0, y), manager=self.ui
+                )
+                self._menus[menu] = key
+                self.menu_keys(menu, list(options), getattr(s, key), self._chooser(key))
+            else:
+                self.label(pygame.Rect(area.x, y, label_w, row), toggles[key])
+                on = bool(getattr(s, key))
+                self.button(
+                    ctrl.move(0, y),
+                    "On" if on else "Off",
+                    self._toggler(key),
+                    object_id="#toggle_on" if on else None,
+                )
             y += row + gap
         self.label(
             pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
@@ -74,6 +85,7 @@ class SettingsScene(GuiScene):
         def flip() -> None:
             setattr(self.app.settings, key, not getattr(self.app.settings, key))
             self.app.save_settings()
+            self._preview(key)
 
         return flip
 
@@ -81,8 +93,14 @@ class SettingsScene(GuiScene):
         def choose(value: str) -> None:
             setattr(self.app.settings, key, value)
             self.app.save_settings()  # rebuilds every scene, so the menu shows the value
+            self._preview(key)
 
         return choose
+
+    def _preview(self, key: str) -> None:
+        """Sound switched on or its volume changed: let the player hear it."""
+        if key in ("sound", "volume"):
+            sound.play(self.app, "turn")
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
         """A drop-down changed: store and save."""

@@ -16,7 +16,8 @@ from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
-from tabletop.engine.events import MOVE
+from tabletop.engine.events import MOVE, REVEAL
+from tabletop.ui import sound
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
 from tabletop.ui.table import fonts
@@ -129,6 +130,7 @@ class TableScene(Scene):
         self._bg_key: Any = None
         self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
         self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
+        self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
         self._relayout()
         self.refresh()
@@ -215,6 +217,9 @@ class TableScene(Scene):
             and not m.is_over()
         )
         self.legal = m.legal(shown) if can_act else []
+        if can_act and self.my_turn is False:
+            self.cue("turn")
+        self.my_turn = can_act
         self.drags: dict[str, list[Action]] = {}
         self.clicks: dict[str, list[Action]] = {}
         self.presses: dict[str, list[Action]] = {}
@@ -351,10 +356,40 @@ class TableScene(Scene):
             events = self.match.apply(seat, action)
         except IllegalAction as e:
             self.show_toast(e.reason)
+            self.cue("refuse")
             return False
-        self._after_change(own=seat == self.shown)
+        self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
+        self._after_change(own=seat == self.shown)  # may chime: the shown seat's turn
         self._animate(old, old_zone_slots, events)
         return True
+
+    def cue(self, name: str | None) -> None:
+        """Play a sound through the app's player (not while fast-forwarding)."""
+        if name and not self.fast:
+            sound.play(self.app, name)
+
+    def _move_sound(self, events: list[Event], dropped: str | None) -> str | None:
+        """The sound of what an action moved: ``flip`` when cards were revealed or came face up
+        out of a zone the shown seat sees face down, ``deal`` for three or more cards,
+        ``slide`` for one or two (a card the player just dropped already made its sound)."""
+        seen = events_for(events, self.shown)
+        moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, dict)]
+        zones = self.layout.zones if self.layout else {}
+
+        def hidden(zone: Any) -> bool:
+            box = zones.get(zone or "")
+            return (
+                box is not None
+                and box.face == "down"
+                and (box.seat is None or box.seat != self.shown)
+            )
+
+        if any(e.kind == REVEAL for e in seen) or any(
+            d.get("face_up") and hidden(d.get("source")) for d in moves
+        ):
+            return "flip"
+        n = len([d for d in moves if not (dropped and d.get("card") == dropped)])
+        return "deal" if n >= 3 else "slide" if n else None
 
     def _after_change(self, own: bool = True) -> None:
         """Recompute after a move; another seat's move keeps what the shown seat is doing."""
@@ -626,6 +661,7 @@ class TableScene(Scene):
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > px(5, self.size[1]):
                 self.dragging = sp
                 self.selected = None
+                self.cue("pick")
                 self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
         self._hover_at(pos)
 
@@ -680,6 +716,7 @@ class TableScene(Scene):
                 return
         if sp is not None and any(a.gesture.kind == DRAG for a in self.legal):
             self.show_toast("That card cannot be moved now.")
+            self.cue("refuse")
 
     def _up(self, pos: tuple[int, int]) -> None:
         press, self.press = self.press, None
@@ -693,6 +730,7 @@ class TableScene(Scene):
         )
         acts = self._target_at(drag.uid or "", pos)
         if acts:
+            self.cue("drop")
             self._act(acts, pos, rect)
             if self.chooser:
                 self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
@@ -732,6 +770,7 @@ class TableScene(Scene):
                 places.append(label)
         where = " or ".join(places[:4]) + (" …" if len(places) > 4 else "")
         self.show_toast(f"{reason} It can go to: {where}." if where else reason)
+        self.cue("refuse")
 
     def _press(self, b: Button) -> None:
         what, acts = b.payload
@@ -759,6 +798,13 @@ class TableScene(Scene):
             self.tweens.clear()
             self.ghosts.clear()
         self._build_buttons()
+
+    def toggle_sound(self) -> None:
+        """M: sound off or back on (kept in the settings), said in a toast."""
+        flip = getattr(self.app, "toggle_sound", None)
+        if callable(flip):
+            on = flip()
+            self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
 
     def leave_table(self) -> None:
         """Back to the title; the autosave stays, so the title offers to continue."""
@@ -853,6 +899,8 @@ class TableScene(Scene):
             self.toggle_fast()
         elif key == pygame.K_h:
             self.request_hint()
+        elif key == pygame.K_m:
+            self.toggle_sound()
 
     def _chooser_key(self, event: pygame.event.Event) -> bool:
         """Arrows move in the open chooser; typed digits or letters jump to a matching option."""
