@@ -7,6 +7,7 @@ moved where from the legal actions' gestures, and the story from the events.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
 from tabletop.engine.events import MOVE, REVEAL
-from tabletop.ui import sound
+from tabletop.ui import keys, sound
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
 from tabletop.ui.table import fonts
@@ -27,6 +28,7 @@ from tabletop.ui.theme import palette, px, scale_factor
 
 HOVER_DELAY = 0.35
 TOAST_TIME = 3.5
+LOG_PAGE = 5  # log lines PgUp / PgDn scroll
 FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
 
 
@@ -132,6 +134,7 @@ class TableScene(Scene):
         self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
+        self.keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
         self._relayout()
         self.refresh()
 
@@ -503,6 +506,7 @@ class TableScene(Scene):
         if seat is None or self.privacy is not None:
             return
         if self.match.undo(seat):
+            self.cue("slide")
             self.tweens.clear()
             self.ghosts.clear()
             self._after_change()
@@ -690,6 +694,11 @@ class TableScene(Scene):
         if self.final_button is not None and self.final_button.rect.collidepoint(pos):
             self.open_results()
             return
+        if self.keys_hint_rect is not None and self.keys_hint_rect.collidepoint(pos):
+            from tabletop.ui.scenes import keys_sheet
+
+            keys_sheet.toggle(self.app)
+            return
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 if b.enabled:
@@ -781,8 +790,7 @@ class TableScene(Scene):
         elif what == "hint":
             self.request_hint()
         elif what == "pause":
-            self.paused = not self.paused
-            self._build_buttons()
+            self.toggle_pause()
         elif what == "fast":
             self.toggle_fast()
         elif what == "save":
@@ -847,77 +855,101 @@ class TableScene(Scene):
             self.zoom = sp.card
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        mods = getattr(event, "mod", 0)
+        """Dispatch a key through :data:`tabletop.ui.keys.BINDINGS` (the Keys sheet's list)."""
         if self.privacy is not None:
-            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            if keys.find(event, "privacy") is not None:
                 self.privacy = None
                 self.refresh()
             return
         if self.chooser and self._chooser_key(event):
             return
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            self.undo()
-        elif key == pygame.K_s and mods & pygame.KMOD_CTRL:
-            self.save_named()
-        elif key == pygame.K_TAB and self.legal:
-            step = -1 if mods & pygame.KMOD_SHIFT else 1
+        b = keys.find(event, "table")
+        if b is not None:
+            self.key_handlers()[b.action](event)
+
+    def key_handlers(self) -> dict[str, Callable[[pygame.event.Event], None]]:
+        """The table's key handlers by binding action (a test checks they match the list)."""
+
+        def ai_only(fn: Callable[[], Any]) -> Callable[[pygame.event.Event], None]:
+            return lambda e: None if not self.match.all_ai else fn()
+
+        return {
+            "focus": self._key_focus,
+            "enter": self._key_enter,
+            "escape": self._key_escape,
+            "log": self._key_log,
+            "undo": lambda e: self.undo(),
+            "hint": lambda e: self.request_hint(),
+            "save": lambda e: self.save_named(),
+            "pause": ai_only(self.toggle_pause),
+            "step": ai_only(self.step_once),
+            "fast": ai_only(self.toggle_fast),
+            "sound": lambda e: self.toggle_sound(),
+        }
+
+    def _key_focus(self, event: pygame.event.Event) -> None:
+        if self.legal:
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
             self.focus = (self.focus + step) % len(self.legal)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.final_button is not None:
-                self.open_results()
-            elif self.chooser:
-                b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
-                self.chooser = []
-                if self.chooser_seat is not None:
-                    self.apply(self.chooser_seat, b.payload)
-            elif 0 <= self.focus < len(self.legal) and self.shown is not None:
-                self.apply(self.shown, self.legal[self.focus])
-            elif self.hint is not None and self.hint in self.legal and self.shown is not None:
-                self.apply(self.shown, self.hint)
-        elif key == pygame.K_ESCAPE:
-            if self.zoom is not None:
-                self.zoom = None
-            elif self.chooser:
-                self.chooser = []
-            elif self.dragging or self.selected:
-                self.dragging = self.selected = None
-                self.press = None
-            elif self.focus >= 0 or self.hint is not None:
-                self.focus = -1
-                self.hint = None
-            else:
-                self.ask_to_leave()
-        elif key == pygame.K_SPACE and self.match.all_ai:
-            self.paused = not self.paused
-            self._build_buttons()
-        elif key == pygame.K_n and self.match.all_ai:
-            self.paused = True
-            self.step = True
-            self._build_buttons()
-        elif key == pygame.K_f and self.match.all_ai:
-            self.toggle_fast()
-        elif key == pygame.K_h:
-            self.request_hint()
-        elif key == pygame.K_m:
-            self.toggle_sound()
+
+    def _key_enter(self, event: pygame.event.Event) -> None:
+        if self.final_button is not None:
+            self.open_results()
+        elif self.chooser:
+            b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
+            self.chooser = []
+            if self.chooser_seat is not None:
+                self.apply(self.chooser_seat, b.payload)
+        elif 0 <= self.focus < len(self.legal) and self.shown is not None:
+            self.apply(self.shown, self.legal[self.focus])
+        elif self.hint is not None and self.hint in self.legal and self.shown is not None:
+            self.apply(self.shown, self.hint)
+
+    def _key_escape(self, event: pygame.event.Event) -> None:
+        if self.zoom is not None:
+            self.zoom = None
+        elif self.chooser:
+            self.chooser = []
+        elif self.dragging or self.selected:
+            self.dragging = self.selected = None
+            self.press = None
+        elif self.focus >= 0 or self.hint is not None:
+            self.focus = -1
+            self.hint = None
+        else:
+            self.ask_to_leave()
+
+    def _key_log(self, event: pygame.event.Event) -> None:
+        """PgUp shows older log lines, PgDn newer ones (the drawing clamps the scroll)."""
+        page = LOG_PAGE if event.key == pygame.K_PAGEUP else -LOG_PAGE
+        self.log_scroll = max(0, self.log_scroll + page)
+
+    def toggle_pause(self) -> None:
+        """All-AI games: stop or go on playing."""
+        self.paused = not self.paused
+        self._build_buttons()
+
+    def step_once(self) -> None:
+        """All-AI games: pause after playing one more move."""
+        self.paused = True
+        self.step = True
+        self._build_buttons()
 
     def _chooser_key(self, event: pygame.event.Event) -> bool:
         """Arrows move in the open chooser; typed digits or letters jump to a matching option."""
-        key = event.key
+        b = keys.find(event, "chooser")
         n = len(self.chooser)
-        if key in (pygame.K_UP, pygame.K_LEFT):
-            self.chooser_pick = (self.chooser_pick - 1) % n
-        elif key in (pygame.K_DOWN, pygame.K_RIGHT):
-            self.chooser_pick = (self.chooser_pick + 1) % n
-        elif key == pygame.K_BACKSPACE:
+        if b is not None and b.action == "pick":
+            back = event.key in (pygame.K_UP, pygame.K_LEFT)
+            self.chooser_pick = (self.chooser_pick + (-1 if back else 1)) % n
+        elif b is not None and b.action == "erase":
             self.chooser_typed = self.chooser_typed[:-1]
         else:
             ch = getattr(event, "unicode", "") or ""
             if not (ch.isalnum() and len(ch) == 1):
                 return False
             typed = (self.chooser_typed + ch).lower()
-            labels = [b.label.lower() for b in self.chooser]
+            labels = [c.label.lower() for c in self.chooser]
             hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
             if not hits:  # start a new entry with this key
                 typed = ch.lower()
