@@ -251,3 +251,45 @@ def test_the_sheet_draws_every_line_inside_its_panel(size) -> None:
     for i, a in enumerate(drawn):  # no two texts overlap
         assert a.collidelist(drawn[i + 1 :]) < 0, a
     assert not body.colliderect(sheet.default_button.rect)
+
+
+def test_listed_menu_keys_scroll_and_change_drop_downs_and_no_other_key_acts() -> None:
+    from tabletop.ui.scenes.base import MenuKeys
+    from tabletop.ui.scenes.new_game import NewGameScene
+    from tabletop.ui.scenes.rules import RulesScene
+
+    app = make_app()
+    by_action = {b.action: b for b in keys.BINDINGS if b.where == "menus"}
+    rules = RulesScene(app)
+    app.push(rules)
+    app.step(DT)
+    bar = rules.body.scroll_bar
+    assert bar is not None
+    for code, end in zip(by_action["scroll"].keys, (0.0, 1.0, 0.0, 1.0), strict=True):
+        bar.set_scroll_from_start_percentage(0.5 * (1 - bar.visible_percentage))
+        before = bar.start_percentage
+        _press(app, code)
+        assert bar.start_percentage != before, pygame.key.name(code)
+        assert (bar.start_percentage > before) == bool(end), pygame.key.name(code)
+    app.go_home()
+    new = NewGameScene(app)
+    app.push(new)
+    app.step(DT)
+    i = next(i for i, e in enumerate(new._order) if isinstance(e, MenuKeys) and len(e.ids) > 2)
+    ids, first = new._order[i].ids, new._order[i].current
+    new.set_focus(i)
+    for code in by_action["change"].keys:  # Left, then Right: away and back again
+        _press(app, code)
+        now = next(e for e in new._order if isinstance(e, MenuKeys) and e.ids == ids).current
+        assert (now != first) == (code == by_action["change"].keys[0]), pygame.key.name(code)
+    app.go_home()
+    title = app.top
+    title.set_focus(1)
+    listed = [b for b in keys.BINDINGS if b.where in ("menus", "app")]
+    codes = sorted({getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")})
+    for code in codes:
+        ev = _event(code)
+        if any(b.matches(ev) for b in listed):
+            continue
+        title.handle_event(ev)
+        assert title.focus == 1 and app.top is title, pygame.key.name(code)

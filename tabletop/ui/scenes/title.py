@@ -44,7 +44,7 @@ class TitleScene(GuiScene):
                 self.default_button = b
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
         self.button(
-            pygame.Rect(self.px(30), h - self.px(30) - self.px(34), self.px(120), self.px(34)),
+            pygame.Rect(self.px(36), h - self.px(30) - self.px(34), self.px(120), self.px(34)),
             "Keys (F1)",
             self.keys,
             focusable=False,
