@@ -16,7 +16,7 @@ from tabletop.controller.match import AI
 from tabletop.ui import keys
 from tabletop.ui.scenes.keys_sheet import KeysSheet
 from tabletop.ui.scenes.title import TitleScene
-from tabletop.ui.table.scene import LOG_PAGE
+from tabletop.ui.table.keyboard import LOG_PAGE
 from tabletop.ui.theme import TYPE_SIZES
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
