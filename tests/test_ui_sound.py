@@ -220,6 +220,21 @@ def test_the_table_sounds_a_refused_drop_and_m_mutes() -> None:
     assert app.settings.sound is True and "Sound on" in sc.toast
 
 
+def test_undo_sounds_a_soft_slide() -> None:
+    from table_driver import drag, key
+
+    app, sc, spy = _table()
+    uid = sc.match.state.hands[0][0]
+    drag(app, sc.by_uid[uid].rect.center, sc.target_rect("p0.court").center)
+    spy.names.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL))
+    app.step(1 / 30)
+    assert not sc.match.history and spy.names[:1] == ["slide"], spy.names
+    spy.names.clear()
+    key(app, pygame.K_z, "z")  # without Ctrl: nothing taken back, no sound
+    assert not spy.names
+
+
 def test_the_results_sound_is_the_fanfare_only_when_a_human_won() -> None:
     from tabletop.engine.game import Outcome
     from tabletop.ui.match_config import MatchConfig, SeatConfig

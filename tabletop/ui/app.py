@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from tabletop import storage
-from tabletop.ui import theme
+from tabletop.ui import keys, theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.settings import Settings, load_settings, save_settings
 from tabletop.ui.sound import SoundPlayer
@@ -337,12 +337,27 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._size_changed()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
-            return
         top = self.top
+        if event.type == pygame.KEYDOWN and self._app_key(event, top):
+            return
         if top is not None:
             self._guard(top.handle_event, event)
+
+    def _app_key(self, event: pygame.event.Event, top: Scene | None) -> bool:
+        """F11 and F1 / ? (see :mod:`tabletop.ui.keys`); True when the key was taken."""
+        b = keys.find(event, "app")
+        if b is None:
+            return False
+        if b.action == "fullscreen":
+            self.toggle_fullscreen()
+            return True
+        typing = getattr(top, "_typing", None)
+        if event.key != pygame.K_F1 and callable(typing) and typing():
+            return False  # a "?" typed into a text entry
+        from tabletop.ui.scenes import keys_sheet
+
+        self._guard(keys_sheet.toggle, self)
+        return True
 
     def draw(self) -> None:
         """Draw the top scene, and the scenes below it while they are covered by dialogs."""

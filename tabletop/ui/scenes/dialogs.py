@@ -29,17 +29,23 @@ class MessageDialog(GuiScene):
         self.buttons = buttons
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
-    def build(self) -> None:
-        """The panel, its text and buttons."""
+    def framed(self, width: float, height: float, margin: float, head: float) -> pygame.Rect:
+        """Centre a panel of at most ``width`` × ``height`` design pixels (``margin`` left free
+        round it), put the title in its top ``head`` pixels; the panel's inside is returned."""
         w, h = self.app.size
-        pw = min(self.px(640), w - self.px(40))
-        ph = min(self.px(360), h - self.px(40))
+        pw = min(self.px(width), w - self.px(40))
+        ph = min(self.px(height), h - self.px(margin))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         pad = self.px(22)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         self.label(
-            pygame.Rect(inner.x, inner.y, inner.w, self.px(44)), self.title, object_id="@heading"
+            pygame.Rect(inner.x, inner.y, inner.w, self.px(head)), self.title, object_id="@heading"
         )
+        return inner
+
+    def build(self) -> None:
+        """The panel, its text and buttons."""
+        inner = self.framed(640, 360, 40, 44)
         bh = self.px(44)
         body = pygame.Rect(
             inner.x, inner.y + self.px(52), inner.w, inner.h - self.px(52) - bh - self.px(14)

@@ -19,7 +19,7 @@ class TitleScene(GuiScene):
 
     def build(self) -> None:
         """The menu column."""
-        w, _h = self.app.size
+        w, h = self.app.size
         bw, bh, gap = self.px(330), self.px(44), self.px(10)
         entries = [
             ("Continue", self.continue_game, launch.autosave_path().is_file()),
@@ -43,6 +43,12 @@ class TitleScene(GuiScene):
             if self.default_button is None and enabled:
                 self.default_button = b
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+        self.button(
+            pygame.Rect(self.px(36), h - self.px(30) - self.px(34), self.px(120), self.px(34)),
+            "Keys (F1)",
+            self.keys,
+            focusable=False,
+        )
         auto = launch.autosave_path()
         self.resumable = describe(auto) if auto.is_file() else ""  # what Continue resumes
 
@@ -91,6 +97,12 @@ class TitleScene(GuiScene):
         from tabletop.ui.scenes.credits import CreditsScene
 
         self.app.push(CreditsScene(self.app))
+
+    def keys(self) -> None:
+        """Open the Keys sheet."""
+        from tabletop.ui.scenes import keys_sheet
+
+        keys_sheet.toggle(self.app)
 
     def back(self) -> None:
         """Esc or Quit: ask, then close the app."""

@@ -11,7 +11,7 @@ import pygame
 from tabletop.engine import DRAG, Action
 from tabletop.ui.table import fonts, marks, seats
 from tabletop.ui.table.widgets import Button, draw_button, glow, panel
-from tabletop.ui.theme import hex_colour, px
+from tabletop.ui.theme import hex_colour, mix, px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.scene import Sprite, TableScene
@@ -423,6 +423,7 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
     side = sc.side_rect
     pad = px(8, h)
     box = pygame.Rect(side.x + pad, sc.log_top, side.w - 2 * pad, side.bottom - sc.log_top - pad)
+    sc.keys_hint_rect = None
     if box.h < px(30, h):
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
@@ -443,6 +444,10 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
     end = len(lines) - sc.log_scroll
     title = fonts.text("LOG", size, pal.gold_light, bold=True)
     surface.blit(title, (box.x + pad, box.y + pad // 2))
+    hint = fonts.text("F1  Keys", size, mix(pal.ivory, pal.felt, 0.35))
+    sc.keys_hint_rect = surface.blit(
+        hint, hint.get_rect(topright=(box.right - pad, box.y + pad // 2))
+    )
     y = box.y + pad // 2 + line_h
     for ln in lines[max(0, end - fit) : end]:
         surface.blit(ln, (box.x + pad, y))

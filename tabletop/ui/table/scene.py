@@ -15,13 +15,15 @@ import pygame
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
-from tabletop.engine import CLICK, DRAG, IMPERFECT, Action, Event, Gesture, events_for
-from tabletop.engine.events import MOVE, REVEAL
-from tabletop.ui import sound
+from tabletop.engine import CLICK, DRAG, IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import fonts
-from tabletop.ui.table.layout import TableLayout, ZoneBox
+from tabletop.ui.table.ai_turns import AiTurns
+from tabletop.ui.table.commands import Commands
+from tabletop.ui.table.cues import Cues, setting
+from tabletop.ui.table.keyboard import KeyboardInput
+from tabletop.ui.table.layout import TableLayout
+from tabletop.ui.table.pointer import PointerInput
 from tabletop.ui.table.widgets import Button, Tween
 from tabletop.ui.theme import palette, px, scale_factor
 
@@ -42,29 +44,14 @@ class Sprite:
     turned: bool = False  # lies crosswise (a quarter turn)
 
 
-def setting(app: Any, name: str, default: Any) -> Any:
-    """A value from the app's settings (object or mapping), or ``default``."""
-    s = getattr(app, "settings", None)
-    if s is None:
-        return default
-    if isinstance(s, dict):
-        return s.get(name, default)
-    return getattr(s, name, default)
+class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
+    """A match at the table (see the module docstring).
 
-
-def anim_factor(app: Any) -> float:
-    """The animation speed multiplier from the settings (0 = instant)."""
-    value = setting(app, "animation_factor", None)
-    if value is None:
-        value = setting(app, "animation_speed", 1.0)
-    try:
-        return max(0.0, float(value))
-    except (TypeError, ValueError):
-        return 1.0
-
-
-class TableScene(Scene):
-    """A match at the table (see the module docstring)."""
+    Input, AI turns, the panel's commands and a move's sound and animation are mixins in
+    ``pointer``, ``keyboard``, ``ai_turns``, ``commands`` and ``cues``; this class builds the
+    table, lays it out, refreshes it from the match, applies moves, steps it per frame and
+    draws it.
+    """
 
     def __init__(
         self,
@@ -132,6 +119,7 @@ class TableScene(Scene):
         self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
+        self.keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
         self._relayout()
         self.refresh()
 
@@ -299,46 +287,6 @@ class TableScene(Scene):
         box = self.layout.zones.get(target)
         return box.rect if box else None
 
-    def _build_buttons(self) -> None:
-        h = self.size[1]
-        pad = px(8, h)
-        x = self.side_rect.x + pad
-        w = self.side_rect.w - 2 * pad
-        bh = px(30, h)
-        y = self._actions_top()
-        self.buttons = []
-        for label, acts in self.presses.items():
-            self.buttons.append(
-                Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
-            )
-            y += bh + pad // 2
-        small = [
-            ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
-            ("Hint", "hint", bool(self.legal)),
-            ("Save", "save", True),
-            ("Leave", "leave", True),
-        ]
-        quarter = (w - 3 * (pad // 2)) // 4
-        for i, (label, what, ok) in enumerate(small):
-            r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
-            self.buttons.append(Button(r, label, (what, None), enabled=ok))
-        self.log_top = y + bh + 2 * pad
-        if self.match.all_ai and not self.match.is_over():
-            half = (w - pad // 2) // 2
-            label = "Resume (Space)" if self.paused else "Pause (Space)"
-            self.buttons.append(
-                Button(pygame.Rect(x, self.log_top, half, bh), label, ("pause", None))
-            )
-            label = "Normal speed (F)" if self.fast else "Fast (F)"
-            r = pygame.Rect(x + w - half, self.log_top, half, bh)
-            self.buttons.append(Button(r, label, ("fast", None)))
-            self.log_top += bh + pad
-
-    def _actions_top(self) -> int:
-        from tabletop.ui.table.seats import panel_boxes
-
-        return panel_boxes(self)[2] + px(6, self.size[1])
-
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action, from_rect: pygame.Rect | None = None) -> bool:
         """Apply an action for a seat with animation; show the engine's reason if refused."""
@@ -362,34 +310,6 @@ class TableScene(Scene):
         self._after_change(own=seat == self.shown)  # may chime: the shown seat's turn
         self._animate(old, old_zone_slots, events)
         return True
-
-    def cue(self, name: str | None) -> None:
-        """Play a sound through the app's player (not while fast-forwarding)."""
-        if name and not self.fast:
-            sound.play(self.app, name)
-
-    def _move_sound(self, events: list[Event], dropped: str | None) -> str | None:
-        """The sound of what an action moved: ``flip`` when cards were revealed or came face up
-        out of a zone the shown seat sees face down, ``deal`` for three or more cards,
-        ``slide`` for one or two (a card the player just dropped already made its sound)."""
-        seen = events_for(events, self.shown)
-        moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, dict)]
-        zones = self.layout.zones if self.layout else {}
-
-        def hidden(zone: Any) -> bool:
-            box = zones.get(zone or "")
-            return (
-                box is not None
-                and box.face == "down"
-                and (box.seat is None or box.seat != self.shown)
-            )
-
-        if any(e.kind == REVEAL for e in seen) or any(
-            d.get("face_up") and hidden(d.get("source")) for d in moves
-        ):
-            return "flip"
-        n = len([d for d in moves if not (dropped and d.get("card") == dropped)])
-        return "deal" if n >= 3 else "slide" if n else None
 
     def _after_change(self, own: bool = True) -> None:
         """Recompute after a move; another seat's move keeps what the shown seat is doing."""
@@ -415,110 +335,10 @@ class TableScene(Scene):
         if keep is not None and keep[2] in self.legal:
             self.focus = self.legal.index(keep[2])
 
-    def _animate(
-        self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
-    ) -> None:
-        speed = anim_factor(self.app)
-        if speed <= 0 or self.fast:
-            return
-        base = 0.32 / speed
-        moved: set[str] = set()
-        for sp in self.sprites:
-            if sp.uid and sp.uid in old and old[sp.uid].topleft != sp.rect.topleft:
-                self.tweens[sp.key] = Tween(pygame.Rect(old[sp.uid]), pygame.Rect(sp.rect), base)
-                moved.add(sp.uid)
-        assert self.layout is not None
-        for e in events_for(events, self.shown):
-            if e.kind != MOVE or not isinstance(e.data, dict):
-                continue
-            uid = e.data.get("card")
-            if uid in moved:
-                continue
-            src, dst = e.data.get("source"), e.data.get("target")
-            start = old.get(uid) if uid else None
-            start = start or old_slots.get(src or "")
-            box = self.layout.zones.get(dst or "")
-            if start is None or box is None:
-                continue
-            n = self.zone_counts.get(box.id, 0)
-            end = self.layout.slots(box, max(1, n))[-1]
-            cid = e.data.get("card_id")
-            img = (
-                self.art.face(cid, end.w, end.h)
-                if cid and e.data.get("face_up", True) and cid in self.data.cards
-                else self.art.back(None, end.w, end.h)
-            )
-            if box.face == "down" and (box.seat is None or box.seat != self.shown):
-                img = self.art.back(None, end.w, end.h)
-            self.ghosts.append(Tween(pygame.Rect(start), end, base, image=img))
-
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
         self.toast = text
         self.toast_t = TOAST_TIME
-
-    def _act(
-        self, actions: list[Action], at: tuple[int, int], from_rect: pygame.Rect | None = None
-    ) -> None:
-        """One action applies at once; several open the chooser at ``at``."""
-        seat = self.shown
-        if seat is None or not actions:
-            return
-        if len(actions) == 1:
-            self.apply(seat, actions[0], from_rect)
-            return
-        h = self.size[1]
-        bh, pad = px(28, h), px(6, h)
-        labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
-        w = (
-            max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
-            + 4 * pad
-        )
-        # as many columns as needed to fit the window (a long list of bids, say)
-        n = len(actions)
-        fit = max(1, (self.size[1] - 3 * pad) // (bh + pad))
-        cols = min(-(-n // fit), max(1, self.size[0] // (w + pad)))
-        rows = -(-n // cols)
-        w = min(w, (self.size[0] - (cols + 1) * pad) // cols)
-        total_w = cols * (w + pad) - pad
-        total = rows * (bh + pad) + pad
-        x = min(max(0, at[0] - total_w // 2), self.size[0] - total_w)
-        y = min(max(0, at[1] - total // 2), self.size[1] - total)
-        self.chooser = [
-            Button(
-                pygame.Rect(x + (i // rows) * (w + pad), y + pad + (i % rows) * (bh + pad), w, bh),
-                lb,
-                a,
-            )
-            for i, (lb, a) in enumerate(zip(labels, actions, strict=True))
-        ]
-        self.chooser_pick = 0
-        self.chooser_typed = ""
-        self.chooser_seat = seat
-        self.chooser_from = from_rect
-
-    def undo(self) -> None:
-        """Take back the shown seat's last action if allowed."""
-        seat = self.viewer
-        if seat is None or self.privacy is not None:
-            return
-        if self.match.undo(seat):
-            self.tweens.clear()
-            self.ghosts.clear()
-            self._after_change()
-        else:
-            self.show_toast("Nothing to undo: hidden cards were revealed or another player moved.")
-
-    def request_hint(self) -> None:
-        """Ask the ``hint`` agent (Normal without its blunder rate) for the shown seat's move."""
-        seat = self.shown
-        if seat is None or not self.legal or self.hint_pending:
-            return
-        self.hint_pending = True
-        self.worker.submit(
-            ("hint", self.token), self.match.game, "hint", self.view, seat, self.legal,
-            self.match.seed ^ (self.token * 7919), id(self),
-        )  # fmt: skip
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
@@ -542,43 +362,6 @@ class TableScene(Scene):
             return
         self._schedule_ai(dt)
 
-    def _answer(self, ans: Any) -> None:
-        token = ans.token
-        if isinstance(token, tuple) and token and token[0] == "hint":
-            self.hint_pending = False
-            if token[1] == self.token and ans.action is not None:
-                self.hint = ans.action
-            return
-        seat = self.pending.get(token)
-        if seat is None or ans.action is None or token[0] != self.token:
-            self.pending.pop(token, None)
-            return
-        self.held.append((seat, ans.action))
-
-    def _schedule_ai(self, dt: float) -> None:
-        m = self.match
-        if self.ai_wait > 0:
-            self.ai_wait -= dt
-            return
-        if self.tweens or self.ghosts or self.privacy is not None:
-            return
-        if self.held and (not (m.all_ai and self.paused) or self.step):
-            seat, action = self.held.pop(0)
-            self.step = False
-            self.ai_wait = 0.0 if self.fast else self.watch_delay if m.all_ai else 0.15
-            self.apply(seat, action)
-            return
-        for seat in m.ai_to_act():
-            token = (self.token, seat)
-            if token in self.pending:
-                continue
-            cfg = m.seats[seat]
-            self.pending[token] = seat
-            self.worker.submit(
-                token, m.game, cfg.level, m.view(seat), seat, m.legal(seat),
-                (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1), id(self),
-            )  # fmt: skip
-
     def busy(self) -> bool:
         """Cards sliding, a toast or the final scoring showing, or an AI seat to move."""
         m = self.match
@@ -587,360 +370,6 @@ class TableScene(Scene):
         if m.is_over():
             return 0 <= self.final_t < FINAL_REVEAL_TIME
         return bool(self.pending or self.held or m.ai_to_act())
-
-    @property
-    def thinking(self) -> set[int]:
-        """Seats whose AI is computing now."""
-        return {seat for token, seat in self.pending.items() if token in self.worker.busy}
-
-    # ------------------------------------------------------------------ input
-    def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
-        i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
-        if i < 0:
-            return None
-        hit = self.sprites[len(self.sprites) - 1 - i]
-        if hit is not self.dragging:
-            return hit
-        for sp in reversed(self.sprites):
-            if sp.rect.collidepoint(pos) and (self.dragging is None or sp is not self.dragging):
-                return sp
-        return None
-
-    def _zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
-        assert self.layout is not None
-        for box in self.layout.zones.values():
-            if box.rect.collidepoint(pos):
-                return box
-        return None
-
-    def _targets(self, uid: str) -> dict[str, list[Action]]:
-        out: dict[str, list[Action]] = {}
-        for a in self.drags.get(uid, []):
-            out.setdefault(a.gesture.target or "", []).append(a)
-        return out
-
-    def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
-        targets = self._targets(uid)
-        top = next(  # the card drawn on top at the drop point, if any
-            (sp for sp in reversed(self.sprites) if sp.uid != uid and sp.rect.collidepoint(pos)),
-            None,
-        )
-        if top is not None and top.uid in targets:
-            return targets[top.uid]
-        for t in targets:  # then zones
-            if t in self.by_uid:
-                continue
-            r = self.target_rect(t)
-            if r is not None and r.collidepoint(pos):
-                return targets[t]
-        return []
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Mouse, wheel and keyboard input."""
-        et = event.type
-        if et == pygame.MOUSEMOTION:
-            self._motion(event.pos)
-        elif et == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button == 1:
-                self._down(event.pos)
-            elif event.button == 3:
-                self._zoom_at(event.pos)
-        elif et == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            self._up(event.pos)
-        elif et == pygame.MOUSEWHEEL:
-            self.log_scroll = max(0, self.log_scroll + int(event.y))
-        elif et == pygame.KEYDOWN:
-            self._key(event)
-
-    def _motion(self, pos: tuple[int, int]) -> None:
-        self.mouse = pos
-        if self.press and not self.dragging:
-            sp, start = self.press
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > px(5, self.size[1]):
-                self.dragging = sp
-                self.selected = None
-                self.cue("pick")
-                self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
-        self._hover_at(pos)
-
-    def _hover_at(self, pos: tuple[int, int]) -> None:
-        hover = self._sprite_at(pos)
-        key = hover.key if hover else None
-        if key != self.hover_key:
-            self.hover_key = key
-            self.hover_t = 0.0
-
-    def _down(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
-            return
-        if self.privacy is not None:
-            self.privacy = None
-            self.refresh()
-            return
-        if self.chooser:
-            hit = next((b for b in self.chooser if b.rect.collidepoint(pos)), None)
-            seat, src = self.chooser_seat, getattr(self, "chooser_from", None)
-            self.chooser = []
-            if hit is not None and seat is not None:
-                self.apply(seat, hit.payload, src)
-            return
-        if self.final_button is not None and self.final_button.rect.collidepoint(pos):
-            self.open_results()
-            return
-        for b in self.buttons:
-            if b.rect.collidepoint(pos):
-                if b.enabled:
-                    self._press(b)
-                return
-        sp = self._sprite_at(pos)
-        if self.selected is not None:
-            acts = self._target_at(self.selected.uid or "", pos)
-            if acts:
-                self._act(acts, pos, self.selected.rect)
-                return
-            if sp is None or sp is self.selected:
-                self.selected = None
-                return
-        if sp is not None and sp.uid in self.drags:
-            self.press = (sp, pos)
-            return
-        # clicks: a card first, then its zone
-        for key in ([sp.uid] if sp and sp.uid else []) + (
-            [z.id] if (z := self._zone_at(pos)) else []
-        ):
-            if key in self.clicks:
-                self._act(self.clicks[key], pos)
-                return
-        if sp is not None and any(a.gesture.kind == DRAG for a in self.legal):
-            self.show_toast("That card cannot be moved now.")
-            self.cue("refuse")
-
-    def _up(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        drag, self.dragging = self.dragging, None
-        if drag is None:
-            if press is not None:
-                self.selected = press[0]  # click-then-click
-            return
-        rect = pygame.Rect(
-            pos[0] + self.drag_offset[0], pos[1] + self.drag_offset[1], drag.rect.w, drag.rect.h
-        )
-        acts = self._target_at(drag.uid or "", pos)
-        if acts:
-            self.cue("drop")
-            self._act(acts, pos, rect)
-            if self.chooser:
-                self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
-            return
-        self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
-        self._explain_drop(drag, pos)
-
-    def _explain_drop(self, drag: Sprite, pos: tuple[int, int]) -> None:
-        """A drop on a zone or card that is not a legal target: ask the engine why."""
-        over = self._sprite_at(pos)
-        zone = self._zone_at(pos)
-        # a card is the target only in games whose gestures aim at cards; else its zone
-        aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
-        target = None
-        if aims_at_cards and over is not None and over.uid and over is not drag:
-            target = over.uid
-        if target is None and zone is not None and zone.id != drag.zone:
-            target = zone.id
-        if target is None or self.shown is None:
-            return
-        options = self.drags.get(drag.uid or "")
-        if not options:
-            return
-        reason = self.match.drop_reason(self.shown, Gesture.drag(drag.uid or "", drag.zone, target))
-        places: list[str] = []
-        for a in options:
-            t = a.gesture.target or ""
-            box = self.layout.zones.get(t) if self.layout else None
-            label = (
-                box.label
-                if box and box.label
-                else self.art.card_name(
-                    self.by_uid[t].card.get("card") if t in self.by_uid else None
-                )
-            )
-            if label not in places:
-                places.append(label)
-        where = " or ".join(places[:4]) + (" …" if len(places) > 4 else "")
-        self.show_toast(f"{reason} It can go to: {where}." if where else reason)
-        self.cue("refuse")
-
-    def _press(self, b: Button) -> None:
-        what, acts = b.payload
-        if what == "act":
-            self._act(acts, b.rect.center)
-        elif what == "undo":
-            self.undo()
-        elif what == "hint":
-            self.request_hint()
-        elif what == "pause":
-            self.paused = not self.paused
-            self._build_buttons()
-        elif what == "fast":
-            self.toggle_fast()
-        elif what == "save":
-            self.save_named()
-        elif what == "leave":  # the autosave stays: the title offers to continue
-            self.leave_table()
-
-    def toggle_fast(self) -> None:
-        """All-AI games: play on without waiting or animating, or back to watching."""
-        self.fast = not self.fast
-        if self.fast:
-            self.ai_wait = 0.0
-            self.tweens.clear()
-            self.ghosts.clear()
-        self._build_buttons()
-
-    def toggle_sound(self) -> None:
-        """M: sound off or back on (kept in the settings), said in a toast."""
-        flip = getattr(self.app, "toggle_sound", None)
-        if callable(flip):
-            on = flip()
-            self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
-
-    def leave_table(self) -> None:
-        """Back to the title; the autosave stays, so the title offers to continue."""
-        go_home = getattr(self.app, "go_home", None)
-        if callable(go_home):
-            go_home()
-        else:
-            self.app.pop()
-
-    def ask_to_leave(self) -> None:
-        """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
-        from tabletop.ui.scenes.dialogs import confirm
-
-        if self.match.is_over() or self.match.save_path is None:
-            text = "Leave this table and go back to the title screen?"
-        else:
-            text = "The game is saved: Continue on the title screen resumes it."
-        confirm(self.app, "Leave the table?", text, self.leave_table, yes="Leave")
-
-    def save_named(self) -> None:
-        """Write the match to a new file in the saves folder."""
-        import time
-
-        from tabletop.ui import launch
-
-        name = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        try:
-            path = self.match.save(launch.saves_dir() / name)
-        except OSError as e:
-            self.show_toast(f"The game could not be saved: {e}")
-            return
-        self.show_toast(f"Saved as {path.name}")
-
-    def _zoom_at(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
-            return
-        sp = self._sprite_at(pos)
-        if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
-            self.zoom = sp.card
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        mods = getattr(event, "mod", 0)
-        if self.privacy is not None:
-            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-                self.privacy = None
-                self.refresh()
-            return
-        if self.chooser and self._chooser_key(event):
-            return
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            self.undo()
-        elif key == pygame.K_s and mods & pygame.KMOD_CTRL:
-            self.save_named()
-        elif key == pygame.K_TAB and self.legal:
-            step = -1 if mods & pygame.KMOD_SHIFT else 1
-            self.focus = (self.focus + step) % len(self.legal)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.final_button is not None:
-                self.open_results()
-            elif self.chooser:
-                b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
-                self.chooser = []
-                if self.chooser_seat is not None:
-                    self.apply(self.chooser_seat, b.payload)
-            elif 0 <= self.focus < len(self.legal) and self.shown is not None:
-                self.apply(self.shown, self.legal[self.focus])
-            elif self.hint is not None and self.hint in self.legal and self.shown is not None:
-                self.apply(self.shown, self.hint)
-        elif key == pygame.K_ESCAPE:
-            if self.zoom is not None:
-                self.zoom = None
-            elif self.chooser:
-                self.chooser = []
-            elif self.dragging or self.selected:
-                self.dragging = self.selected = None
-                self.press = None
-            elif self.focus >= 0 or self.hint is not None:
-                self.focus = -1
-                self.hint = None
-            else:
-                self.ask_to_leave()
-        elif key == pygame.K_SPACE and self.match.all_ai:
-            self.paused = not self.paused
-            self._build_buttons()
-        elif key == pygame.K_n and self.match.all_ai:
-            self.paused = True
-            self.step = True
-            self._build_buttons()
-        elif key == pygame.K_f and self.match.all_ai:
-            self.toggle_fast()
-        elif key == pygame.K_h:
-            self.request_hint()
-        elif key == pygame.K_m:
-            self.toggle_sound()
-
-    def _chooser_key(self, event: pygame.event.Event) -> bool:
-        """Arrows move in the open chooser; typed digits or letters jump to a matching option."""
-        key = event.key
-        n = len(self.chooser)
-        if key in (pygame.K_UP, pygame.K_LEFT):
-            self.chooser_pick = (self.chooser_pick - 1) % n
-        elif key in (pygame.K_DOWN, pygame.K_RIGHT):
-            self.chooser_pick = (self.chooser_pick + 1) % n
-        elif key == pygame.K_BACKSPACE:
-            self.chooser_typed = self.chooser_typed[:-1]
-        else:
-            ch = getattr(event, "unicode", "") or ""
-            if not (ch.isalnum() and len(ch) == 1):
-                return False
-            typed = (self.chooser_typed + ch).lower()
-            labels = [b.label.lower() for b in self.chooser]
-            hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
-            if not hits:  # start a new entry with this key
-                typed = ch.lower()
-                hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
-            if not hits:
-                return True
-            # an exact number ("1" must not pick "10 coins") comes first
-            exact = [i for i in hits if not labels[i][len(typed) : len(typed) + 1].isalnum()]
-            self.chooser_typed = typed
-            self.chooser_pick = (exact or hits)[0]
-        return True
-
-    # ------------------------------------------------------------------ results
-    def open_results(self) -> None:
-        """Leave for the results scene (the app's, or a plain fallback)."""
-        if self.results_opened:
-            return
-        self.results_opened = True
-        if self.match.save_path is not None and self.match.is_over():
-            self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
-        from tabletop.ui.table.results import results_scene
-
-        self.app.replace(results_scene(self.app, self.match))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,87 @@
+"""AI turns at the table: asking the AI worker for moves and hints, and playing its answers.
+
+A mixin of :class:`~tabletop.ui.table.scene.TableScene`. Jobs are tagged with the scene's
+state token, so an answer to a state that has since changed is dropped. All-AI games can be
+paused, stepped one move at a time or played fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AiTurns:
+    """Scheduling the AI seats and the hint (mixed into the table scene)."""
+
+    def request_hint(self) -> None:
+        """Ask the ``hint`` agent (Normal without its blunder rate) for the shown seat's move."""
+        seat = self.shown
+        if seat is None or not self.legal or self.hint_pending:
+            return
+        self.hint_pending = True
+        self.worker.submit(
+            ("hint", self.token), self.match.game, "hint", self.view, seat, self.legal,
+            self.match.seed ^ (self.token * 7919), id(self),
+        )  # fmt: skip
+
+    def _answer(self, ans: Any) -> None:
+        token = ans.token
+        if isinstance(token, tuple) and token and token[0] == "hint":
+            self.hint_pending = False
+            if token[1] == self.token and ans.action is not None:
+                self.hint = ans.action
+            return
+        seat = self.pending.get(token)
+        if seat is None or ans.action is None or token[0] != self.token:
+            self.pending.pop(token, None)
+            return
+        self.held.append((seat, ans.action))
+
+    def _schedule_ai(self, dt: float) -> None:
+        m = self.match
+        if self.ai_wait > 0:
+            self.ai_wait -= dt
+            return
+        if self.tweens or self.ghosts or self.privacy is not None:
+            return
+        if self.held and (not (m.all_ai and self.paused) or self.step):
+            seat, action = self.held.pop(0)
+            self.step = False
+            self.ai_wait = 0.0 if self.fast else self.watch_delay if m.all_ai else 0.15
+            self.apply(seat, action)
+            return
+        for seat in m.ai_to_act():
+            token = (self.token, seat)
+            if token in self.pending:
+                continue
+            cfg = m.seats[seat]
+            self.pending[token] = seat
+            self.worker.submit(
+                token, m.game, cfg.level, m.view(seat), seat, m.legal(seat),
+                (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1), id(self),
+            )  # fmt: skip
+
+    @property
+    def thinking(self) -> set[int]:
+        """Seats whose AI is computing now."""
+        return {seat for token, seat in self.pending.items() if token in self.worker.busy}
+
+    def toggle_pause(self) -> None:
+        """All-AI games: stop or go on playing."""
+        self.paused = not self.paused
+        self._build_buttons()
+
+    def step_once(self) -> None:
+        """All-AI games: pause after playing one more move."""
+        self.paused = True
+        self.step = True
+        self._build_buttons()
+
+    def toggle_fast(self) -> None:
+        """All-AI games: play on without waiting or animating, or back to watching."""
+        self.fast = not self.fast
+        if self.fast:
+            self.ai_wait = 0.0
+            self.tweens.clear()
+            self.ghosts.clear()
+        self._build_buttons()

@@ -1,0 +1,178 @@
+"""The table's commands: the side panel's buttons, the chooser of options, undo, save, leave.
+
+A mixin of :class:`~tabletop.ui.table.scene.TableScene`: buttons and keys both end here, and
+so does the way to the results scene.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.engine import Action
+from tabletop.ui.table import fonts
+from tabletop.ui.table.widgets import Button
+from tabletop.ui.theme import px
+
+
+class Commands:
+    """What the panel's buttons (and their keys) do (mixed into the table scene)."""
+
+    def _build_buttons(self) -> None:
+        h = self.size[1]
+        pad = px(8, h)
+        x = self.side_rect.x + pad
+        w = self.side_rect.w - 2 * pad
+        bh = px(30, h)
+        y = self._actions_top()
+        self.buttons = []
+        for label, acts in self.presses.items():
+            self.buttons.append(
+                Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
+            )
+            y += bh + pad // 2
+        small = [
+            ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
+            ("Hint", "hint", bool(self.legal)),
+            ("Save", "save", True),
+            ("Leave", "leave", True),
+        ]
+        quarter = (w - 3 * (pad // 2)) // 4
+        for i, (label, what, ok) in enumerate(small):
+            r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
+            self.buttons.append(Button(r, label, (what, None), enabled=ok))
+        self.log_top = y + bh + 2 * pad
+        if self.match.all_ai and not self.match.is_over():
+            half = (w - pad // 2) // 2
+            label = "Resume (Space)" if self.paused else "Pause (Space)"
+            self.buttons.append(
+                Button(pygame.Rect(x, self.log_top, half, bh), label, ("pause", None))
+            )
+            label = "Normal speed (F)" if self.fast else "Fast (F)"
+            r = pygame.Rect(x + w - half, self.log_top, half, bh)
+            self.buttons.append(Button(r, label, ("fast", None)))
+            self.log_top += bh + pad
+
+    def _actions_top(self) -> int:
+        from tabletop.ui.table.seats import panel_boxes
+
+        return panel_boxes(self)[2] + px(6, self.size[1])
+
+    def _press(self, b: Button) -> None:
+        what, acts = b.payload
+        if what == "act":
+            self._act(acts, b.rect.center)
+        elif what == "undo":
+            self.undo()
+        elif what == "hint":
+            self.request_hint()
+        elif what == "pause":
+            self.toggle_pause()
+        elif what == "fast":
+            self.toggle_fast()
+        elif what == "save":
+            self.save_named()
+        elif what == "leave":  # the autosave stays: the title offers to continue
+            self.leave_table()
+
+    def _act(
+        self, actions: list[Action], at: tuple[int, int], from_rect: pygame.Rect | None = None
+    ) -> None:
+        """One action applies at once; several open the chooser at ``at``."""
+        seat = self.shown
+        if seat is None or not actions:
+            return
+        if len(actions) == 1:
+            self.apply(seat, actions[0], from_rect)
+            return
+        h = self.size[1]
+        bh, pad = px(28, h), px(6, h)
+        labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
+        w = (
+            max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
+            + 4 * pad
+        )
+        # as many columns as needed to fit the window (a long list of bids, say)
+        n = len(actions)
+        fit = max(1, (self.size[1] - 3 * pad) // (bh + pad))
+        cols = min(-(-n // fit), max(1, self.size[0] // (w + pad)))
+        rows = -(-n // cols)
+        w = min(w, (self.size[0] - (cols + 1) * pad) // cols)
+        total_w = cols * (w + pad) - pad
+        total = rows * (bh + pad) + pad
+        x = min(max(0, at[0] - total_w // 2), self.size[0] - total_w)
+        y = min(max(0, at[1] - total // 2), self.size[1] - total)
+        self.chooser = [
+            Button(
+                pygame.Rect(x + (i // rows) * (w + pad), y + pad + (i % rows) * (bh + pad), w, bh),
+                lb,
+                a,
+            )
+            for i, (lb, a) in enumerate(zip(labels, actions, strict=True))
+        ]
+        self.chooser_pick = 0
+        self.chooser_typed = ""
+        self.chooser_seat = seat
+        self.chooser_from = from_rect
+
+    def undo(self) -> None:
+        """Take back the shown seat's last action if allowed."""
+        seat = self.viewer
+        if seat is None or self.privacy is not None:
+            return
+        if self.match.undo(seat):
+            self.cue("slide")
+            self.tweens.clear()
+            self.ghosts.clear()
+            self._after_change()
+        else:
+            self.show_toast("Nothing to undo: hidden cards were revealed or another player moved.")
+
+    def toggle_sound(self) -> None:
+        """M: sound off or back on (kept in the settings), said in a toast."""
+        flip = getattr(self.app, "toggle_sound", None)
+        if callable(flip):
+            on = flip()
+            self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
+
+    def leave_table(self) -> None:
+        """Back to the title; the autosave stays, so the title offers to continue."""
+        go_home = getattr(self.app, "go_home", None)
+        if callable(go_home):
+            go_home()
+        else:
+            self.app.pop()
+
+    def ask_to_leave(self) -> None:
+        """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
+        from tabletop.ui.scenes.dialogs import confirm
+
+        if self.match.is_over() or self.match.save_path is None:
+            text = "Leave this table and go back to the title screen?"
+        else:
+            text = "The game is saved: Continue on the title screen resumes it."
+        confirm(self.app, "Leave the table?", text, self.leave_table, yes="Leave")
+
+    def save_named(self) -> None:
+        """Write the match to a new file in the saves folder."""
+        import time
+
+        from tabletop.ui import launch
+
+        name = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            path = self.match.save(launch.saves_dir() / name)
+        except OSError as e:
+            self.show_toast(f"The game could not be saved: {e}")
+            return
+        self.show_toast(f"Saved as {path.name}")
+
+    def open_results(self) -> None:
+        """Leave for the results scene (the app's, or a plain fallback)."""
+        if self.results_opened:
+            return
+        self.results_opened = True
+        if self.match.save_path is not None and self.match.is_over():
+            self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
+        from tabletop.ui.table.results import results_scene
+
+        self.app.replace(results_scene(self.app, self.match))

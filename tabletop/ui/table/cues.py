@@ -1,0 +1,106 @@
+"""How a move shows at the table: its sound, its cards sliding, and the settings they read.
+
+:class:`Cues` is a mixin of :class:`~tabletop.ui.table.scene.TableScene`: it reads the scene's
+layout, sprites and shown seat. :func:`setting` reads the app's settings for the whole table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.engine import Event, events_for
+from tabletop.engine.events import MOVE, REVEAL
+from tabletop.ui import sound
+from tabletop.ui.table.widgets import Tween
+
+
+def setting(app: Any, name: str, default: Any) -> Any:
+    """A value from the app's settings (object or mapping), or ``default``."""
+    s = getattr(app, "settings", None)
+    if s is None:
+        return default
+    if isinstance(s, dict):
+        return s.get(name, default)
+    return getattr(s, name, default)
+
+
+def anim_factor(app: Any) -> float:
+    """The animation speed multiplier from the settings (0 = instant)."""
+    value = setting(app, "animation_factor", None)
+    if value is None:
+        value = setting(app, "animation_speed", 1.0)
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return 1.0
+
+
+class Cues:
+    """The sound and animation of a move (mixed into the table scene)."""
+
+    def cue(self, name: str | None) -> None:
+        """Play a sound through the app's player (not while fast-forwarding)."""
+        if name and not self.fast:
+            sound.play(self.app, name)
+
+    def _move_sound(self, events: list[Event], dropped: str | None) -> str | None:
+        """The sound of what an action moved: ``flip`` when cards were revealed or came face up
+        out of a zone the shown seat sees face down, ``deal`` for three or more cards,
+        ``slide`` for one or two (a card the player just dropped already made its sound)."""
+        seen = events_for(events, self.shown)
+        moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, dict)]
+        zones = self.layout.zones if self.layout else {}
+
+        def hidden(zone: Any) -> bool:
+            box = zones.get(zone or "")
+            return (
+                box is not None
+                and box.face == "down"
+                and (box.seat is None or box.seat != self.shown)
+            )
+
+        if any(e.kind == REVEAL for e in seen) or any(
+            d.get("face_up") and hidden(d.get("source")) for d in moves
+        ):
+            return "flip"
+        n = len([d for d in moves if not (dropped and d.get("card") == dropped)])
+        return "deal" if n >= 3 else "slide" if n else None
+
+    def _animate(
+        self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
+    ) -> None:
+        speed = anim_factor(self.app)
+        if speed <= 0 or self.fast:
+            return
+        base = 0.32 / speed
+        moved: set[str] = set()
+        for sp in self.sprites:
+            if sp.uid and sp.uid in old and old[sp.uid].topleft != sp.rect.topleft:
+                self.tweens[sp.key] = Tween(pygame.Rect(old[sp.uid]), pygame.Rect(sp.rect), base)
+                moved.add(sp.uid)
+        assert self.layout is not None
+        for e in events_for(events, self.shown):
+            if e.kind != MOVE or not isinstance(e.data, dict):
+                continue
+            uid = e.data.get("card")
+            if uid in moved:
+                continue
+            src, dst = e.data.get("source"), e.data.get("target")
+            start = old.get(uid) if uid else None
+            start = start or old_slots.get(src or "")
+            box = self.layout.zones.get(dst or "")
+            if start is None or box is None:
+                continue
+            n = self.zone_counts.get(box.id, 0)
+            end = self.layout.slots(box, max(1, n))[-1]
+            cid = e.data.get("card_id")
+            img = (
+                self.art.face(cid, end.w, end.h)
+                if cid and e.data.get("face_up", True) and cid in self.data.cards
+                else self.art.back(None, end.w, end.h)
+            )
+            if box.face == "down" and (box.seat is None or box.seat != self.shown):
+                img = self.art.back(None, end.w, end.h)
+            self.ghosts.append(Tween(pygame.Rect(start), end, base, image=img))

@@ -1,0 +1,214 @@
+"""Pointer input at the table: hit tests, drag and drop, click-then-click, zoom and hover.
+
+A mixin of :class:`~tabletop.ui.table.scene.TableScene`: its methods read and set the scene's
+state (sprites, legal drags and clicks, what is pressed, dragged or selected).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.engine import DRAG, Action, Gesture
+from tabletop.ui.table.layout import ZoneBox
+from tabletop.ui.table.widgets import Tween
+from tabletop.ui.theme import px
+
+if TYPE_CHECKING:
+    from tabletop.ui.table.scene import Sprite
+
+
+class PointerInput:
+    """Mouse and wheel events on the table (mixed into the table scene)."""
+
+    def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
+        i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
+        if i < 0:
+            return None
+        hit = self.sprites[len(self.sprites) - 1 - i]
+        if hit is not self.dragging:
+            return hit
+        for sp in reversed(self.sprites):
+            if sp.rect.collidepoint(pos) and (self.dragging is None or sp is not self.dragging):
+                return sp
+        return None
+
+    def _zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
+        assert self.layout is not None
+        for box in self.layout.zones.values():
+            if box.rect.collidepoint(pos):
+                return box
+        return None
+
+    def _targets(self, uid: str) -> dict[str, list[Action]]:
+        out: dict[str, list[Action]] = {}
+        for a in self.drags.get(uid, []):
+            out.setdefault(a.gesture.target or "", []).append(a)
+        return out
+
+    def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
+        targets = self._targets(uid)
+        top = next(  # the card drawn on top at the drop point, if any
+            (sp for sp in reversed(self.sprites) if sp.uid != uid and sp.rect.collidepoint(pos)),
+            None,
+        )
+        if top is not None and top.uid in targets:
+            return targets[top.uid]
+        for t in targets:  # then zones
+            if t in self.by_uid:
+                continue
+            r = self.target_rect(t)
+            if r is not None and r.collidepoint(pos):
+                return targets[t]
+        return []
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse, wheel and keyboard input."""
+        et = event.type
+        if et == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif et == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button == 1:
+                self._down(event.pos)
+            elif event.button == 3:
+                self._zoom_at(event.pos)
+        elif et == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            self._up(event.pos)
+        elif et == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + int(event.y))
+        elif et == pygame.KEYDOWN:
+            self._key(event)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        if self.press and not self.dragging:
+            sp, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > px(5, self.size[1]):
+                self.dragging = sp
+                self.selected = None
+                self.cue("pick")
+                self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
+        self._hover_at(pos)
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
+        hover = self._sprite_at(pos)
+        key = hover.key if hover else None
+        if key != self.hover_key:
+            self.hover_key = key
+            self.hover_t = 0.0
+
+    def _down(self, pos: tuple[int, int]) -> None:
+        if self.zoom is not None:
+            self.zoom = None
+            return
+        if self.privacy is not None:
+            self.privacy = None
+            self.refresh()
+            return
+        if self.chooser:
+            hit = next((b for b in self.chooser if b.rect.collidepoint(pos)), None)
+            seat, src = self.chooser_seat, getattr(self, "chooser_from", None)
+            self.chooser = []
+            if hit is not None and seat is not None:
+                self.apply(seat, hit.payload, src)
+            return
+        if self.final_button is not None and self.final_button.rect.collidepoint(pos):
+            self.open_results()
+            return
+        if self.keys_hint_rect is not None and self.keys_hint_rect.collidepoint(pos):
+            from tabletop.ui.scenes import keys_sheet
+
+            keys_sheet.toggle(self.app)
+            return
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                if b.enabled:
+                    self._press(b)
+                return
+        sp = self._sprite_at(pos)
+        if self.selected is not None:
+            acts = self._target_at(self.selected.uid or "", pos)
+            if acts:
+                self._act(acts, pos, self.selected.rect)
+                return
+            if sp is None or sp is self.selected:
+                self.selected = None
+                return
+        if sp is not None and sp.uid in self.drags:
+            self.press = (sp, pos)
+            return
+        # clicks: a card first, then its zone
+        for key in ([sp.uid] if sp and sp.uid else []) + (
+            [z.id] if (z := self._zone_at(pos)) else []
+        ):
+            if key in self.clicks:
+                self._act(self.clicks[key], pos)
+                return
+        if sp is not None and any(a.gesture.kind == DRAG for a in self.legal):
+            self.show_toast("That card cannot be moved now.")
+            self.cue("refuse")
+
+    def _up(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        drag, self.dragging = self.dragging, None
+        if drag is None:
+            if press is not None:
+                self.selected = press[0]  # click-then-click
+            return
+        rect = pygame.Rect(
+            pos[0] + self.drag_offset[0], pos[1] + self.drag_offset[1], drag.rect.w, drag.rect.h
+        )
+        acts = self._target_at(drag.uid or "", pos)
+        if acts:
+            self.cue("drop")
+            self._act(acts, pos, rect)
+            if self.chooser:
+                self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
+            return
+        self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
+        self._explain_drop(drag, pos)
+
+    def _explain_drop(self, drag: Sprite, pos: tuple[int, int]) -> None:
+        """A drop on a zone or card that is not a legal target: ask the engine why."""
+        over = self._sprite_at(pos)
+        zone = self._zone_at(pos)
+        # a card is the target only in games whose gestures aim at cards; else its zone
+        aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
+        target = None
+        if aims_at_cards and over is not None and over.uid and over is not drag:
+            target = over.uid
+        if target is None and zone is not None and zone.id != drag.zone:
+            target = zone.id
+        if target is None or self.shown is None:
+            return
+        options = self.drags.get(drag.uid or "")
+        if not options:
+            return
+        reason = self.match.drop_reason(self.shown, Gesture.drag(drag.uid or "", drag.zone, target))
+        places: list[str] = []
+        for a in options:
+            t = a.gesture.target or ""
+            box = self.layout.zones.get(t) if self.layout else None
+            label = (
+                box.label
+                if box and box.label
+                else self.art.card_name(
+                    self.by_uid[t].card.get("card") if t in self.by_uid else None
+                )
+            )
+            if label not in places:
+                places.append(label)
+        where = " or ".join(places[:4]) + (" …" if len(places) > 4 else "")
+        self.show_toast(f"{reason} It can go to: {where}." if where else reason)
+        self.cue("refuse")
+
+    def _zoom_at(self, pos: tuple[int, int]) -> None:
+        if self.zoom is not None:
+            self.zoom = None
+            return
+        sp = self._sprite_at(pos)
+        if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
+            self.zoom = sp.card
