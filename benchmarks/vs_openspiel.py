@@ -16,11 +16,16 @@ value our own search uses at its cut-off.  Long games need it: a random Aristocr
 never completes a château and runs ~2,300 steps to the 25-year cap, so a full rollout takes
 a large part of a second and the bot could not be held to equal time.  With the cut-off both
 sides judge positions with the same evaluation, and the match compares the searches.
+
+``--check-cutoff N`` plays that bot (rollouts cut after ``--os-cutoff`` moves) against the
+same bot with full random rollouts instead, both at N simulations a decision: whether the
+cut-off weakens OpenSpiel's side (only where full rollouts are affordable, as in Majesty).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -43,9 +48,16 @@ MIN_SIMULATIONS = 2
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):
-    """OpenSpiel's IS-MCTS bot held to a wall-clock budget per decision."""
+    """OpenSpiel's IS-MCTS bot held to a wall-clock budget (or a simulation count) per decision."""
 
-    def __init__(self, game: Any, seconds: float, seed: int, cutoff: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        seconds: float,
+        seed: int,
+        cutoff: int | None = None,
+        simulations: int | None = None,
+    ) -> None:
         rs = np.random.RandomState(seed)
         evaluator = (
             mcts.RandomRolloutEvaluator(1, rs)
@@ -61,6 +73,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             allow_inconsistent_action_sets=True,
         )
         self.seconds = seconds
+        self.fixed = simulations  # a fixed count per decision instead of the time budget
         self.rate = 20.0  # simulations per second, re-measured after every decision
         self.deadline = 0.0
         self.done = 0
@@ -69,8 +82,12 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
 
     def run_search(self, state: Any) -> Any:
         """Search until the deadline."""
-        self.deadline = time.perf_counter() + self.seconds
-        self._max_simulations = max(2, int(self.rate * self.seconds * 1.5) + 2)
+        if self.fixed:
+            self.deadline = math.inf
+            self._max_simulations = self.fixed
+        else:
+            self.deadline = time.perf_counter() + self.seconds
+            self._max_simulations = max(2, int(self.rate * self.seconds * 1.5) + 2)
         self.done = 0
         t0 = time.perf_counter()
         policy = super().run_search(state)
@@ -111,9 +128,7 @@ def play(
 ) -> float:
     """One match; returns our share of the win and adds each side's decision times (and the
     bot's simulation counts under ``"simulations"``)."""
-    os_game = load(game, players)
-    state = os_game.new_initial_state()
-    state.apply_action(seed % os_game.max_chance_outcomes())
+    os_game, state = _dealt(game, players, seed)
     agent = ISMCTSAgent(
         "hard", replace(level_config("hard", game), iterations=10**9, time_limit=seconds)
     )
@@ -140,6 +155,33 @@ def play(
     return state.returns()[ours]
 
 
+def _dealt(game: Game, players: int, seed: int) -> tuple[Any, Any]:
+    """The OpenSpiel game and its state after deal ``seed``."""
+    os_game = load(game, players)
+    state = os_game.new_initial_state()
+    state.apply_action(seed % os_game.max_chance_outcomes())
+    return os_game, state
+
+
+def play_cutoff_check(
+    game: Game, players: int, seed: int, cut_seat: int, cutoff: int, simulations: int
+) -> float:
+    """The bot with rollouts cut after ``cutoff`` moves (at ``cut_seat``) against the bot with
+    full rollouts, ``simulations`` each a decision; returns the first one's share of the win."""
+    os_game, state = _dealt(game, players, seed)
+    bots = {
+        p: TimedISMCTSBot(
+            os_game, 0.0, seed * 10 + p, cutoff if p == cut_seat else None, simulations
+        )
+        for p in range(players)
+    }
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        p = state.current_player()
+        state.apply_action(int(legal[0] if len(legal) == 1 else bots[p].step(state)))
+    return state.returns()[cut_seat]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print our win rate per game."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -156,8 +198,18 @@ def main(argv: list[str] | None = None) -> int:
         help="the bot's rollouts stop after K random moves and our evaluation judges the "
         "position (default: OpenSpiel's random rollouts to the end)",
     )
+    ap.add_argument(
+        "--check-cutoff",
+        type=int,
+        default=None,
+        metavar="N",
+        help="instead: the bot with --os-cutoff against the bot with full rollouts, "
+        "N simulations a decision each",
+    )
     args = ap.parse_args(argv)
     games = [registry.get(g) for g in args.game] if args.game else list(registry.games().values())
+    if args.check_cutoff:
+        return check_cutoff(games, args)
     rollouts = "to the end" if args.os_cutoff is None else f"cut after {args.os_cutoff} moves"
     print(
         f"Hard vs OpenSpiel ISMCTSBot (random rollouts {rollouts}), {args.time:.2f} s per "
@@ -186,6 +238,37 @@ def main(argv: list[str] | None = None) -> int:
             f"{quantile(times['simulations'], 0.5):.0f}/{quantile(times['simulations'], 0.05):.0f}"
         )
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+def check_cutoff(games: list[Game], args: argparse.Namespace) -> int:
+    """Print the cut-off bot's win rate against the full-rollout bot, per game."""
+    if args.os_cutoff is None:
+        raise SystemExit("--check-cutoff needs --os-cutoff K")
+    print(
+        f"OpenSpiel ISMCTSBot, rollouts cut after {args.os_cutoff} moves vs to the end, "
+        f"{args.check_cutoff} simulations a decision, {args.players} players; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    for game in games:
+        t0 = time.process_time()
+        wins = sum(
+            play_cutoff_check(
+                game,
+                args.players,
+                args.seed + k // args.players,
+                k % args.players,
+                args.os_cutoff,
+                args.check_cutoff,
+            )
+            for k in range(args.games)
+        )
+        lo, hi = wilson(wins, args.games)
+        print(
+            f"{game.info.id:<14} cut-off bot {100 * wins / args.games:5.1f}% "
+            f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%) over {args.games} games, "
+            f"{time.process_time() - t0:.0f} s CPU"
+        )
     return 0
 
 
