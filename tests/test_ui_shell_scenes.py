@@ -197,12 +197,15 @@ def test_new_game_explains_every_option_that_has_help(monkeypatch, tmp_path) -> 
             app.push(scene)
             app.step(1 / 60)
             helped = [o for o in game.info.options if o.help]
-            assert helped and set(scene.help_boxes) == {o.key for o in helped}, gid
-            for spec in helped:  # each under its own row, none overlapping the next
-                box = scene.help_boxes[spec.key].rect
+            # every option with help, and what the AI levels mean under the seats
+            keys = {o.key for o in helped} | {"seat_kinds"}
+            assert helped and set(scene.help_boxes) == keys, gid
+            assert "AI Hard" in scene.help_boxes["seat_kinds"].html_text
+            for key in keys:  # each under its own row, none overlapping the next
+                box = scene.help_boxes[key].rect
                 assert box.h >= scene.px(14)
                 below = [w.rect for w in scene._widgets if w.rect.y > box.y]
-                assert all(r.y >= box.bottom - 1 for r in below), (gid, spec.key)
+                assert all(r.y >= box.bottom - 1 for r in below), (gid, key)
             app.pop()
         assert app.crashes == 0
     finally:

@@ -16,6 +16,11 @@ SEAT_KIND_LABELS: dict[str, str] = {
     AI_NORMAL: "AI Normal",
     AI_HARD: "AI Hard",
 }
+#: what the AI levels mean, shown under the seats when an AI plays
+LEVELS_HELP = (
+    "AI Easy plays by rules of thumb and is often careless. AI Normal thinks a little before "
+    "each move and may slip now and then. AI Hard thinks longest, up to about 1.5 s a move."
+)
 
 
 @dataclass

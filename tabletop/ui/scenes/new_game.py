@@ -13,6 +13,7 @@ from tabletop.ui import catalog, fonts, launch
 from tabletop.ui.match_config import (
     AI_NORMAL,
     HUMAN,
+    LEVELS_HELP,
     SEAT_KIND_LABELS,
     SEAT_KINDS,
     MatchConfig,
@@ -308,6 +309,7 @@ class NewGameScene(GuiScene):
             self._widgets[entry] = ("seat_name", i)
             self.entry_keys(entry)
             y += row + self.px(8)
+        y = self._help_box("seat_kinds", LEVELS_HELP, y - self.px(6), inner_w)
         if info.options:
             y += self.px(12)
             self.label(
@@ -351,13 +353,15 @@ class NewGameScene(GuiScene):
     def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         """The option's label and control, then its help in small print under them."""
         y = self._option_control(spec, y, width, row)
-        if not spec.help:
-            return y
+        return self._help_box(spec.key, spec.help, y, width) if spec.help else y
+
+    def _help_box(self, key: str, text: str, y: int, width: int) -> int:
+        """``text`` in small print from ``y`` across ``width``; returns the y below it."""
         size = self.px(TYPE_SIZES["small"])
-        lines = wrap_lines(spec.help, fonts.font("body", size), width - self.px(8))
+        lines = wrap_lines(text, fonts.font("body", size), width - self.px(8))
         height = len(lines) * fonts.font("body", size).get_linesize() + self.px(10)
-        self.help_boxes[spec.key] = pygame_gui.elements.UITextBox(
-            esc(spec.help),
+        self.help_boxes[key] = pygame_gui.elements.UITextBox(
+            esc(text),
             pygame.Rect(0, y + self.px(2), width, height),
             manager=self.ui,
             container=self.form,
