@@ -45,6 +45,12 @@ class Cues:
         if name and not self.fast:
             sound.play(self.app, name)
 
+    def _face_down_here(self, box: Any) -> bool:
+        """Whether a zone shows its cards face down to the shown seat (not its own hand)."""
+        return (
+            box is not None and box.face == "down" and (box.seat is None or box.seat != self.shown)
+        )
+
     def _move_sound(self, events: list[Event], dropped: str | None) -> str | None:
         """The sound of what an action moved: ``flip`` when cards were revealed or came face up
         out of a zone the shown seat sees face down, ``deal`` for three or more cards,
@@ -52,17 +58,9 @@ class Cues:
         seen = events_for(events, self.shown)
         moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, dict)]
         zones = self.layout.zones if self.layout else {}
-
-        def hidden(zone: Any) -> bool:
-            box = zones.get(zone or "")
-            return (
-                box is not None
-                and box.face == "down"
-                and (box.seat is None or box.seat != self.shown)
-            )
-
         if any(e.kind == REVEAL for e in seen) or any(
-            d.get("face_up") and hidden(d.get("source")) for d in moves
+            d.get("face_up") and self._face_down_here(zones.get(d.get("source") or ""))
+            for d in moves
         ):
             return "flip"
         n = len([d for d in moves if not (dropped and d.get("card") == dropped)])
@@ -101,6 +99,6 @@ class Cues:
                 if cid and e.data.get("face_up", True) and cid in self.data.cards
                 else self.art.back(None, end.w, end.h)
             )
-            if box.face == "down" and (box.seat is None or box.seat != self.shown):
+            if self._face_down_here(box):
                 img = self.art.back(None, end.w, end.h)
             self.ghosts.append(Tween(pygame.Rect(start), end, base, image=img))
