@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -44,6 +46,23 @@ def settle(app: App, frames: int = 20) -> None:
     """Let animations and pending AI answers finish."""
     for _ in range(frames):
         app.step(DT)
+
+
+def wait_for(
+    app: App, until: Callable[[], bool], frames: int = 600, patience: float = 120.0
+) -> None:
+    """Step until ``until()`` holds: at least ``frames`` frames, and longer (up to
+    ``patience`` seconds) while an AI worker is still thinking on a busy machine."""
+    deadline = time.monotonic() + patience
+    n = 0
+    while n < frames or time.monotonic() < deadline:
+        app.step(DT)
+        n += 1
+        if until():
+            return
+        if n >= frames:
+            time.sleep(0.01)
+    raise AssertionError("timed out")
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:

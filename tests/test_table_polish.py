@@ -3,12 +3,10 @@ hints, keys for every button, the all-AI fast-forward (posted events, dummy driv
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from court_game import COURT
-from table_driver import DT, key, make_app, open_table, post, settle
+from table_driver import DT, key, make_app, open_table, post, settle, wait_for
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -67,19 +65,6 @@ def test_the_hover_preview_follows_the_pointer_not_the_card() -> None:
     assert app.crashes == 0
 
 
-def _wait(app, until, frames: int = 600, patience: float = 120.0) -> None:
-    """Step until ``until()`` holds: at least ``frames`` frames, and longer (up to
-    ``patience`` seconds) while an AI worker thread is still thinking on a busy machine."""
-    deadline = time.monotonic() + patience
-    n = 0
-    while n < frames or time.monotonic() < deadline:
-        app.step(DT)
-        n += 1
-        if until():
-            return
-        if n >= frames:
-            time.sleep(0.01)
-    raise AssertionError("timed out")
 
 
 def test_a_hint_is_said_in_words_and_enter_plays_it() -> None:
@@ -93,7 +78,7 @@ def test_a_hint_is_said_in_words_and_enter_plays_it() -> None:
     key(app, pygame.K_h)
     assert [level for token, level in asked if token[0] == "hint"] == ["hint"]  # no blunders
     assert sc.hint_pending and paint.turn_line(sc).endswith("looking for a hint…")
-    _wait(app, lambda: sc.hint is not None)
+    wait_for(app, lambda: sc.hint is not None)
     hint = sc.hint
     assert paint.turn_line(sc) == f"Hint: {hint.text} — Enter plays it, Esc hides it"
     key(app, pygame.K_RETURN)
@@ -133,15 +118,15 @@ def test_an_all_ai_game_can_be_fast_forwarded_with_f() -> None:
     sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")])
     sc.watch_delay = 0.4
     assert [b.label for b in sc.buttons[-2:]] == ["Pause (Space)", "Fast (F)"]
-    _wait(app, lambda: len(sc.match.history) == 1)
+    wait_for(app, lambda: len(sc.match.history) == 1)
     assert sc.ai_wait > 0  # watching: a pause after each move
     key(app, pygame.K_f)
     assert sc.fast and sc.buttons[-1].label == "Normal speed (F)"
     assert paint.turn_line(sc).startswith("Fast — F watches at normal speed")
     n = len(sc.match.history)
-    _wait(app, lambda: len(sc.match.history) > n)
+    wait_for(app, lambda: len(sc.match.history) > n)
     assert sc.ai_wait == 0 and not sc.tweens and not sc.ghosts  # no pause, no animation
-    _wait(app, sc.match.is_over)
+    wait_for(app, sc.match.is_over)
     settle(app, 2)
     assert not any(b.payload[0] in ("pause", "fast") for b in sc.buttons)
     assert app.crashes == 0
