@@ -65,8 +65,6 @@ def test_the_hover_preview_follows_the_pointer_not_the_card() -> None:
     assert app.crashes == 0
 
 
-
-
 def test_a_hint_is_said_in_words_and_enter_plays_it() -> None:
     app = make_app()
     sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
