@@ -155,10 +155,7 @@ def test_all_ai_game_can_be_paused_and_stepped() -> None:
     settle(app, 40)
     assert sc.paused and not sc.match.history
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
-    for _ in range(100):
-        app.step(DT)
-        if sc.match.history:
-            break
+    wait_for(app, lambda: bool(sc.match.history), frames=100)
     settle(app, 30)
     assert len(sc.match.history) == 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
