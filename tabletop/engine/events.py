@@ -2,11 +2,16 @@
 
 An event is public unless ``private_to`` names the seats that may see it in full; every
 other seat sees ``redacted`` instead (or nothing, if ``redacted`` is ``None``).
+
+The log sentence may be given as a string or as a function of no arguments that makes it:
+searches apply millions of actions whose sentences nobody reads, so a game passes a
+function and the sentence is built the first time ``text`` is read.  ``reveal`` marks an
+event that shows some seat a card it could not see before: undo never crosses one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 MOVE = "move"  # data: card (uid|None), card_id (definition|None), source, target, face_up
@@ -16,16 +21,61 @@ LOG = "log"  # only text
 PHASE = "phase"  # data: name
 GAME_OVER = "game_over"  # data: scores, winners
 
+Text = str | Callable[[], str]
 
-@dataclass(frozen=True, slots=True)
+
 class Event:
-    """One thing that happened, with a sentence for the log."""
+    """One thing that happened, with a sentence for the log.
+
+    Events are shared between the log, the table and every seat's redacted copy: treat
+    them as immutable (nothing may change one once made).
+    """
+
+    __slots__ = ("_text", "data", "kind", "private_to", "redacted", "reveal")
 
     kind: str
-    text: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-    private_to: tuple[int, ...] | None = None
-    redacted: Event | None = None
+    data: dict[str, Any]
+    private_to: tuple[int, ...] | None
+    redacted: Event | None
+    reveal: bool
+
+    def __init__(
+        self,
+        kind: str,
+        text: Text = "",
+        data: dict[str, Any] | None = None,
+        private_to: tuple[int, ...] | None = None,
+        redacted: Event | None = None,
+        reveal: bool = False,
+    ) -> None:
+        self.kind = kind
+        self._text = text
+        self.data = {} if data is None else data
+        self.private_to = private_to
+        self.redacted = redacted
+        self.reveal = reveal
+
+    @property
+    def text(self) -> str:
+        """The log sentence (built on first reading when given as a function)."""
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text()
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind, self.text, self.data, self.private_to, self.redacted, self.reveal)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, {self.data!r}, private_to={self.private_to})"
 
     def for_seat(self, seat: int | None) -> Event | None:
         """The version of this event that ``seat`` may see (``None`` = spectator)."""

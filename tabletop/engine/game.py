@@ -102,6 +102,19 @@ class Game(ABC):
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
         """A fresh state for ``players`` seats, seeded, with options resolved."""
 
+    def check_players(self, players: int) -> None:
+        """Raise ``ValueError`` unless ``players`` is within the game's range (one message)."""
+        info = self.info
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not info.min_players <= players <= info.max_players
+        ):
+            raise ValueError(
+                f"{info.name} is for {info.min_players} to {info.max_players} players, "
+                f"not {players}"
+            )
+
     # --- whose decision ------------------------------------------------------------
     @abstractmethod
     def to_act(self, state: Any) -> list[int]:

@@ -1,6 +1,6 @@
 """Card data: YAML files → validated, typed models."""
 
-from tabletop.engine.data.loader import load_game_data, read_yaml, validate_tree
+from tabletop.engine.data.loader import load_game_data, read_yaml, shipped_data, validate_tree
 from tabletop.engine.data.models import CardDef, GameData, GameDef, LayoutDef, Ruling, Zone
 
 __all__ = [
@@ -12,5 +12,6 @@ __all__ = [
     "Zone",
     "load_game_data",
     "read_yaml",
+    "shipped_data",
     "validate_tree",
 ]

@@ -416,3 +416,18 @@ def validate_tree(root: Path) -> list[str]:
     if not folders:
         return [f"{root}: no game folders found"]
     return [m for f in folders for m in check_folder(f)]
+
+
+_SHIPPED: dict[str, GameData] = {}
+
+
+def shipped_data(game_id: str) -> GameData:
+    """The shipped ``data/<game_id>/``, loaded and validated once per process.
+
+    Every reader of a game's data (its rules, the table, the controller) goes through here,
+    so the files are read once; a failure is raised again on every call (nothing is cached).
+    """
+    data = _SHIPPED.get(game_id)
+    if data is None:
+        data = _SHIPPED[game_id] = load_game_data(game_id)
+    return data

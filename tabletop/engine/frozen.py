@@ -1,0 +1,40 @@
+"""Read-only views: dicts become mapping proxies, lists become tuples.
+
+A view is handed to the table, to agents and to the search, and games share parts of it
+between calls for speed; freezing it makes sharing safe by construction, since nobody can
+change what another holder reads.  ``thaw`` gives plain JSON data back (for logs and saves),
+and ``canonical`` a stable string of it (for comparing views).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict made a read-only mapping and every list a tuple."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON data (dicts and lists) from a frozen value."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+def canonical(value: Any) -> str:
+    """A canonical JSON string of a (frozen or plain) value: sorted keys, no spaces."""
+    return json.dumps(thaw(value), sort_keys=True, separators=(",", ":"))
+
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})

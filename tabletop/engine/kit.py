@@ -1,0 +1,189 @@
+"""The rules kit: a game declared as zones, moves and a decision stack.
+
+A :class:`RulesGame` implements the whole :class:`~tabletop.engine.game.Game` protocol
+from what a game declares:
+
+* ``id`` — its package name, which is also its data folder (``data/<id>/``); its ``data``
+  is loaded once, on first use, and ``info`` comes from it.
+* ``zones`` — a :class:`~tabletop.engine.zones.Zones` table: views and the redaction of
+  card moves derive from it, and ``determinize`` deals the cards a seat cannot see.
+* ``moves`` — a :class:`~tabletop.engine.moves.Moves` table offered by the decision step
+  on top of ``state.stack`` (a list of :class:`~tabletop.engine.decisions.Frame`).
+
+and a few functions: ``setup`` (a new state), ``advance`` (what follows an applied move:
+the end of a turn, of a round, of the game), ``describe`` (the parts of a view the zones
+cannot derive: prompt, seats, public figures), ``rebuild`` (a state from a view with its
+hidden cards dealt) and ``outcome``.
+
+Legal actions are cached on the state until the next ``apply``: an action taken from the
+legal list is applied without generating the list again.  Edit a state only through
+``apply`` (or call :meth:`RulesGame.touch` after editing it by hand, as tests do).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from tabletop.engine.actions import Action
+from tabletop.engine.decisions import Frame
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import LOG, Event
+from tabletop.engine.frozen import freeze
+from tabletop.engine.game import Game, GameInfo
+from tabletop.engine.moves import Moves
+from tabletop.engine.rng import Rng
+from tabletop.engine.zones import Zones
+
+_LEGAL = "_legal"  # instance attribute of a state: (seat, legal actions) until the next apply
+
+
+class RulesGame(Game):
+    """A game built on the kit (see the module's docstring)."""
+
+    id: ClassVar[str]
+    zones: ClassVar[Zones]
+    moves: ClassVar[Moves]
+
+    # --- data and metadata ------------------------------------------------------------------
+    @property
+    def data(self) -> Any:
+        """The game's validated ``data/<id>/``, loaded once per process."""
+        from tabletop.engine.data import shipped_data
+
+        return shipped_data(self.id)
+
+    @property
+    def info(self) -> GameInfo:  # type: ignore[override]
+        """Name, player range, options: from ``data/<id>/game.yaml``."""
+        cached = self.__dict__.get("_info")
+        if cached is None:
+            g = self.data.game
+            if g.id != self.id:
+                raise ValueError(f"data/{self.id}/game.yaml: id is {g.id!r}, expected {self.id!r}")
+            cached = self.__dict__["_info"] = GameInfo(
+                id=g.id,
+                name=g.name,
+                min_players=g.min_players,
+                max_players=g.max_players,
+                information=g.information,
+                simultaneous=g.simultaneous,
+                options=g.options,
+                designer=g.designer,
+                summary=g.summary,
+            )
+        return cached
+
+    # --- what the game declares ---------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> Any:
+        """A fresh state (players checked, options resolved)."""
+
+    def advance(self, state: Any, seat: int, events: list[Event]) -> None:
+        """What follows an applied move (end of a turn or round, the end of the game)."""
+
+    @abstractmethod
+    def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
+
+    @abstractmethod
+    def rebuild(self, view: Any, seat: int, rng: Rng) -> Any:
+        """A full state consistent with ``view`` (use ``self.zones.deal`` for hidden cards)."""
+
+    # --- the protocol -------------------------------------------------------------------------
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+        """A fresh, seeded game; the player count and options are checked first."""
+        self.check_players(players)
+        return self.setup(players, seed, self.info.resolve_options(options))
+
+    def stack(self, state: Any) -> list[Frame]:
+        """The decision stack of ``state``."""
+        return state.stack
+
+    def to_act(self, state: Any) -> list[int]:
+        """The seats the top decision waits for (nobody once the game is over)."""
+        stack = state.stack
+        if not stack or self.is_over(state):
+            return []
+        return stack[-1].acting()
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
+        cached = state.__dict__.get(_LEGAL)
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        if seat not in self.to_act(state):
+            return []
+        acts = self.moves.legal(state, seat, state.stack[-1].step)
+        state.__dict__[_LEGAL] = (seat, acts)
+        return acts
+
+    def touch(self, state: Any) -> None:
+        """Forget the cached legal actions (after editing a state by hand)."""
+        state.__dict__.pop(_LEGAL, None)
+
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat``; refuse with the reason and leave ``state`` untouched.
+
+        An action object taken from the legal list of this very state (cached until the
+        state changes) is known legal: it is applied without any further check.
+        """
+        cached = state.__dict__.get(_LEGAL)
+        if cached is not None and cached[0] == seat:
+            for a in cached[1]:
+                if a is action:
+                    return self._apply(state, seat, a)
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalAction(self.not_your_turn(state, seat))
+        for a in self.legal_actions(state, seat):
+            if a == action:
+                return self._apply(state, seat, a)
+        raise IllegalAction(self.why_illegal(state, seat, action))
+
+    def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action: its move, then the flow; mark a reveal."""
+        state.__dict__.pop(_LEGAL, None)
+        move = self.moves.by_name[action.name]
+        events: list[Event] = []
+        move.apply(state, seat, action, events)
+        self.advance(state, seat, events)
+        if move.reveals and not any(e.reveal for e in events):
+            events.append(Event(LOG, "", {"seat": seat}, reveal=True))
+        return events
+
+    def why_illegal(self, state: Any, seat: int, action: Action) -> str:
+        """The refusal of the move that ``action`` names."""
+        return self.moves.refusal(state, seat, action)
+
+    def revealed(self, events: list[Event]) -> bool:
+        """Whether applying the move that gave ``events`` showed hidden information."""
+        return any(e.reveal for e in events)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see, read-only (see :meth:`Game.view` for the shape)."""
+        rest = self.describe(state, seat)
+        out = {
+            "game": self.id,
+            "viewer": seat,
+            "to_act": tuple(self.to_act(state)),
+            "over": self.is_over(state),
+            "prompt": rest.pop("prompt", ""),
+            "seats": freeze(rest.pop("seats", [])),
+            "zones": self.zones.view(state, state.players, seat),
+            "public": freeze(rest.pop("public", {})),
+        }
+        for k, v in rest.items():
+            out[k] = freeze(v)
+        return MappingProxyType(out)
+
+    def determinize(self, view: Any, seat: int, rng: Rng) -> Any:
+        """A full state consistent with ``view``, hidden cards dealt at random."""
+        return self.rebuild(view, seat, rng)
+
+    def copy(self, state: Any) -> Any:
+        """An independent copy (the state's own ``clone`` when it has one)."""
+        clone = getattr(state, "clone", None)
+        return clone() if clone is not None else super().copy(state)

@@ -1,0 +1,122 @@
+"""The one headless play loop: ``simulate``, ``tournament`` and the OpenSpiel bridge use it.
+
+Rules every driver shares, so that one seed plays one game whoever drives it:
+
+* who moves next: the first seat of ``to_act``.  Seats of a simultaneous decision decide
+  one after another in seat order; what each chose stays hidden from the others until the
+  game reveals it, so the order changes nothing they can see;
+* each seat's agent draws from its own :func:`seat_rng`, derived from the game's seed and
+  the seat alone;
+* a game not over after ``max_steps`` actions is an error, never a silent draw.
+
+Agents are any objects with ``choose(game, view, seat, legal, rng) -> Action``; the loop
+hands them the seat's view and legal actions only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tabletop.engine.actions import Action
+from tabletop.engine.errors import IllegalAction
+from tabletop.engine.events import Event
+from tabletop.engine.game import Game
+from tabletop.engine.rng import Rng
+
+MAX_STEPS = 200_000
+_SALT = 0x7AB1E70B
+
+
+class Agent(Protocol):
+    """What the loop asks of a seat's player."""
+
+    def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action: ...
+
+
+class PlayError(Exception):
+    """A game could not be played to its end; the message says at which step and why."""
+
+
+def seat_rng(seed: int, seat: int) -> Rng:
+    """The random generator of one seat's agent in the game played with ``seed``."""
+    return Rng(Rng(((seed & (2**64 - 1)) << 8) ^ (seat + 1) ^ _SALT).next64())
+
+
+def next_seat(game: Game, state: Any) -> int:
+    """The seat that decides next: the first one ``to_act`` names."""
+    waiting = game.to_act(state)
+    if not waiting:
+        raise PlayError("nobody may act but the game is not over")
+    return waiting[0]
+
+
+@dataclass
+class Step:
+    """One applied action."""
+
+    step: int  # 1 for the first action
+    seat: int
+    action: Action
+    events: list[Event]
+    wall: float  # seconds the agent took to choose (wall clock)
+    cpu: float  # the same in CPU time of this process
+    choices: int  # how many legal actions it chose from
+
+
+@dataclass
+class Played:
+    """A game played to its end."""
+
+    state: Any
+    steps: int
+    first: int  # the first seat to act
+    decisions: list[Step] = field(default_factory=list)  # kept only when asked
+
+
+def play(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    agents: Sequence[Agent],
+    *,
+    on_start: Callable[[Any], None] | None = None,
+    on_step: Callable[[Step, Any], None] | None = None,
+    max_steps: int = MAX_STEPS,
+) -> Played:
+    """Play one game to its end.  ``on_step(step, state)`` follows every action.
+
+    Raises :class:`PlayError` (with the step) when an agent picks an illegal action, a seat
+    must act with no legal action, or the game runs past ``max_steps``.
+    """
+    state = game.new_game(players, seed, options)
+    if on_start is not None:
+        on_start(state)
+    rngs = [seat_rng(seed, s) for s in range(players)]
+    waiting = game.to_act(state)
+    first = waiting[0] if waiting else 0
+    n = 0
+    while not game.is_over(state):
+        if n >= max_steps:
+            raise PlayError(f"not over after {max_steps} actions")
+        seat = next_seat(game, state)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise PlayError(f"step {n + 1}: seat {seat + 1} must act but has no legal action")
+        view = game.view(state, seat)
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = agents[seat].choose(game, view, seat, legal, rngs[seat])
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        try:
+            events = game.apply(state, seat, action)
+        except IllegalAction as e:
+            raise PlayError(
+                f"step {n + 1}: seat {seat + 1} chose an illegal action ({action}): {e.reason}"
+            ) from None
+        n += 1
+        if on_step is not None:
+            on_step(Step(n, seat, action, events, wall, cpu, len(legal)), state)
+    return Played(state, n, first)
