@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps({k: round(v[0], 2) for k, v in figures.items()}))
         return
-    print(f"your-majesty engine: {len(states)} mid-game states, 2–6 players, CPU µs per call")
+    print(f"your_majesty engine: {len(states)} mid-game states, 2–6 players, CPU µs per call")
     for name, (us, calls) in figures.items():
         print(f"  {name:<14}{us:9.1f} µs  ({calls} calls a pass, best of {args.rounds})")
 

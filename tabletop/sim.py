@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from tabletop.ai import make_agent
 from tabletop.engine import Action, Game, IllegalAction, Rng
+from tabletop.engine.frozen import thaw
 
 MAX_STEPS = 200_000
 _SALT = 0x7AB1E70B
@@ -301,11 +302,12 @@ class ProgressBar:
 
 
 def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+    return json.loads(json.dumps(thaw(value)))
 
 
 def _view_difference(logged: Any, view: Any) -> str | None:
     """Where a replayed view differs from the logged one (``None``: identical as JSON)."""
+    view = thaw(view)
     fast = json.dumps(view, separators=(",", ":"))
     if fast == json.dumps(logged, separators=(",", ":")):  # same data in the same key order
         return None
@@ -353,7 +355,7 @@ def simulate(
                     "seat": seat,
                     "action": action.to_json(),
                     "text": action.text,
-                    "view": game.view(state, None),
+                    "view": thaw(game.view(state, None)),
                 }
                 log.write(json.dumps(line, separators=(",", ":")) + "\n")
 

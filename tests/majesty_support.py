@@ -8,8 +8,9 @@ from typing import Any
 
 from tabletop.engine import Action, Event
 from tabletop.engine.events import POINTS
+from tabletop.engine.frozen import thaw
 from tabletop.games.majesty import GAME
-from tabletop.games.majesty.catalog import CHARACTERS, INFIRMARY, catalog
+from tabletop.games.majesty.data import CHARACTERS, INFIRMARY, catalog
 from tabletop.games.majesty.setup import empty_gains
 from tabletop.games.majesty.state import MajestyState
 
@@ -117,12 +118,12 @@ _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 def strings_in(obj: Any) -> set[str]:
     """Every string (keys and values) anywhere in a JSON-like object."""
-    return set(_QUOTED.findall(json.dumps(obj)))
+    return set(_QUOTED.findall(json.dumps(thaw(obj))))
 
 
 def leaked(view: dict[str, Any], hidden: set[str]) -> set[str]:
     """The hidden uids that occur anywhere in the view's JSON text (as whole strings)."""
-    return hidden & set(_UID.findall(json.dumps(view)))
+    return hidden & set(_UID.findall(json.dumps(thaw(view))))
 
 
 def json_round_trip(s: MajestyState) -> MajestyState:

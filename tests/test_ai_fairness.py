@@ -165,7 +165,7 @@ def test_aristocracy_face_down_buildings_and_secret_stalls_are_resampled() -> No
 
 
 def test_your_majesty_opponent_hand_and_decks_are_resampled() -> None:
-    game = registry.get("your-majesty")
+    game = registry.get("your_majesty")
 
     def wanted(s: Any, seat: int) -> bool:
         return len(s.hands[1 - seat]) >= 2 and len(s.deck) >= 4 and len(s.phil_deck) >= 2

@@ -19,7 +19,7 @@ from tabletop.ai.tournament import run_matches, schedule, summarize
 # its shorter variant: against a random player a full game runs to ~1000 decisions.
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "majesty": ("mcts:24:4", 4, {}),
-    "your-majesty": ("mcts:6:4:p", 4, {}),
+    "your_majesty": ("mcts:6:4:p", 4, {}),
     "aristocracy": ("mcts:6:4:p", 2, {"length": "shorter"}),
 }
 
@@ -51,11 +51,11 @@ def _lower_bound(game_id: str, kinds: list[str], games: int) -> float:
 def test_your_majesty_blunder_rates_make_a_clear_ladder() -> None:
     # Your Majesty's levels are spaced by blunder rates on its heuristic (the search seldom
     # overrules it): no blunders > Normal's rate > Easy's > Random, each clearly
-    game = registry.get("your-majesty")
+    game = registry.get("your_majesty")
     normal = level_config("normal", game)
     easy = make_agent("easy", game)
     assert normal is not None and isinstance(easy, HeuristicAgent)
     assert level_config("hard", game).noise == 0 < normal.noise < easy.noise
     ladder = ["greedy", f"noisy:{normal.noise}", f"noisy:{easy.noise}", "random"]
     for better, worse in pairwise(ladder):
-        assert _lower_bound("your-majesty", [better, worse], 120) > 0.5, (better, worse)
+        assert _lower_bound("your_majesty", [better, worse], 120) > 0.5, (better, worse)

@@ -17,7 +17,7 @@ from majesty_support import all_cards, hidden_uids, json_round_trip, leaked
 from tabletop.engine import Rng, state_digest
 from tabletop.engine.events import POINTS
 from tabletop.games.majesty import GAME
-from tabletop.games.majesty.rules_constants import CHARACTERS_PER_PLAYER
+from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER
 
 ALL = list(range(60))
 JSON_EVERY_STEP = 4  # the first games of each batch round-trip after every action

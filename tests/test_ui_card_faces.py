@@ -17,7 +17,7 @@ from tabletop.ui.cards import CardArt, playing
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-GAMES = ("aristocracy", "majesty", "your-majesty")
+GAMES = ("aristocracy", "majesty", "your_majesty")
 PIPS = {"a": 1, **{str(n): n for n in range(2, 11)}}
 TINY, FOUR_K = (17, 24), (378, 540)  # a speck on a crowded 720p table; a zoomed card at 4K
 
@@ -139,8 +139,8 @@ def _marks(art: CardArt, cid: str, size: tuple[int, int]) -> list[tuple]:
 
 @pytest.mark.parametrize("size", [(34, 48), (70, 100), (210, 300)], ids=["tiny", "hand", "large"])
 def test_your_majesty_badges_show_the_numbers_of_each_card(arts, size) -> None:
-    art = arts["your-majesty"]
-    fleur, coin = "your-majesty/fleur-de-lys.svg", "common/coin.svg"
+    art = arts["your_majesty"]
+    fleur, coin = "your_majesty/fleur-de-lys.svg", "common/coin.svg"
     kinds = set()
     for cid, card in art.data.cards.items():
         a = card.attrs
@@ -149,23 +149,23 @@ def test_your_majesty_badges_show_the_numbers_of_each_card(arts, size) -> None:
         numbers = [m[1] for m in marks if m[0] == "number"]
         if card.kind == "philosophe":
             assert icons.count(fleur) == a["prestige"], cid
-            assert f"your-majesty/muse-{a['muse']}.svg" in icons, cid
+            assert f"your_majesty/muse-{a['muse']}.svg" in icons, cid
         elif card.kind == "colony":
             assert icons.count(coin) == a["coins"], cid
-            assert ("your-majesty/slave-colony.svg" in icons) == bool(a.get("slave")), cid
+            assert ("your_majesty/slave-colony.svg" in icons) == bool(a.get("slave")), cid
         elif card.kind == "reform":
-            assert numbers == [str(a["level"])] and f"your-majesty/muse-{a['muse']}.svg" in icons
+            assert numbers == [str(a["level"])] and f"your_majesty/muse-{a['muse']}.svg" in icons
         else:  # action cards: their type's icon, and the randomizer lower left
             expected = {"lingering": "clock", "campaign": "cannon", "scandal": "scandal"}
             name = expected.get(a["category"], a["category"])
-            assert f"your-majesty/{name}.svg" in icons, cid
+            assert f"your_majesty/{name}.svg" in icons, cid
             assert numbers == ([str(a["randomizer"])] if "randomizer" in a else []), cid
         kinds.add(card.kind)
     assert kinds == {"philosophe", "colony", "reform", "event", "scandal", "campaign", "reshuffle"}
 
 
 def test_tints_come_from_the_data(arts) -> None:
-    art = arts["your-majesty"]
+    art = arts["your_majesty"]
     colours = art.faces["philosophe"].tint_colours
     frames = {}
     for cid, card in art.data.cards.items():

@@ -13,7 +13,7 @@ from tabletop.games.your_majesty.catalog import MUSES, catalog
 
 
 def test_registered_with_its_id_and_options() -> None:
-    assert GAME.info.id == "your-majesty" and registry.get("your-majesty") is GAME
+    assert GAME.info.id == "your_majesty" and registry.get("your_majesty") is GAME
     assert (GAME.info.min_players, GAME.info.max_players) == (2, 6)
     opts = {o.key: o for o in GAME.info.options}
     assert opts["faux_pas"].default is False
@@ -42,7 +42,7 @@ def test_card_counts_follow_the_card_file() -> None:
 
 
 def test_reconstruction_is_declared_in_credits_and_rules() -> None:
-    g = load_game_data("your-majesty").game
+    g = load_game_data("your_majesty").game
     assert "reconstruction" in g.reconstruction.lower()
     assert "reconstruction" in g.summary.lower()
     assert len(g.rulings) >= 10
@@ -59,7 +59,7 @@ def _overlap(a: tuple, b: tuple) -> bool:
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_layout_fits_every_player_count_in_1920_by_1080(players: int) -> None:
-    lay = load_game_data("your-majesty").layout
+    lay = load_game_data("your_majesty").layout
     areas = lay.seat_areas[players]
     assert len(areas) == players
     shared = [z.rect for z in lay.zones if z.owner == "shared"]
@@ -78,7 +78,7 @@ def test_layout_fits_every_player_count_in_1920_by_1080(players: int) -> None:
 
 
 def test_every_view_zone_is_in_the_layout() -> None:
-    lay = load_game_data("your-majesty").layout
+    lay = load_game_data("your_majesty").layout
     seat_zones = {z.id for z in lay.zones if z.owner == "seat"}
     shared = {z.id for z in lay.zones if z.owner == "shared"}
     s = GAME.new_game(6, 1)

@@ -87,7 +87,7 @@ def test_courts_use_the_compact_layout_only_from_four_players() -> None:
     from tabletop.engine.data import load_game_data
     from tabletop.ui.table.layout import TableLayout
 
-    lay = load_game_data("your-majesty").layout
+    lay = load_game_data("your_majesty").layout
     arts = next(z for z in lay.zones if z.id == "arts")
     area = pygame.Rect(0, 0, 1000, 600)
     for players, expected in ((2, arts.rect), (3, arts.rect), (4, arts.other_rect)):

@@ -8,12 +8,12 @@ plain JSON views.  Determinized states the agent builds for itself are unaffecte
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
 from tabletop.engine import Action, Game, Outcome, Rng
+from tabletop.engine.frozen import canonical
 
 
 class StateLeak(AssertionError):
@@ -85,9 +85,9 @@ class ViewOnlyGame:
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> Any:
         """``determinize`` from a plain JSON view only."""
         if self._armed:
-            if not isinstance(view, dict):
+            if not isinstance(view, Mapping):
                 raise StateLeak("determinize was given something other than a view")
-            json.dumps(view)  # a view is plain JSON data: no state object inside
+            canonical(view)  # a view is plain JSON data: no state object inside
         return self.inner.determinize(view, seat, rng)
 
     def is_over(self, state: Any) -> bool:

@@ -28,6 +28,7 @@ from open_spiel.python.algorithms import mcts
 from tabletop import registry
 from tabletop.ai.hooks import default_evaluate, hooks_for
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.frozen import canonical
 
 ACTION_SPACE = 1 << 18
 DEALS = 1 << 10
@@ -209,7 +210,7 @@ class TabletopState(pyspiel.State):
         """The seat's view as canonical JSON (``""`` before the deal)."""
         if self.inner is None:
             return ""
-        return json.dumps(self._game.view(self.inner, player), sort_keys=True)
+        return canonical(self._game.view(self.inner, player))
 
     def information_state_string(self, player: int | None = None) -> str:
         """The seat's view (its information) as a string."""

@@ -24,4 +24,6 @@ def run(args: argparse.Namespace) -> int:
         for o in info.options:
             choices = f" [{' | '.join(map(str, o.choices))}]" if o.choices else f" ({o.kind})"
             print(f"{'':16}--option {o.key}=…{choices} default {o.default!r}: {o.label}")
+    for name, reason in registry.broken().items():
+        print(f"{name:14} cannot be played: {reason}")
     return 0

@@ -79,6 +79,18 @@ def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
     return False
 
 
+def step_is_barrier(game: Game, events: list[Event], facedown: Iterable[str] = ()) -> bool:
+    """Whether undo may not cross the step that gave ``events``.
+
+    A game on the rules kit says so itself (its moves and zones declare what reveals);
+    for the others, the events are read as :func:`is_barrier` does.
+    """
+    revealed = getattr(game, "revealed", None)
+    if revealed is not None:
+        return bool(revealed(events))
+    return any(is_barrier(e, facedown) for e in events)
+
+
 _DATA: dict[tuple[str, str], Any] = {}
 
 
@@ -98,9 +110,11 @@ def game_data(game: Game) -> Any:
 
     A game may keep its data elsewhere by naming the folder in ``data_folder``.
     """
-    from tabletop.engine.data import load_game_data
+    from tabletop.engine.data import load_game_data, shipped_data
 
     folder = getattr(game, "data_folder", None)
+    if folder is None:
+        return shipped_data(game.info.id)
     key = (game.info.id, str(folder))
     if key not in _DATA:
         _DATA[key] = load_game_data(game.info.id, folder=folder)
@@ -201,7 +215,7 @@ class Match:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalAction`), record it, autosave."""
         events = self.game.apply(self.state, seat, action)
-        barrier = any(is_barrier(e, self.facedown) for e in events)
+        barrier = step_is_barrier(self.game, events, self.facedown)
         played = Played(seat, action, barrier, list(events))
         self.history.append(played)
         self.autosave()

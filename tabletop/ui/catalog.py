@@ -5,10 +5,8 @@ A thin seam so the menus stay generic and tests can offer a fake game.
 
 from __future__ import annotations
 
-from functools import cache
-
 from tabletop import registry
-from tabletop.engine.data import GameData, load_game_data
+from tabletop.engine.data import GameData, shipped_data
 from tabletop.engine.game import Game
 
 
@@ -17,7 +15,6 @@ def games() -> dict[str, Game]:
     return registry.games()
 
 
-@cache
 def game_data(game_id: str) -> GameData:
     """The validated ``data/<id>/`` of a game (raises ``DataError`` with the file and field)."""
-    return load_game_data(game_id)
+    return shipped_data(game_id)

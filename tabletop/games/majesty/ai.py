@@ -1,20 +1,31 @@
-"""A greedy agent: the best immediate gain plus a projection of final scoring.
+"""Majesty's AI: a greedy agent, and the hooks of the generic search.
 
-It sees only its view: it rebuilds a state with :func:`determinize` under a fixed seed
-(the deck order never changes what one move earns), tries every legal action, follows its
-own follow-up decisions (exchange, heal) and scores the result.
+The greedy agent takes the best immediate gain plus a projection of final scoring.  It sees
+only its view: it rebuilds a state under a fixed seed (the deck order never changes what
+one move earns), tries every legal action, follows its own follow-up decisions (exchange,
+heal) and scores the result.  The search's evaluation turns each seat's worth (points, final
+scoring if the game ended now, meeples in hand) into a share of the win with a softmax whose
+temperature shrinks as the game nears its end.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
-from tabletop.games.majesty import rules
-from tabletop.games.majesty.catalog import INFIRMARY
+from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, INFIRMARY
 from tabletop.games.majesty.locations import side_of
+from tabletop.games.majesty.moves import DONE
 from tabletop.games.majesty.state import MajestyState
-from tabletop.games.majesty.view import determinize
+from tabletop.games.majesty.view import rebuild
+
+
+def _game() -> Game:
+    from tabletop.games.majesty import GAME
+
+    return GAME
+
 
 MEEPLE_VALUES = (0.0, 1.4, 2.6, 3.6, 4.4, 5.0)  # worth of holding 0..5 meeples
 MAJORITY_WEIGHT = 0.5
@@ -50,14 +61,15 @@ def evaluate(s: MajestyState, seat: int) -> float:
 
 def value_after(s: MajestyState, seat: int, action: Action, depth: int = 0) -> float:
     """The evaluation after ``action``, following own follow-up decisions greedily."""
+    game = _game()
     s = s.clone()
-    rules.apply_action(s, seat, action)
+    game._apply(s, seat, action)
     if not s.over and s.current == seat and s.pending and depth < MAX_FOLLOW_UP:
-        return max(value_after(s, seat, a, depth + 1) for a in rules.legal_actions(s, seat))
+        return max(value_after(s, seat, a, depth + 1) for a in game.legal_actions(s, seat))
     if s.pending and s.current == seat:  # too deep: close the decision
-        done = [a for a in rules.legal_actions(s, seat) if a.name == rules.DONE]
+        done = [a for a in game.legal_actions(s, seat) if a.name == DONE]
         if done:
-            rules.apply_action(s, seat, done[0])
+            game._apply(s, seat, done[0])
     return evaluate(s, seat)
 
 
@@ -72,7 +84,7 @@ class GreedyAgent:
         """The best of ``legal`` for ``seat``, judged from ``view`` only."""
         if len(legal) == 1:
             return legal[0]
-        return best_action(determinize(view, seat, Rng(0)), seat, legal, rng)
+        return best_action(rebuild(view, seat, Rng(0)), seat, legal, rng)
 
 
 def best_action(s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -81,3 +93,45 @@ def best_action(s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Ac
     best = max(v for v, _ in scored)
     top = [legal[i] for v, i in scored if v >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
+
+
+# --- hooks for the generic IS-MCTS (tabletop.ai) ----------------------------------------
+def worth(s: MajestyState, seat: int) -> float:
+    """Points now, plus final scoring if it happened now, plus the meeples' worth."""
+    if s.over:
+        return float(s.scores[seat])
+    meeples = MEEPLE_VALUES[min(s.meeples[seat], len(MEEPLE_VALUES) - 1)]
+    return s.scores[seat] + projected(s, seat) + meeples
+
+
+def win_shares(game: Game, s: MajestyState) -> list[float]:
+    """Each seat's share of the win, estimated from the worths (softmax)."""
+    values = [worth(s, p) for p in range(s.players)]
+    left = max(0, CHARACTERS_PER_PLAYER * s.players - s.turn) / s.players
+    temperature = 4.0 + 2.0 * left
+    top = max(values)
+    e = [math.exp((v - top) / temperature) for v in values]
+    total = sum(e)
+    return [x / total for x in e]
+
+
+def policy(game: Game, s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The greedy agent's move, judged on the search's own determinized state (no view)."""
+    return best_action(s, seat, legal, rng)
+
+
+def hooks() -> dict[str, Any]:
+    """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
+    return {
+        "policy": policy,
+        "evaluate": win_shares,
+        "cutoff": 4,
+        "max_game_length": 400,
+        # measured (docs/ai.md): with the evaluation after 4 steps, uniformly random rollouts
+        # play as well as greedy ones at equal iterations and cost a quarter of the time,
+        # and 1500 iterations beat 150 in 82 % of games
+        "levels": {
+            "normal": {"iterations": 150, "time_limit": 0.45, "game_policy": False, "prior": False},
+            "hard": {"iterations": 1500, "time_limit": 1.5, "game_policy": False, "prior": False},
+        },
+    }

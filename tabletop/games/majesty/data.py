@@ -1,7 +1,7 @@
 """The static facts of Majesty, read once from ``data/majesty``: cards, locations, workers.
 
 Every number printed on a card (ability amounts, majority values, meeple spaces) comes from
-the YAML data; only the rulebook's setup numbers live in :mod:`.rules_constants`.
+the YAML data; only the rulebook's set-up numbers, which no card prints, are written here.
 """
 
 from __future__ import annotations
@@ -9,11 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from tabletop.engine.data import GameData, load_game_data
+from tabletop.engine.data import GameData, shipped_data
 
 CHARACTERS = ("miller", "brewer", "witch", "guard", "knight", "innkeeper", "noble")
 INFIRMARY = 7  # location index of the Infirmary (locations are 0..7, shown as 1..8)
 N_LOCATIONS = 8
+
+# numbers from the rulebook's text
+SET_ASIDE = {2: 6, 3: 14, 4: 26}  # tier-1 cards placed on top of tier 2, by player count
+DISPLAY_SIZE = 6
+CHARACTERS_PER_PLAYER = 12
+START_MEEPLES = 5
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ def _idx(names: list[str] | None) -> tuple[int, ...]:
 @cache
 def catalog() -> Catalog:
     """The catalog built from ``data/majesty`` (cached)."""
-    data = load_game_data("majesty")
+    data = shipped_data("majesty")
     card_ids, chars, tiers, names = [], [], [], []
     locations: dict[tuple[int, str], LocationSide] = {}
     spaces, first, other = 0, "", ""

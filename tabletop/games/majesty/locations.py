@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.engine import Event
-from tabletop.games.majesty.catalog import INFIRMARY, LocationSide, catalog
-from tabletop.games.majesty.effects import gain_meeples, gain_points, loc_zone, move, plural, who
-from tabletop.games.majesty.state import EXCHANGE, HEAL, NONE, MajestyState
+from tabletop.engine.decisions import prompt
+from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
+from tabletop.games.majesty.state import (
+    EXCHANGE,
+    HEAL,
+    MajestyState,
+    gain_meeples,
+    gain_points,
+    loc_zone,
+    plural,
+    who,
+)
+from tabletop.games.majesty.view import move
+
+_SIDES: dict[str, tuple[LocationSide, ...]] = {}
+
+
+def sides_in_play(sides: str) -> tuple[LocationSide, ...]:
+    """The eight location sides named by the letters ``sides``."""
+    out = _SIDES.get(sides)
+    if out is None:
+        cat = catalog()
+        out = _SIDES[sides] = tuple(cat.location(i, x) for i, x in enumerate(sides))
+    return out
 
 
 def side_of(s: MajestyState, loc: int) -> LocationSide:
     """The side of location ``loc`` in play in this game."""
-    return catalog().location(loc, s.sides[loc])
+    return sides_in_play(s.sides)[loc]
 
 
 def defence_location(s: MajestyState) -> int | None:
@@ -21,25 +44,29 @@ def defence_location(s: MajestyState) -> int | None:
     return None
 
 
-def start_resolution(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
-    """Resolve location ``loc`` for ``seat`` from the top; may stop at a pending decision."""
+def start_resolution(
+    s: MajestyState, seat: int, loc: int, events: list[Event], L: LocationSide | None = None
+) -> None:
+    """Resolve location ``loc`` (side ``L``) for ``seat`` from the top; may stop at a prompt."""
     s.resolving = loc
-    L = side_of(s, loc)
-    if L.signpost == "attack":
+    L = L or side_of(s, loc)
+    signpost = L.signpost
+    if signpost == "attack":
         attack(s, seat, loc, events)
-    elif L.signpost == "heal" and heal(s, seat, events):
+    elif signpost == "heal" and heal(s, seat, events):
         return  # a split card waits for its owner's choice
-    after_signpost(s, seat, events)
+    after_signpost(s, seat, events, L)
 
 
-def after_signpost(s: MajestyState, seat: int, events: list[Event]) -> None:
+def after_signpost(
+    s: MajestyState, seat: int, events: list[Event], L: LocationSide | None = None
+) -> None:
     """Continue after the signpost: open the exchange if there is one, else pay out."""
-    L = side_of(s, s.resolving)
+    L = L or side_of(s, s.resolving)
     if L.exchange and (s.scores[seat] > 0 or s.meeples[seat] > 0):
-        s.pending, s.pending_dir = EXCHANGE, 0
+        s.stack.append(prompt(EXCHANGE, seat, dir=0))
         return
-    s.pending = NONE
-    payout(s, seat, events)
+    payout(s, seat, events, L)
 
 
 def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
@@ -74,6 +101,7 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         card = realm[target].pop()
         realm[INFIRMARY].append(card)
         move(
+            s,
             card,
             loc_zone(opp, target),
             loc_zone(opp, INFIRMARY),
@@ -93,7 +121,7 @@ def heal(s: MajestyState, seat: int, events: list[Event]) -> bool:
     card = infirmary[-1]
     chars = catalog().chars[card]
     if len(chars) > 1:
-        s.pending, s.pending_card = HEAL, card
+        s.stack.append(prompt(HEAL, seat, card=card))
         return True
     place_healed(s, seat, chars[0], events)
     return False
@@ -104,8 +132,8 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
     cat = catalog()
     card = s.realms[seat][INFIRMARY].pop()
     s.realms[seat][target].append(card)
-    s.pending_card = -1
     move(
+        s,
         card,
         loc_zone(seat, INFIRMARY),
         loc_zone(seat, target),
@@ -115,40 +143,38 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
     )
 
 
-def payout(s: MajestyState, seat: int, events: list[Event]) -> None:
+def _gains(seat: int, n: int, what: str, place: str) -> str:
+    return f"{who(seat)} gains {plural(n, what)} at the {place}."
+
+
+def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | None = None) -> None:
     """The location's points, meeples, bonus and every-player effect, in that order."""
-    cat = catalog()
-    L = side_of(s, s.resolving)
+    L = L or side_of(s, s.resolving)
     realm = s.realms[seat]
     pts = L.points_per * sum(len(realm[k]) for k in L.points_for)
     if L.times_largest:
         pts *= max(len(realm[k]) for k in range(INFIRMARY))
     pts += L.infirmary_points * len(realm[INFIRMARY])
-    gain_points(
-        s, seat, pts, L.key, f"{who(seat)} gains {plural(pts, 'point')} at the {L.name}.", events
-    )
+    gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
     mp = L.meeples_per * sum(len(realm[k]) for k in L.meeples_for)
-    gain_meeples(s, seat, mp, f"{who(seat)} gains {plural(mp, 'meeple')} at the {L.name}.", events)
+    gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
-        need = " and ".join(cat.char_names[k] for k in L.bonus_needs)
-        gain_points(
-            s,
-            seat,
-            L.bonus_points,
-            L.key,
-            f"{who(seat)} has {need}: {L.bonus_points} more points at the {L.name}.",
-            events,
-        )
+        gain_points(s, seat, L.bonus_points, L.key, partial(_bonus, seat, L), events)
     if L.all_need is not None:
         for step in range(s.players):
             p = (seat + step) % s.players
             if s.realms[p][L.all_need]:
-                gain_points(
-                    s,
-                    p,
-                    L.all_points,
-                    L.key,
-                    f"{who(p)} has a {cat.char_names[L.all_need]} and gains "
-                    f"{plural(L.all_points, 'point')} from {who(seat)}'s {L.name}.",
-                    events,
-                )
+                gain_points(s, p, L.all_points, L.key, partial(_share, p, seat, L), events)
+
+
+def _bonus(seat: int, L: LocationSide) -> str:
+    need = " and ".join(catalog().char_names[k] for k in L.bonus_needs)
+    return f"{who(seat)} has {need}: {L.bonus_points} more points at the {L.name}."
+
+
+def _share(p: int, seat: int, L: LocationSide) -> str:
+    name = catalog().char_names[L.all_need]  # type: ignore[index]
+    return (
+        f"{who(p)} has a {name} and gains {plural(L.all_points, 'point')} "
+        f"from {who(seat)}'s {L.name}."
+    )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from tabletop.engine import Event
 from tabletop.engine.events import GAME_OVER, PHASE
-from tabletop.games.majesty.catalog import INFIRMARY
-from tabletop.games.majesty.effects import gain_points, loc_zone, move, plural, who
-from tabletop.games.majesty.locations import side_of
-from tabletop.games.majesty.state import MajestyState
+from tabletop.games.majesty.data import INFIRMARY, catalog
+from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, plural, who
+from tabletop.games.majesty.view import move
 
 
 def leaders(counts: list[int]) -> list[int]:
@@ -25,7 +24,7 @@ def winners_of(scores: list[int]) -> list[int]:
 def final_scoring(s: MajestyState, events: list[Event]) -> None:
     """Score the end of the game in rulebook order and mark the game over."""
     events.append(Event(PHASE, "Final scoring.", {"name": "final_scoring"}))
-    infirmary = side_of(s, INFIRMARY)
+    infirmary = catalog().location(INFIRMARY, s.sides[INFIRMARY])
     wounded = [len(r[INFIRMARY]) for r in s.realms]  # counted before step 1 empties them
     # 1. Infirmary
     for p in range(s.players):
@@ -43,7 +42,7 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         while pile:
             card = pile.pop()
             s.removed.append(card)
-            move(card, loc_zone(p, INFIRMARY), "box", "", events, face_up=False)
+            move(s, card, loc_zone(p, INFIRMARY), "removed", "", events, face_up=False)
     # 2. Variety
     for p in range(s.players):
         k = sum(1 for loc in range(INFIRMARY) if s.realms[p][loc])
@@ -57,7 +56,7 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         )
     # 3. Majority
     for loc in range(INFIRMARY):
-        L = side_of(s, loc)
+        L = catalog().location(loc, s.sides[loc])
         if L.majority is None:
             continue
         for p in leaders([len(r[loc]) for r in s.realms]):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.games.majesty.catalog import N_LOCATIONS, catalog
-from tabletop.games.majesty.rules_constants import DISPLAY_SIZE, SET_ASIDE, START_MEEPLES
-from tabletop.games.majesty.state import BREAKDOWN_FINAL, BREAKDOWN_PLAY, MajestyState
+from tabletop.engine.decisions import turn
+from tabletop.games.majesty.data import DISPLAY_SIZE, N_LOCATIONS, SET_ASIDE, START_MEEPLES, catalog
+from tabletop.games.majesty.state import BREAKDOWN_FINAL, BREAKDOWN_PLAY, TAKE_STEP, MajestyState
 
 
 def resolve_sides(options: dict[str, Any], rng: Rng) -> str:
@@ -33,8 +33,6 @@ def empty_gains() -> dict[str, int]:
 def new_state(players: int, seed: int, options: dict[str, Any]) -> MajestyState:
     """A fresh game: shuffled deck, display of six, worker cards dealt, sides chosen."""
     cat = catalog()
-    if players not in SET_ASIDE:
-        raise ValueError(f"Majesty is for 2 to 4 players, not {players}")
     rng = Rng(seed)
     sides = resolve_sides(options, rng)
     combined = bool(options.get("combined_deck", False))
@@ -66,5 +64,5 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> MajestyState:
         scores=[0] * players,
         gains=[empty_gains() for _ in range(players)],
         first=first,
-        current=first,
+        stack=[turn(TAKE_STEP, first)],
     )

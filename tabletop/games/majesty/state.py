@@ -1,16 +1,21 @@
-"""The state of a Majesty game: plain lists and ints, cheap to copy."""
+"""The state of a Majesty game (plain lists and ints, cheap to copy) and small helpers on it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from tabletop.engine import Rng
+from tabletop.engine import Event, Rng
+from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
+from tabletop.engine.decisions import from_json as frame_from_json
+from tabletop.engine.decisions import to_json as frame_json
+from tabletop.engine.events import LOG, POINTS, Text
 
-# pending decisions of the active seat, in the middle of resolving a location
-NONE = ""
-EXCHANGE = "exchange"  # Castle B: trade points and meeples, then "done"
-HEAL = "heal"  # Cottage: choose where the healed split card goes
+# decision steps
+TAKE_STEP = "take"  # the turn: take a character from the display
+EXCHANGE = "exchange"  # Castle B: trade points and meeples, then "done" (data: dir)
+HEAL = "heal"  # Cottage: choose where the healed split card goes (data: card)
+NONE = ""  # no prompt is open
 
 BREAKDOWN_PLAY = (
     "mill",
@@ -43,28 +48,59 @@ class MajestyState:
     scores: list[int]
     gains: list[dict[str, int]]  # per seat: reason → points (sums to the score)
     first: int
-    current: int
+    stack: list[Frame]  # the turn at the bottom, an open prompt above it
     turn: int = 0  # turns completed
-    pending: str = NONE
-    pending_dir: int = 0  # exchange: +1 buying meeples, -1 selling, 0 not yet
-    pending_card: int = -1  # the Infirmary card being healed
     resolving: int = -1  # location (0..7) whose abilities are being resolved
     removed: list[int] = field(default_factory=list)  # Infirmary cards removed at the end
     over: bool = False
 
+    # --- the decision stack, read as the rulebook speaks of it ---------------------------
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self.stack[0].seats[0]
+
+    @current.setter
+    def current(self, seat: int) -> None:
+        self.stack[0] = turn(TAKE_STEP, seat)
+
+    @property
+    def pending(self) -> str:
+        """The open prompt of the active seat (``""`` when none)."""
+        top = self.stack[-1]
+        return top.step if top.kind == PROMPT else NONE
+
+    @property
+    def pending_dir(self) -> int:
+        """In an exchange: +1 once buying meeples, -1 once selling, 0 before either."""
+        top = self.stack[-1]
+        return top.data.get("dir", 0) if top.step == EXCHANGE else 0
+
+    @property
+    def pending_card(self) -> int:
+        """The healed split card waiting for its place (-1 when none)."""
+        top = self.stack[-1]
+        return top.data["card"] if top.step == HEAL else -1
+
+    # --- JSON and copies -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON data, the same as the engine's generic ``to_plain`` (only faster)."""
+        """Plain JSON data."""
         c = self.clone()
         data = {f.name: getattr(c, f.name) for f in fields(self)}
         data["rng"] = {"rng": self.rng.state}
+        data["stack"] = [frame_json(f) for f in c.stack]
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> MajestyState:
-        """Rebuild a state from :meth:`to_json` output."""
+        """Rebuild a state from :meth:`to_json` output (or the older form with ``current``)."""
         kwargs = {f.name: data[f.name] for f in fields(MajestyState) if f.name in data}
         kwargs["rng"] = Rng(data["rng"]["rng"])
         kwargs["gains"] = [{str(k): int(v) for k, v in g.items()} for g in data["gains"]]
+        if "stack" in data:
+            kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
+        else:  # saved before the decision stack: current + pending fields
+            kwargs["stack"] = old_stack(data)
         return MajestyState(**kwargs).clone()
 
     def clone(self) -> MajestyState:
@@ -83,12 +119,60 @@ class MajestyState:
             self.scores[:],
             [dict(g) for g in self.gains],
             self.first,
-            self.current,
+            [f.clone() for f in self.stack],
             self.turn,
-            self.pending,
-            self.pending_dir,
-            self.pending_card,
             self.resolving,
             self.removed[:],
             self.over,
         )
+
+
+def old_stack(data: dict[str, Any]) -> list[Frame]:
+    """The stack of a state saved with ``current``/``pending`` fields."""
+    stack = [turn(TAKE_STEP, int(data["current"]))]
+    pending = data.get("pending", NONE)
+    if pending == EXCHANGE:
+        stack.append(prompt(EXCHANGE, int(data["current"]), dir=int(data.get("pending_dir", 0))))
+    elif pending == HEAL:
+        stack.append(prompt(HEAL, int(data["current"]), card=int(data["pending_card"])))
+    return stack
+
+
+# --- words -------------------------------------------------------------------------------
+def who(seat: int) -> str:
+    """The name of a seat in the log."""
+    return f"Player {seat + 1}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 point`` / ``3 points``."""
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def loc_zone(seat: int, loc: int) -> str:
+    """The zone id of a seat's location (``loc`` 0..7 → ``p<seat>.loc.<1..8>``)."""
+    return f"p{seat}.loc.{loc + 1}"
+
+
+# --- changes that are also events -------------------------------------------------------------
+def gain_points(
+    s: MajestyState, seat: int, delta: int, reason: str, text: Text, events: list[Event]
+) -> None:
+    """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0)."""
+    if not delta:
+        return
+    s.scores[seat] += delta
+    s.gains[seat][reason] = s.gains[seat].get(reason, 0) + delta
+    events.append(
+        Event(
+            POINTS, text, {"seat": seat, "delta": delta, "reason": reason, "score": s.scores[seat]}
+        )
+    )
+
+
+def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Event]) -> None:
+    """Give ``seat`` ``n`` meeples (beyond the worker card they wait for the end of the turn)."""
+    if not n:
+        return
+    s.meeples[seat] += n
+    events.append(Event(LOG, text, {"seat": seat, "meeples": n, "total": s.meeples[seat]}))

@@ -1,32 +1,132 @@
-"""What a seat may see (everything but the order of the face-down deck), and determinize."""
+"""What a seat sees: the zones (everything but the deck's order), the prompt and figures.
+
+The zone table declares who sees what; the view's cards, the redaction of moves and the
+re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Rng
-from tabletop.games.majesty.catalog import CHARACTERS, INFIRMARY, N_LOCATIONS, catalog
-from tabletop.games.majesty.effects import plural, who
-from tabletop.games.majesty.state import EXCHANGE, HEAL, MajestyState
+from tabletop.engine import Event, Rng
+from tabletop.engine.decisions import prompt as prompt_frame
+from tabletop.engine.decisions import turn
+from tabletop.engine.events import Text
+from tabletop.engine.frozen import EMPTY
+from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, Zone, Zones
+from tabletop.games.majesty.data import CHARACTERS, INFIRMARY, N_LOCATIONS, catalog
+from tabletop.games.majesty.state import (
+    EXCHANGE,
+    HEAL,
+    TAKE_STEP,
+    MajestyState,
+    plural,
+    who,
+)
 
 BACKS = {1: "tier1", 2: "tier2"}
 
 
-def _card(i: int, face_up: bool = True, meeples: int | None = None, as_: int | None = None) -> dict:
+@cache
+def _faces() -> dict[tuple[int, int, int], Mapping[str, Any]]:
+    return {}
+
+
+def _face(card: int, meeples: int = -1, loc: int = -1) -> Mapping[str, Any]:
+    """A visible card: on the display with its meeples, or at location ``loc``."""
+    key = (card, meeples, loc)
+    faces = _faces()
+    out = faces.get(key)
+    if out is None:
+        cat = catalog()
+        out = faces[key] = MappingProxyType(
+            {
+                "uid": cat.uids[card],
+                "card": cat.card_ids[card],
+                "back": BACKS[cat.tiers[card]],
+                "face_up": loc != INFIRMARY,
+                "tokens": EMPTY if meeples < 0 else MappingProxyType({"meeples": meeples}),
+                "as": CHARACTERS[loc] if 0 <= loc < INFIRMARY else None,
+            }
+        )
+    return out
+
+
+def _display_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
+    return _face(card, meeples=s.display_meeples[i])
+
+
+def _location(loc: int) -> Zone:
+    def cards(s: MajestyState, seat: int) -> list[int]:
+        return s.realms[seat][loc]
+
+    def face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
+        return _face(card, loc=loc)
+
+    def label(s: MajestyState, seat: int) -> str:
+        return _labels(s.sides)[loc]
+
+    return Zone(f"p{{seat}}.loc.{loc + 1}", PUBLIC, True, cards, label, face)
+
+
+def _worker_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
     cat = catalog()
-    return {
-        "uid": cat.uids[i],
-        "card": cat.card_ids[i],
-        "back": BACKS[cat.tiers[i]],
-        "face_up": face_up,
-        "tokens": {} if meeples is None else {"meeples": meeples},
-        "as": CHARACTERS[as_] if as_ is not None else None,
-    }
+    return MappingProxyType(
+        {
+            "uid": f"w{owner}",
+            "card": cat.worker_first if owner == s.first else cat.worker_other,
+            "back": "worker",
+            "face_up": True,
+            "tokens": MappingProxyType({"meeples": s.meeples[owner]}),  # type: ignore[index]
+            "as": None,
+        }
+    )
 
 
-def _hidden(back: str) -> dict:
-    return {"uid": None, "card": None, "back": back, "face_up": False, "tokens": {}, "as": None}
+ZONES = Zones(
+    [
+        Zone(
+            "deck",
+            DECK,
+            cards=lambda s: s.deck,
+            label=lambda s: f"Deck ({plural(len(s.deck), 'card')})",
+        ),
+        Zone("display", PUBLIC, cards=lambda s: s.display, label="Display", face=_display_face),
+        *(_location(loc) for loc in range(N_LOCATIONS)),
+        # the worker card is no character: one pseudo-card per seat carrying its meeples
+        Zone(
+            "p{seat}.worker",
+            PUBLIC,
+            True,
+            lambda s, p: (p,),
+            "Worker card",
+            _worker_face,
+            piece=True,
+        ),
+        Zone("box", HIDDEN, cards=lambda s: s.box, label="Box", shown=False),
+        # wounded characters taken out at the end (the view lists them in public.removed)
+        Zone("removed", PUBLIC, cards=lambda s: s.removed, label="Removed", shown=False),
+    ],
+    uid=lambda c: catalog().uids[c],
+    card_id=lambda c: catalog().card_ids[c],
+    back=lambda c: BACKS[catalog().tiers[c]],
+)
+
+
+def move(
+    s: MajestyState,
+    card: int,
+    source: str,
+    target: str,
+    text: Text,
+    events: list[Event],
+    face_up: bool = True,
+) -> None:
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    events.append(ZONES.move(s, s.players, card, source, target, text, face_up=face_up))
 
 
 @cache
@@ -64,51 +164,10 @@ def prompt(s: MajestyState, seat: int | None) -> str:
     return "Take a character from the display."
 
 
-def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str, Any]:
-    """The view of ``seat`` (``None`` = spectator)."""
+def describe(s: MajestyState, seat: int | None) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts no zone holds."""
     cat = catalog()
-    tiers = cat.tiers
-    zones: dict[str, Any] = {
-        "deck": {
-            "cards": [_hidden(BACKS[tiers[i]]) for i in s.deck],
-            "label": f"Deck ({plural(len(s.deck), 'card')})",
-        },
-        "display": {
-            "cards": [
-                _card(c, meeples=m) for c, m in zip(s.display, s.display_meeples, strict=True)
-            ],
-            "label": "Display",
-        },
-    }
-    labels = _labels(s.sides)
-    for p in range(s.players):
-        for loc in range(N_LOCATIONS):
-            inf = loc == INFIRMARY
-            zones[f"p{p}.loc.{loc + 1}"] = {
-                "cards": [
-                    _card(c, face_up=not inf, as_=None if inf else loc) for c in s.realms[p][loc]
-                ],
-                "label": labels[loc],
-            }
-        zones[f"p{p}.worker"] = {
-            "cards": [
-                {
-                    "uid": f"w{p}",
-                    "card": cat.worker_first if p == s.first else cat.worker_other,
-                    "back": "worker",
-                    "face_up": True,
-                    "tokens": {"meeples": s.meeples[p]},
-                    "as": None,
-                }
-            ],
-            "label": "Worker card",
-        }
-    locations = [dict(d) for d in _locations(s.sides)]
     return {
-        "game": "majesty",
-        "viewer": seat,
-        "to_act": to_act,
-        "over": s.over,
         "prompt": prompt(s, seat),
         "seats": [
             {
@@ -119,7 +178,6 @@ def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str
             }
             for p in range(s.players)
         ],
-        "zones": zones,
         "public": {
             "players": s.players,
             "sides": s.sides,
@@ -134,57 +192,42 @@ def build_view(s: MajestyState, seat: int | None, to_act: list[int]) -> dict[str
             "box": len(s.box),
             "removed": [cat.uids[c] for c in s.removed],
             "gains": [dict(g) for g in s.gains],
-            "locations": locations,
+            "locations": [dict(d) for d in _locations(s.sides)],
         },
     }
 
 
-def determinize(view: dict[str, Any], seat: int, rng: Rng) -> MajestyState:
-    """A full state matching ``view``: the deck order (per tier) sampled from unseen cards."""
+def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
+    """A full state matching ``view``: the deck order (per tier) dealt from unseen cards."""
     cat = catalog()
     pub = view["public"]
     zones = view["zones"]
     index = {u: i for i, u in enumerate(cat.uids)}
     players = pub["players"]
-    seen: set[int] = set()
-
-    def ids(zone: str) -> list[int]:
-        out = [index[c["uid"]] for c in zones[zone]["cards"]]
-        seen.update(out)
-        return out
-
-    display = ids("display")
-    display_meeples = [c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]]
-    realms = [[ids(f"p{p}.loc.{k + 1}") for k in range(N_LOCATIONS)] for p in range(players)]
     removed = [index[u] for u in pub["removed"]]
-    seen.update(removed)
-    pools: dict[str, list[int]] = {"tier1": [], "tier2": []}
-    for i in range(cat.size):
-        if i not in seen:
-            pools[BACKS[cat.tiers[i]]].append(i)
-    for pool in pools.values():
-        rng.shuffle(pool)
-    deck = [pools[c["back"]].pop() for c in zones["deck"]["cards"]]
-    box = sorted(pools["tier1"] + pools["tier2"])
+    filled, rest = ZONES.deal(zones, range(cat.size), removed, rng, index, ("tier1", "tier2"))
+    current = pub["current"]
+    stack = [turn(TAKE_STEP, current)]
+    if pub["pending"] == EXCHANGE:
+        stack.append(prompt_frame(EXCHANGE, current, dir=pub["pending_dir"]))
+    elif pub["pending"] == HEAL:
+        stack.append(prompt_frame(HEAL, current, card=index[pub["pending_card"]]))
     return MajestyState(
         players=players,
         rng=rng.fork(),
         sides=pub["sides"],
         combined=pub["combined"],
-        deck=deck,
-        display=display,
-        display_meeples=display_meeples,
-        box=box,
-        realms=realms,
+        deck=filled["deck"],
+        display=filled["display"],
+        display_meeples=[c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]],
+        box=sorted(rest["tier1"] + rest["tier2"]),
+        realms=[[filled[f"p{p}.loc.{k + 1}"] for k in range(N_LOCATIONS)] for p in range(players)],
         meeples=[s["resources"]["meeples"] for s in view["seats"]],
         scores=[s["score"] for s in view["seats"]],
         gains=[dict(g) for g in pub["gains"]],
         first=pub["first"],
-        current=pub["current"],
+        stack=stack,
         turn=pub["turn"],
-        pending=pub["pending"],
-        pending_dir=pub["pending_dir"],
-        pending_card=index[pub["pending_card"]] if pub["pending_card"] else -1,
         resolving=pub["resolving"],
         removed=removed,
         over=view["over"],

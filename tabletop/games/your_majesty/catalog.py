@@ -1,4 +1,4 @@
-"""The card catalogue: every physical card of ``data/your-majesty/cards.yaml`` by index.
+"""The card catalogue: every physical card of ``data/your_majesty/cards.yaml`` by index.
 
 Cards are small integers inside the state.  Their public ids (uids) are ``a<i>`` for action
 cards, ``p<i>`` philosophes, ``c<i>`` colonies and ``r<i>`` reforms.
@@ -11,7 +11,7 @@ from functools import cache
 
 from tabletop.engine.data import GameData, load_game_data
 
-GAME_ID = "your-majesty"
+GAME_ID = "your_majesty"
 MUSES = ("arts", "politics", "music", "science", "literature")
 
 

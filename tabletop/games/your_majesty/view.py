@@ -180,7 +180,7 @@ def view(s: YMState, seat: int | None) -> dict[str, Any]:
             "chance": salon_chance(soph, base, bool(s.options.get("faux_pas"))),
         }
     return {
-        "game": "your-majesty",
+        "game": "your_majesty",
         "viewer": seat,
         "to_act": to_act(s),
         "over": s.over,

@@ -1,0 +1,46 @@
+"""The end of a turn: overflow meeples become points, the display refills, the next seat."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.engine import Event
+from tabletop.engine.decisions import TURN
+from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
+from tabletop.games.majesty.scoring import final_scoring
+from tabletop.games.majesty.state import MajestyState, gain_points, plural, who
+from tabletop.games.majesty.view import move
+
+
+def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
+    """After a move: once no prompt is open, the turn ends."""
+    if not s.over and s.stack[-1].kind == TURN:
+        end_turn(s, seat, events)
+
+
+def _overflow(seat: int, extra: int) -> str:
+    return f"{who(seat)} returns {plural(extra, 'extra meeple')} for {plural(extra, 'point')}."
+
+
+def _joins(name: str) -> str:
+    return f"A {name} joins the display."
+
+
+def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
+    """Overflow meeples become points, the display refills, the next player moves."""
+    cat = catalog()
+    s.resolving = -1
+    extra = s.meeples[seat] - cat.worker_spaces
+    if extra > 0:
+        s.meeples[seat] = cat.worker_spaces
+        gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
+    if s.deck:
+        card = s.deck.pop()
+        s.display.append(card)
+        s.display_meeples.append(0)
+        move(s, card, "deck", "display", partial(_joins, cat.names[card]), events)
+    s.turn += 1
+    s.stack[0].seats[0] = (seat + 1) % s.players
+    full = CHARACTERS_PER_PLAYER
+    if sum(map(len, s.realms[seat])) >= full and all(sum(map(len, r)) >= full for r in s.realms):
+        final_scoring(s, events)

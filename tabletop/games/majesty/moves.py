@@ -1,0 +1,227 @@
+"""Majesty's moves: take a character, place a healed one, buy or sell meeples, done.
+
+Each move declares its actions, how one applies, and why one is refused; the turn offers
+``take``, a Cottage heal prompt offers ``heal``, a Castle exchange prompt the other three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
+from tabletop.engine.moves import Interned, Move, Moves
+from tabletop.games.majesty.data import CHARACTERS, catalog
+from tabletop.games.majesty.locations import (
+    after_signpost,
+    payout,
+    place_healed,
+    side_of,
+    start_resolution,
+)
+from tabletop.games.majesty.state import (
+    EXCHANGE,
+    HEAL,
+    TAKE_STEP,
+    MajestyState,
+    gain_points,
+    loc_zone,
+    plural,
+    who,
+)
+from tabletop.games.majesty.view import move
+
+TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
+
+
+# --- take a character -------------------------------------------------------------------------
+def _make_take(card: int, slot: int, char: int, seat: int, side: str) -> Action:
+    cat = catalog()
+    split = len(cat.chars[card]) > 1
+    name = cat.location(char, side).name
+    cost = f" for {plural(slot, 'meeple')}" if slot else ""
+    return Action.make(
+        TAKE,
+        Gesture.drag(
+            cat.uids[card],
+            "display",
+            loc_zone(seat, char),
+            choice=cat.char_names[char] if split else None,
+        ),
+        f"Take the {cat.names[card]}{cost} and place a {cat.char_names[char]} at the {name}",
+        card=cat.uids[card],
+        slot=slot,
+        character=CHARACTERS[char],
+    )
+
+
+_take = Interned(_make_take)
+
+
+def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
+    """The drag that takes the display card at ``slot`` and places it as ``char``."""
+    card = s.display[slot]
+    return _take(card, slot, char, seat, s.sides[char])
+
+
+def takes(s: MajestyState, seat: int) -> list[Action]:
+    """Every card the seat can pay for, as each character it may become."""
+    display = s.display
+    sides = s.sides
+    known = _slot_takes.known
+    out: list[Action] = []
+    for slot in range(min(len(display), s.meeples[seat] + 1)):
+        key = (display[slot], slot, seat, sides)
+        out.extend(known.get(key) or _slot_takes(*key))
+    return out
+
+
+def _make_slot_takes(card: int, slot: int, seat: int, sides: str) -> tuple[Action, ...]:
+    return tuple(_take(card, slot, char, seat, sides[char]) for char in catalog().chars[card])
+
+
+_slot_takes = Interned(_make_slot_takes)  # type: ignore[arg-type]  # tuples of actions
+
+
+def _taken(cat_char: str, seat: int, paid: int, bonus: int, place: str) -> str:
+    paid_s = f" paying {plural(paid, 'meeple')}" if paid else ""
+    got = f" and collecting {plural(bonus, 'meeple')}" if bonus else ""
+    return f"{who(seat)} takes a {cat_char}{paid_s}{got} and places it at the {place}."
+
+
+def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
+    """Pay for, take and place a display card, then resolve its location."""
+    slot, char = action["slot"], CHARACTERS.index(action["character"])
+    for i in range(slot):
+        s.display_meeples[i] += 1
+    s.meeples[seat] -= slot
+    card = s.display.pop(slot)
+    bonus = s.display_meeples.pop(slot)
+    s.meeples[seat] += bonus
+    s.realms[seat][char].append(card)
+    L = side_of(s, char)
+    text = partial(_taken, catalog().char_names[char], seat, slot, bonus, L.name)
+    move(s, card, "display", loc_zone(seat, char), text, events)
+    start_resolution(s, seat, char, events, L)
+
+
+# --- the Cottage's split card ---------------------------------------------------------------------
+def heals(s: MajestyState, seat: int) -> list[Action]:
+    """Where the healed split card may return."""
+    cat = catalog()
+    return [
+        Action.make(
+            HEAL_AS,
+            Gesture.click(loc_zone(seat, k), choice=cat.char_names[k]),
+            f"Return the healed card as a {cat.char_names[k]} to the {side_of(s, k).name}",
+            character=CHARACTERS[k],
+        )
+        for k in cat.chars[s.pending_card]
+    ]
+
+
+def apply_heal(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
+    """Return the healed card to the chosen location, then go on with the Cottage."""
+    place_healed(s, seat, CHARACTERS.index(action["character"]), events)
+    s.stack.pop()
+    after_signpost(s, seat, events)
+
+
+# --- the Castle's exchange --------------------------------------------------------------------------
+_BUY = Action.make(BUY, Gesture.button("Buy a meeple for 1 point"), "Buy a meeple for 1 point")
+_SELL = Action.make(SELL, Gesture.button("Sell a meeple for 1 point"), "Sell a meeple for 1 point")
+_DONE = Action.make(DONE, Gesture.button("Done exchanging"), "Done exchanging")
+
+
+def buys(s: MajestyState, seat: int) -> list[Action]:
+    """Buy a meeple: with a point to pay, unless this exchange has been selling."""
+    return [_BUY] if s.scores[seat] > 0 and s.pending_dir >= 0 else []
+
+
+def sells(s: MajestyState, seat: int) -> list[Action]:
+    """Sell a meeple: with a meeple to sell, unless this exchange has been buying."""
+    return [_SELL] if s.meeples[seat] > 0 and s.pending_dir <= 0 else []
+
+
+def dones(s: MajestyState, seat: int) -> list[Action]:
+    """Close the exchange (always possible)."""
+    return [_DONE]
+
+
+def _traded(seat: int, step: int) -> str:
+    return f"{who(seat)} {'buys' if step > 0 else 'sells'} a meeple for 1 point."
+
+
+def apply_trade(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
+    """One meeple bought or sold for one point."""
+    step = 1 if action.name == BUY else -1
+    s.stack[-1].data["dir"] = step
+    s.meeples[seat] += step
+    gain_points(s, seat, -step, "exchange", partial(_traded, seat, step), events)
+
+
+def apply_done(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
+    """Close the exchange and pay out the Castle."""
+    s.stack.pop()
+    payout(s, seat, events)
+
+
+# --- refusals ----------------------------------------------------------------------------------------
+def refuse(s: MajestyState, seat: int, action: Action) -> str:
+    """A plain-words reason why ``action`` is refused."""
+    cat = catalog()
+    if s.pending == EXCHANGE and action.name != TAKE:
+        if action.name == BUY:
+            if s.pending_dir < 0:
+                return "You are selling meeples in this exchange; you cannot also buy."
+            return "You have no points to pay for a meeple."
+        if action.name == SELL:
+            if s.pending_dir > 0:
+                return "You are buying meeples in this exchange; you cannot also sell."
+            return "You have no meeple to sell."
+        return "Exchange points and meeples at your Castle, or press Done."
+    if s.pending == EXCHANGE:
+        return "First finish the exchange at your Castle (press Done when finished)."
+    if s.pending == HEAL:
+        options = " or ".join(cat.char_names[k] for k in cat.chars[s.pending_card])
+        if action.name == HEAL_AS:
+            return f"The healed card can only return as a {options}."
+        return f"First choose where your healed card goes ({options})."
+    if action.name in (BUY, SELL, DONE):
+        return "There is nothing to exchange now; only the Castle (side B) allows that."
+    if action.name == HEAL_AS:
+        return "There is no healed card waiting to be placed."
+    return _refuse_take(s, seat, action)
+
+
+def _refuse_take(s: MajestyState, seat: int, action: Action) -> str:
+    cat = catalog()
+    slot = action.get("slot")
+    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(s.display):
+        return f"There is no card at that position of the display (it holds {len(s.display)})."
+    card = s.display[slot]
+    uid = action.get("card")
+    if uid is not None and uid != cat.uids[card]:
+        return f"That card is not at position {slot + 1} of the display any more."
+    if slot > s.meeples[seat]:
+        return f"You need {plural(slot, 'meeple')} to take this card; you have {s.meeples[seat]}."
+    char = action.get("character")
+    if char not in CHARACTERS or CHARACTERS.index(char) not in cat.chars[card]:
+        shown = " or ".join(cat.char_names[k] for k in cat.chars[card])
+        return f"The {cat.names[card]} card can only be placed as a {shown}."
+    return f"{action} is not allowed now."
+
+
+def _move(name: str, step: str, gen: Callable, app: Callable, gesture: str) -> Move:
+    return Move(name, (step,), gen, app, refuse, gesture)
+
+
+MOVES = Moves(
+    [
+        _move(TAKE, TAKE_STEP, takes, apply_take, DRAG),
+        _move(HEAL_AS, HEAL, heals, apply_heal, CLICK),
+        _move(BUY, EXCHANGE, buys, apply_trade, BUTTON),
+        _move(SELL, EXCHANGE, sells, apply_trade, BUTTON),
+        _move(DONE, EXCHANGE, dones, apply_done, BUTTON),
+    ]
+)

@@ -1,0 +1,230 @@
+"""The conformance kit's checks, run over every registered game by ``test_conformance.py``.
+
+Each check returns a list of problems (empty = conforms), so the tests that plant a bug can
+assert that the check sees it.  Zone-based checks need a game on the rules kit
+(:class:`~tabletop.engine.kit.RulesGame`); for the others they report that they cannot run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tabletop.ai import make_agent
+from tabletop.engine import Action, Game, IllegalAction, Rng, state_digest
+from tabletop.engine.frozen import canonical
+from tabletop.engine.kit import RulesGame
+from tabletop.engine.play import play
+from tabletop.engine.zones import DECK
+
+_UID_TEXT = re.compile(r'"([^"]+)"')
+
+
+def positions(
+    game: Game, players: int, seed: int, kind: str = "random", limit: int = 400
+) -> Iterator[tuple[int, Any, int, Action, list[Any]]]:
+    """``(step, state before, seat, action, events)`` along one seeded game (first ``limit``)."""
+    state = game.new_game(players, seed)
+    agent = make_agent(kind, game)
+    rng = Rng(seed * 31 + 7)
+    step = 0
+    while not game.is_over(state) and step < limit:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = agent.choose(game, game.view(state, seat), seat, legal, rng)
+        before = game.copy(state)
+        events = game.apply(state, seat, action)
+        yield step, before, seat, action, events
+        step += 1
+
+
+def _on_kit(game: Game) -> list[str]:
+    return [] if isinstance(game, RulesGame) else [f"{game.info.id} is not on the rules kit"]
+
+
+def game_ends(game: Game, players: int, seed: int, kinds: list[str]) -> list[str]:
+    """A seeded game between these agents ends, with scores and winners."""
+    agents = [make_agent(kinds[i % len(kinds)], game) for i in range(players)]
+    played = play(game, players, seed, None, agents)
+    out = game.outcome(played.state)
+    problems = []
+    if not game.is_over(played.state):
+        problems.append("the game did not end")
+    if len(out.scores) != players or not out.winners:
+        problems.append(f"bad outcome {out}")
+    return problems
+
+
+def conserved(game: Game, players: int, seed: int) -> list[str]:
+    """Every card of the match lies in exactly one zone at every step."""
+    if problems := _on_kit(game):
+        return problems
+    start = game.new_game(players, seed)
+    universe = sorted(c for cards in game.zones.contents(start, players).values() for c in cards)
+    problems = []
+    for step, before, _seat, _action, _events in positions(game, players, seed):
+        now = sorted(c for cards in game.zones.contents(before, players).values() for c in cards)
+        if now != universe:
+            problems.append(f"step {step}: {len(now)} cards in zones, {len(universe)} at set-up")
+            break
+    return problems
+
+
+def round_trips(game: Game, players: int, seed: int) -> list[str]:
+    """Every state survives JSON text, and the action list replays to the same states."""
+    moves: list[tuple[int, Any]] = []
+    digests: list[str] = []
+    state = None
+    for step, before, seat, action, _events in positions(game, players, seed):
+        text = json.dumps(game.state_to_json(before))
+        back = game.state_from_json(json.loads(text))
+        if state_digest(game, back) != state_digest(game, before):
+            return [f"step {step}: the state changes through JSON"]
+        digests.append(state_digest(game, before))
+        moves.append((seat, action.to_json()))
+    state = game.new_game(players, seed)
+    for i, (seat, data) in enumerate(moves):
+        if state_digest(game, state) != digests[i]:
+            return [f"replay: state before step {i} differs"]
+        game.apply(state, seat, game.action_from_json(state, seat, data))
+    return []
+
+
+def hidden_uids(game: Game, state: Any, seat: int | None) -> set[str]:
+    """The uids of the cards ``seat`` may not identify."""
+    return {game.zones.uid(c) for c in game.zones.unseen(state, state.players, seat)}
+
+
+def views_hide(game: Game, players: int, seed: int, limit: int = 400) -> list[str]:
+    """No seat's view (nor a spectator's) names a card that seat may not identify."""
+    if problems := _on_kit(game):
+        return problems
+    for step, before, _seat, _action, _events in positions(game, players, seed, limit=limit):
+        for viewer in [*range(players), None]:
+            hidden = hidden_uids(game, before, viewer)
+            if not hidden:
+                continue
+            found = hidden & set(_UID_TEXT.findall(canonical(game.view(before, viewer))))
+            if found:
+                return [f"step {step}: the view of seat {viewer} names hidden {sorted(found)[:3]}"]
+    return []
+
+
+def hidden_parts(game: Game, state: Any, seat: int) -> dict[str, list[int]]:
+    """The zones with cards ``seat`` may not identify, and their cards."""
+    unseen = game.zones.unseen(state, state.players, seat)
+    return {
+        zid: [c for c in cards if c in unseen]
+        for zid, cards in game.zones.contents(state, state.players).items()
+        if any(c in unseen for c in cards)
+    }
+
+
+def _movable(game: Game, state: Any, parts: dict[str, list[int]]) -> dict[str, bool]:
+    """Which hidden parts a re-deal can change, and whether their order counts.
+
+    A deck's order counts (two cards of one back can swap); any other part changes only by
+    trading a card with another hidden part holding a card of the same back.
+    """
+    back = game.zones.back
+    out: dict[str, bool] = {}
+    for zid, cards in parts.items():
+        ordered = game.zones.place(state.players, zid).zone.visibility == DECK
+        backs = {back(c) for c in cards}
+        elsewhere = {back(c) for z, cs in parts.items() if z != zid for c in cs}
+        swaps = ordered and len(cards) > 1 and len(backs) < len(cards)
+        if swaps or backs & elsewhere:
+            out[zid] = ordered
+    return out
+
+
+def redealt(game: Game, state: Any, seat: int, tries: int = 40) -> tuple[Any, list[str]]:
+    """A state ``seat`` cannot tell from ``state`` whose every hidden part was re-dealt.
+
+    Every part a re-deal can change (see :func:`_movable`) must have changed.  Returns the
+    state and the problems found (a part that never changed, a view that did).
+    """
+    view = game.view(state, seat)
+    mine = hidden_parts(game, state, seat)
+    movable = _movable(game, state, mine)
+    for k in range(tries):
+        other = game.determinize(view, seat, Rng(1000 + k))
+        theirs = hidden_parts(game, other, seat)
+        changed = all(
+            (theirs.get(z) != mine[z])
+            if ordered
+            else (sorted(theirs.get(z, [])) != sorted(mine[z]))
+            for z, ordered in movable.items()
+        )
+        if changed:
+            if canonical(game.view(other, seat)) != canonical(view):
+                return other, ["a re-dealt state shows the seat a different view"]
+            return other, []
+    return None, [f"no re-deal changed every hidden part ({sorted(movable)})"]
+
+
+def same_decisions(
+    game: Game, players: int, seed: int, kinds: list[str], samples: int = 4
+) -> list[str]:
+    """Agents decide alike in states their seat cannot tell apart."""
+    if problems := _on_kit(game):
+        return problems
+    chosen = [p for p in positions(game, players, seed, limit=60) if p[0] % 7 == 3][:samples]
+    for step, before, seat, _action, _events in chosen:
+        other, problems = redealt(game, before, seat)
+        if problems:
+            return [f"step {step}: {p}" for p in problems]
+        for kind in kinds:
+            picks = []
+            for s in (before, other):
+                legal = game.legal_actions(s, seat)
+                agent = make_agent(kind, game)
+                picks.append(agent.choose(game, game.view(s, seat), seat, legal, Rng(seed + step)))
+            if picks[0] != picks[1]:
+                return [
+                    f"step {step}: the {kind} agent decided differently ({picks[0]} / {picks[1]})"
+                ]
+    return []
+
+
+def refusals_keep_state(game: Game, players: int, seed: int) -> list[str]:
+    """A refused action raises with a reason and leaves the state as it was."""
+    for step, before, seat, action, _events in positions(game, players, seed, limit=120):
+        s = game.copy(before)
+        digest = state_digest(game, s)
+        tries: list[tuple[int, Action]] = [
+            (o, action) for o in range(players) if o not in game.to_act(s)
+        ]
+        if action.args:
+            tries.append((seat, Action.make(action.name, **{k: "nonsense" for k, _ in action.args})))
+        tries.append((seat, Action.make("no-such-move")))
+        for who, bad in tries:
+            try:
+                game.apply(s, who, bad)
+            except IllegalAction as e:
+                if not e.reason:
+                    return [f"step {step}: a refusal without a reason"]
+            else:
+                return [f"step {step}: {bad} by seat {who + 1} was accepted"]
+            if state_digest(game, s) != digest:
+                return [f"step {step}: a refused {bad} changed the state"]
+    return []
+
+
+def reveals_are_barriers(
+    game: Game, players: int, seed: int, barrier: Callable[[Game, list[Any]], bool]
+) -> list[str]:
+    """A step that shows some seat a card it could not identify before is an undo barrier."""
+    if problems := _on_kit(game):
+        return problems
+    for step, before, seat, action, events in positions(game, players, seed):
+        after = game.copy(before)
+        game.apply(after, seat, game.action_from_json(after, seat, action.to_json()))
+        for viewer in range(players):
+            was = hidden_uids(game, before, viewer)
+            now = hidden_uids(game, after, viewer)
+            if (was - now) and not barrier(game, events):
+                return [f"step {step}: seat {viewer + 1} learnt {sorted(was - now)[:3]} ({action})"]
+    return []

@@ -1,0 +1,139 @@
+"""The conformance kit over every registered game and player count.
+
+What every game must do, whatever its rules: end, conserve its cards, survive JSON and
+replay, hide what a seat may not see, decide alike in states a seat cannot tell apart,
+refuse without changing anything, and make every reveal an undo barrier.  A new game gets
+all of this by being registered.  The last tests plant each bug a check guards against and
+assert the check sees it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import conformance as ck
+import pytest
+
+from tabletop import registry
+from tabletop.controller.match import step_is_barrier
+from tabletop.engine import Action, Game, Rng
+from tabletop.games.majesty import GAME as MAJESTY
+from tabletop.games.majesty.game import MajestyGame
+
+CASES = [
+    pytest.param(game, n, id=f"{gid}-{n}p")
+    for gid, game in registry.games().items()
+    for n in range(game.info.min_players, game.info.max_players + 1)
+]
+
+
+def _check(problems: list[str]) -> None:
+    if problems and problems[0].endswith("is not on the rules kit"):
+        pytest.skip(problems[0])
+    assert problems == []
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_seeded_random_and_heuristic_games_end(game: Game, players: int) -> None:
+    _check(ck.game_ends(game, players, 11, ["random"]))
+    _check(ck.game_ends(game, players, 12, ["greedy", "random"]))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_cards_are_conserved(game: Game, players: int) -> None:
+    _check(ck.conserved(game, players, 21))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_json_round_trip_and_replay_reproduce_every_state(game: Game, players: int) -> None:
+    _check(ck.round_trips(game, players, 31))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_no_view_names_a_hidden_card(game: Game, players: int) -> None:
+    _check(ck.views_hide(game, players, 41))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_agents_decide_alike_in_states_a_seat_cannot_tell_apart(game: Game, players: int) -> None:
+    _check(ck.same_decisions(game, players, 51, ["greedy", "mcts:40:4"]))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_refused_actions_leave_the_state_untouched(game: Game, players: int) -> None:
+    _check(ck.refusals_keep_state(game, players, 61))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_reveal_is_an_undo_barrier(game: Game, players: int) -> None:
+    _check(ck.reveals_are_barriers(game, players, 71, lambda g, ev: step_is_barrier(g, ev)))
+
+
+# --- the checks catch the bugs they guard against ---------------------------------------------
+class _LeakyView(MajestyGame):
+    """Majesty whose view tells the deck order."""
+
+    def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
+        out = super().describe(state, seat)
+        out["public"]["deck_order"] = [self.zones.uid(c) for c in state.deck]
+        return out
+
+
+class _CopyingDeal(MajestyGame):
+    """Majesty whose determinize copies the real state it saw last (a peek through the game)."""
+
+    last: Any = None
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        type(self).last = state
+        return super().legal_actions(state, seat)
+
+    def determinize(self, view: Any, seat: int, rng: Rng) -> Any:
+        return self.copy(type(self).last)
+
+
+class _DeckPeeker:
+    """An agent that reads the true deck through the game object and picks by its top card."""
+
+    name = "peeker"
+
+    def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        state = _CopyingDeal.last
+        return legal[state.deck[-1] % len(legal)] if state.deck else legal[0]
+
+
+def test_a_view_that_names_the_deck_order_is_caught() -> None:
+    assert ck.views_hide(_LeakyView(), 2, 41, limit=5)
+    assert ck.views_hide(MAJESTY, 2, 41, limit=5) == []
+
+
+def test_a_determinize_that_copies_the_real_state_is_caught() -> None:
+    game = _CopyingDeal()
+    state = game.new_game(2, 5)
+    game.legal_actions(state, game.to_act(state)[0])
+    _other, problems = ck.redealt(game, state, game.to_act(state)[0])
+    assert problems and "no re-deal changed every hidden part" in problems[0]
+
+
+def test_an_agent_peeking_through_the_game_object_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _CopyingDeal()
+    monkeypatch.setattr(_CopyingDeal, "determinize", MajestyGame.determinize)
+    monkeypatch.setattr(ck, "make_agent", lambda kind, g: _DeckPeeker())
+    problems = ck.same_decisions(game, 2, 51, ["peeker"], samples=4)
+    assert problems and "decided differently" in problems[0]
+
+
+def test_a_reveal_not_marked_as_a_barrier_is_caught() -> None:
+    assert ck.reveals_are_barriers(MAJESTY, 2, 71, lambda g, ev: False)
+    assert ck.reveals_are_barriers(MAJESTY, 2, 71, lambda g, ev: step_is_barrier(g, ev)) == []
+
+
+def test_a_refusal_that_changes_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Careless(MajestyGame):
+        def why_illegal(self, state: Any, seat: int, action: Action) -> str:
+            state.turn += 1  # a refusal must never do this
+            return "no"
+
+    assert ck.refusals_keep_state(Careless(), 2, 61)
