@@ -198,7 +198,9 @@ def refusals_keep_state(game: Game, players: int, seed: int) -> list[str]:
             (o, action) for o in range(players) if o not in game.to_act(s)
         ]
         if action.args:
-            tries.append((seat, Action.make(action.name, **{k: "nonsense" for k, _ in action.args})))
+            tries.append(
+                (seat, Action.make(action.name, **{k: "nonsense" for k, _ in action.args}))
+            )
         tries.append((seat, Action.make("no-such-move")))
         for who, bad in tries:
             try:
