@@ -8,7 +8,8 @@ determinization of the acting seat's view and a copy; at the end the state as JS
 outcome and the summary figures.
 
 The expected digests below were recorded by ``python tests/test_your_majesty_pinned.py``
-from the UNCHANGED code (main at 146b915, before the speed work), so any change of
+from the UNCHANGED code (main at 146b915, before the speed work; re-recorded when the id
+became ``your_majesty``, the views' ``game`` field being the only change), so any change of
 behaviour -- a rule, a text, a gesture, a view, a determinization, an agent's choice --
 fails here.  Re-record only for an intended change of behaviour, and say so in the commit.
 """
@@ -44,17 +45,17 @@ GAMES: list[tuple[int, int, dict[str, Any], tuple[str, ...]]] = [
 ]
 
 EXPECTED: dict[int, str] = {
-    0: "fffc9873da06874b4431e13661987bfb561071fcdc19f4ce8636bf8642690130",
-    1: "69406cb6c347b81e7f82573b788efb24efb085abf9d889791a907a843bd81f8f",
-    2: "5c900ce3caa235c3cfb3c7f47d8097cb37000545a3e80f578e7315819ce62b42",
-    3: "360a4c7eb0dd8c91e540618a0c4075e4bedf773c911cfe0a28596d20cff4cb45",
-    4: "a2e1070debac7d00968e49ffec2c0a2886434a265818f34919dddf23a470663b",
-    5: "24b8b601226459e3784bd3f3b9143251681c21cdc624eea08d75a31d4c23fefa",
-    6: "0dc36a9b2fc3e41ea929f086ace44593a49a2c26ae6108acdd7fa009f52b1d7a",
-    7: "5aad2292e583440ee34b3e1a19005966dc2cb2e1cec644c388e768c48224a9e5",
-    8: "48a4024023e0442f33f66850e1d97dc001e14cc420986c09e566cdbe6aad3703",
-    9: "e3bc54b0e9ad6c73d80baa98438dae4d41f1bb238d09cfc2fb19a376aa4312c4",
-    10: "4888e611533e8efd687cc574b6f4d54833c6f50a7032fba9cdbd967b3f055231",
+    0: "38b57f81249a9e656f5b1fb6c5ed32197bd7cf6f61e0ef3656af0cfbf6b54203",
+    1: "24b27d3d32992aa50d2dc8dbcb15df06f41c77865225dd40d70ca06c4ebaf588",
+    2: "54e865870b49a3e78cf1180bd33100a402396d4efdbba7c25c03ef25a047400e",
+    3: "32e84623650ec01e7028f907ec376c8bc090aafa822a2b964118662b40d17882",
+    4: "d0574ded51b55ef9bea9eef70bea187f55484dc7a13eb153561d0d964d2d7026",
+    5: "447a122b3b40c345ce6e4a4c5fcf1e1d509069d2378a2c35ee712e5cbbb1accb",
+    6: "a9aa2820d44c2c0e3207ff34f3cce41dd050f357e648407e56c02f5da2299e1a",
+    7: "20d10b4de00902651d36734d2441f15df4d79f99c4f0f45db47d13c7d5b33db6",
+    8: "733790bb71904113664e3ec87be71279e5aed47325a1801c7f570121a89f6ac4",
+    9: "4d5593131f4b67fa99e4e65567d43f8bae0ae60e182d170a5e64f2c6bf1b1abd",
+    10: "29f0afa1ecbc3955c8ae23226277921c70a01bffbf14d54516006b3ef9452c07",
 }
 
 
