@@ -50,9 +50,31 @@ def canonical_json(obj: Any) -> str:
 
 
 def _dumps(data: Any) -> str:
+    try:
+        return _encode(data)
+    except TypeError:  # keys of mixed types cannot be sorted: make them strings first
+        return _encode(_string_keys(data))
+
+
+def _encode(data: Any) -> str:
     return json.dumps(
         data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_plain
     )
+
+
+def _string_keys(obj: Any) -> Any:
+    if not (obj is None or isinstance(obj, str | int | float | list | tuple | dict)):
+        obj = _plain(obj)
+    if isinstance(obj, dict):
+        return {_key(k): _string_keys(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_string_keys(v) for v in obj]
+    return obj
+
+
+def _key(k: Any) -> str:
+    """A mapping key as JSON writes it."""
+    return k if isinstance(k, str) else json.dumps(k)
 
 
 def _plain(obj: Any) -> Any:
