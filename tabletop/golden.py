@@ -232,7 +232,7 @@ def _viewer_name(key: str) -> str:
 
 @dataclass
 class _Observed:
-    """What is recorded of one step (views flattened in full)."""
+    """What is recorded of one step (the views as canonical data, in full)."""
 
     log: list[str]
     log_for: dict[str, list[str]]
@@ -277,7 +277,7 @@ def record(
     steps: list[dict[str, Any]] = []
     last: dict[str, dict[str, Any]] = {}
 
-    def write(step: int, seat: int | None, action: Action | None, state: Any, events: Any) -> None:
+    def note(step: int, seat: int | None, action: Action | None, state: Any, events: Any) -> None:
         seen = _observe(game, state, players, events)
         line: dict[str, Any] = {
             "step": step,
@@ -301,7 +301,7 @@ def record(
 
     def keep(state: Any) -> None:
         final.append(state)
-        write(0, None, None, state, [])
+        note(0, None, None, state, [])
 
     play_game(
         game,
@@ -310,9 +310,7 @@ def record(
         opts,
         kinds,
         on_start=keep,
-        on_events=lambda step, seat, action, state, events: write(
-            step, seat, action, state, events
-        ),
+        on_events=note,
     )
     header = {
         "golden": FORMAT,
