@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from tabletop.ai import make_agent
-from tabletop.engine import Action, Game, IllegalAction, Rng
+from tabletop.engine import Action, Event, Game, IllegalAction, Rng
 from tabletop.engine.frozen import thaw
 
 MAX_STEPS = 200_000
@@ -77,6 +77,8 @@ class GameResult:
 
 
 StepHook = Callable[[int, int, Action, Any], None]
+StartHook = Callable[[Any], None]
+EventsHook = Callable[[int, int, Action, Any, list[Event]], None]
 
 
 def play_game(
@@ -88,8 +90,16 @@ def play_game(
     index: int = 0,
     on_step: StepHook | None = None,
     max_steps: int = MAX_STEPS,
+    *,
+    on_start: StartHook | None = None,
+    on_events: EventsHook | None = None,
 ) -> GameResult:
-    """Play one game to its end; ``on_step(step, seat, action, state)`` after each action."""
+    """Play one game to its end; ``on_step(step, seat, action, state)`` after each action.
+
+    ``on_start(state)`` sees the state as set up, before the first action;
+    ``on_events(step, seat, action, state, events)`` is ``on_step`` with the events that
+    ``game.apply`` returned (the golden transcripts record their log texts).
+    """
     where = f"game {index} (seed {seed})"
     try:
         state = game.new_game(players, seed, options)
@@ -97,6 +107,8 @@ def play_game(
         raise SimulationError(f"{where}: set-up failed: {type(e).__name__}: {e}") from e
     agents = [make_agent(k, game) for k in kinds]
     rngs = [seat_rng(seed, s) for s in range(players)]
+    if on_start is not None:
+        on_start(state)
     step = 0
     while True:
         try:
@@ -109,7 +121,7 @@ def play_game(
             view = game.view(state, seat)
             action = agents[seat].choose(game, view, seat, legal, rngs[seat])
             try:
-                game.apply(state, seat, action)
+                events = game.apply(state, seat, action)
             except IllegalAction as e:
                 raise SimulationError(
                     f"the {kinds[seat]} AI of seat {seat + 1} chose an illegal action "
@@ -118,6 +130,8 @@ def play_game(
             step += 1
             if on_step is not None:
                 on_step(step, seat, action, state)
+            if on_events is not None:
+                on_events(step, seat, action, state, events)
         except SimulationError as e:
             raise SimulationError(f"{where}, step {step + 1}: {e}") from e.__cause__
         except Exception as e:  # a bug in the game or an agent: say where, keep the cause
