@@ -551,13 +551,13 @@ SEEDS: dict[tuple[str, str], int] = {
     ("aristocracy", "p2_greedy_length=shorter"): 301,
     ("aristocracy", "p2_mixed_hand_size=5"): 308,
     ("aristocracy", "p2_greedy_hand_size=10"): 303,
-    ("your-majesty", "p3_random"): 106,
-    ("your-majesty", "p4_random"): 116,
-    ("your-majesty", "p5_random"): 117,
-    ("your-majesty", "p6_random"): 158,
-    ("your-majesty", "p4_greedy"): 108,
-    ("your-majesty", "p5_greedy"): 111,
-    ("your-majesty", "p6_greedy"): 101,
+    ("your_majesty", "p3_random"): 106,
+    ("your_majesty", "p4_random"): 116,
+    ("your_majesty", "p5_random"): 117,
+    ("your_majesty", "p6_random"): 158,
+    ("your_majesty", "p4_greedy"): 108,
+    ("your_majesty", "p5_greedy"): 111,
+    ("your_majesty", "p6_greedy"): 101,
 }
 
 

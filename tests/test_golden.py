@@ -117,7 +117,7 @@ def test_reversing_the_legal_list_changes_what_random_seats_play(monkeypatch: An
     assert before["steps"][1]["action"] != after["steps"][1]["action"]
 
 
-@pytest.mark.parametrize("game_dir", ["majesty", "aristocracy", "your-majesty"])
+@pytest.mark.parametrize("game_dir", ["majesty", "aristocracy", "your_majesty"])
 def test_the_order_of_the_legal_list_does_not_matter(game_dir: str, monkeypatch: Any) -> None:
     path = min((golden.GOLDEN_DIR / game_dir).glob("p2_*.jsonl"), key=lambda p: p.stat().st_size)
     transcript = golden.load(path)
