@@ -11,6 +11,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+# the rejection limit for each range size a shuffle meets (computed once, not per draw)
+_LIMITS = [0] + [_MASK - (_MASK + 1) % n for n in range(1, 1025)]
 
 
 class Rng:
@@ -53,9 +55,10 @@ class Rng:
         the searches determinize thousands of times a second and this is their hottest loop.
         """
         s = self.state
+        limits = _LIMITS
         for i in range(len(seq) - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+            limit = limits[n] if n < 1025 else _MASK - (_MASK + 1) % n
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & _MASK
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -119,6 +119,7 @@ class Zones:
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
+        self._routes: dict[tuple[int, str, str], Any] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -212,22 +213,13 @@ class Zones:
         without the card's identity (and ``hidden_text`` if given).  A seat that could not
         see the card before and can now makes it a reveal.
         """
-        by_id = self._by_id.get(players)
-        if by_id is None:
-            self.places(players)
-            by_id = self._by_id[players]
-        src, dst = by_id[source], by_id[target]
-        if src.zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
-            knowers, reveal = None, False
+        route = self._routes.get((players, source, target))
+        if route is None:
+            route = self._route(players, source, target)
+        if route is True:  # a seen-by zone: who knows depends on the card
+            knowers, reveal = self._knowers(state, players, card, source, target)
         else:
-            knowers, reveal = [], False
-            for p in range(players):
-                before = src.zone.sees(state, src.owner, p, card)
-                after = dst.zone.sees(state, dst.owner, p, card)
-                if before or after:
-                    knowers.append(p)
-                if after and not before:
-                    reveal = True
+            knowers, reveal = route
         data = {
             "card": self.uid(card),
             "card_id": self.card_id(card),
@@ -240,6 +232,36 @@ class Zones:
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
         return Event(MOVE, text, data, tuple(knowers), redacted, reveal=bool(knowers))
+
+    def _route(self, players: int, source: str, target: str) -> Any:
+        """Who knows a card moving from ``source`` to ``target`` (cached: zones decide it)."""
+        self.places(players)
+        by_id = self._by_id[players]
+        src, dst = by_id[source], by_id[target]
+        if SEEN_BY in (src.zone.visibility, dst.zone.visibility):
+            route: Any = True
+        else:
+            route = self._knowers(None, players, -1, source, target)
+        self._routes[(players, source, target)] = route
+        return route
+
+    def _knowers(
+        self, state: Any, players: int, card: int, source: str, target: str
+    ) -> tuple[list[int] | None, bool]:
+        """The seats that see ``card`` on either side (``None``: all), and whether one learns it."""
+        by_id = self._by_id[players]
+        src, dst = by_id[source], by_id[target]
+        if src.zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
+            return None, False
+        knowers, reveal = [], False
+        for p in range(players):
+            before = src.zone.sees(state, src.owner, p, card)
+            after = dst.zone.sees(state, dst.owner, p, card)
+            if before or after:
+                knowers.append(p)
+            if after and not before:
+                reveal = True
+        return knowers, reveal
 
     # --- determinize ------------------------------------------------------------------------
     def deal(
