@@ -29,9 +29,10 @@ from tabletop.games.majesty.state import (
     plural,
     who,
 )
-from tabletop.games.majesty.view import move
+from tabletop.games.majesty.view import ZONES
 
 TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
+ZONE_OF = [[loc_zone(seat, loc) for loc in range(8)] for seat in range(4)]  # seat, location
 
 
 # --- take a character -------------------------------------------------------------------------
@@ -109,7 +110,7 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.realms[seat][char].append(card)
     L = side_of(s, char)
     text = partial(_taken, catalog().char_names[char], seat, slot, bonus, L.name)
-    move(s, card, "display", loc_zone(seat, char), text, events)
+    events.append(ZONES.move(s, s.players, card, "display", ZONE_OF[seat][char], text))
     start_resolution(s, seat, char, events, L)
 
 
