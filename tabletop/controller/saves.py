@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,8 @@ def load_verified(path: Path, game: Any = None) -> Loaded:
     try:
         verified = save_check.verify(data, game)
     except save_check.Unusable as e:
+        if e.reason == "unknown-game":  # not damaged: a later version may read it; kept
+            raise SaveError(f"{path.name}: {e}.", None) from None
         raise _aside(path, str(e), e.reason) from None
     data.update(verified.repaired)
     notes = [n for n in (data.pop("note", ""), verified.note) if n]
@@ -155,22 +158,24 @@ def peek(path: Path) -> dict[str, Any] | None:
 
 # --- what the menus may offer -----------------------------------------------------------
 
-_CHECKED: dict[tuple[str, int, int], str] = {}
+_CHECKED: dict[tuple[str, int, int], tuple[bool, str]] = {}
 
 
-def offer_check(path: Path) -> str:
-    """ "" when the save at ``path`` will load; else the message (the file was moved aside).
+def offer_check(path: Path) -> tuple[bool, str]:
+    """Whether the save at ``path`` will load, and a message for the player ("" if none).
 
-    The full check replays the game, so its verdict is remembered while the file (and its
-    journal) stay unchanged.
+    A damaged save is moved aside and the message says so; a save of a game this version does
+    not have is kept where it is, just not offered (logged, no message).  The full check
+    replays the game, so its verdict is remembered while the file and its journal stay as
+    they are.
     """
     path = Path(path)
     try:
-        st = path.stat()
+        st = path.lstat()
         side = journal.journal_path(path)
-        extra = side.stat().st_size if side.exists() else -1
+        extra = side.lstat().st_size if os.path.lexists(side) else -1
     except OSError:
-        return ""
+        return False, ""
     key = (str(path), st.st_mtime_ns, st.st_size * 1_000_003 + extra)
     if key in _CHECKED:
         return _CHECKED[key]
@@ -178,11 +183,13 @@ def offer_check(path: Path) -> str:
         load_verified(path)
     except SaveError as e:
         log.warning("save not offered: %s", e)
-        return str(e)
+        verdict = (False, str(e) if e.moved_to is not None else "")
+        if e.moved_to is None:
+            _CHECKED[key] = verdict
+        return verdict
     except Exception as e:  # never let a menu fail on a file
         log.exception("checking %s", path)
-        return _aside(path, f"the save could not be checked ({type(e).__name__})", "invalid").args[
-            0
-        ]
-    _CHECKED[key] = ""
-    return ""
+        problem = f"the save could not be checked ({type(e).__name__})"
+        return False, str(_aside(path, problem, "invalid"))
+    _CHECKED[key] = (True, "")
+    return True, ""
