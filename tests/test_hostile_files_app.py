@@ -91,7 +91,9 @@ def test_load_lists_the_good_saves_and_sets_the_bad_ones_aside(monkeypatch, tmp_
     try:
         app.push(LoadScene(app))
         _frames(app)
-        assert isinstance(app.top, MessageDialog) and app.top.title == "Some saves could not be used"
+        assert (
+            isinstance(app.top, MessageDialog) and app.top.title == "Some saves could not be used"
+        )
         assert "nests too deeply" in app.top.text and "is a folder" in app.top.text
         assert "Unexpected error" not in app.top.text
         app.top.choose(0)

@@ -168,9 +168,9 @@ class AutosaveWriter:
             try:
                 if what == "snapshot":
                     self._write_snapshot(*arg)
-                else:
-                    self._append(arg)
-                self.error = ""
+                    self.error = ""
+                elif self._append(arg):
+                    self.error = ""
             except Exception as e:  # a full disk, a removed folder: report, keep going
                 self.error = f"Autosave failed: {e}"
                 log.warning("%s", self.error)
@@ -196,17 +196,19 @@ class AutosaveWriter:
         self._token = token
         self.acknowledged = count
 
-    def _append(self, record: dict[str, Any]) -> None:
+    def _append(self, record: dict[str, Any]) -> bool:
+        """Journal one move; False when there is no journal (the last snapshot failed)."""
         move = {k: record[k] for k in ("seat", "action", "barrier")}
         self._encoded.append(json.dumps(move, separators=(",", ":")))
         if not self._token:
-            return  # no snapshot yet: the next one will hold this move
+            return False  # no snapshot on disk: the next one will hold this move
         if self._file is None:
             self._file = open(self.journal, "a", encoding="ascii", newline="\n")  # noqa: SIM115
         self._file.write(encode_record(record))
         self._file.flush()
         os.fsync(self._file.fileno())
         self.acknowledged = record["i"] + 1
+        return True
 
 
 _WRITERS: dict[Path, AutosaveWriter] = {}
