@@ -105,7 +105,9 @@ def test_deb_holds_launcher_desktop_entry_icons_and_glibc_depends(built: dict) -
     description = " ".join(field("Description").split())
     for game in registry.games().values():  # every shipped game named, and only those
         assert game.info.name in description
-    assert "Monarch" not in description and "Mayflower" not in description
+    shipped = " ".join(g.info.name for g in registry.games().values())
+    for other in ("Monarch", "Mayflower"):  # not shipped today: not advertised
+        assert other in shipped or other not in description
     host = tuple(int(x) for x in os.confstr("CS_GNU_LIBC_VERSION").split()[-1].split(".")[:2])
     exe_bytes = (root / "opt/tabletop/tabletop").read_bytes()
     exe_needs = max(
