@@ -12,11 +12,12 @@ from save_support import deep_json, save_doc, write
 from ui_shell_support import button_named, close_app, make_app
 
 from tabletop import storage
-from tabletop.safe_read import MB
 from tabletop.ui import launch
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.load_game import LoadScene
 from tabletop.ui.scenes.title import TitleScene
+
+MB = 1024 * 1024
 
 
 def _frames(app, n: int = 3) -> None:

@@ -11,7 +11,7 @@ import pytest
 from save_support import a_game, played_match
 from ui_shell_support import close_app, make_app
 
-from tabletop import instance_lock, registry
+from tabletop import registry
 from tabletop.ui import launch
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.new_game import NewGameScene
@@ -100,6 +100,8 @@ HOLDER = textwrap.dedent(
 
 
 def test_a_second_instance_is_told_and_writes_nothing(tmp_path, monkeypatch) -> None:
+    from tabletop import instance_lock
+
     folder = tmp_path / "home" / "data"
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(folder)], stdout=subprocess.PIPE, text=True
@@ -127,6 +129,8 @@ def test_a_second_instance_is_told_and_writes_nothing(tmp_path, monkeypatch) -> 
 
 
 def test_a_stale_lock_is_taken_over(tmp_path) -> None:
+    from tabletop import instance_lock
+
     folder = tmp_path / "data"
     folder.mkdir()
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
@@ -141,6 +145,8 @@ def test_a_stale_lock_is_taken_over(tmp_path) -> None:
 
 
 def test_start_up_removes_stale_temporary_files(tmp_path, monkeypatch) -> None:
+    from tabletop import instance_lock
+
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     data = tmp_path / "data"
     (data / "saves").mkdir(parents=True)
