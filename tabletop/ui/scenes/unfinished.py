@@ -16,7 +16,8 @@ log = logging.getLogger("tabletop.ui.unfinished")
 
 
 def unfinished_text(path: Path) -> str:
-    """ "Your Aristocracy game with Ada and Hugo, 15 moves, is unfinished." ("" if none is)."""
+    """The question's first line, e.g. "Your <game> game with Ada and Hugo, 15 moves, is
+    unfinished." ("" when the autosave holds no unfinished match)."""
     journal.flush_all(path)
     info = saves.peek(path)
     if info is None or info["over"]:
