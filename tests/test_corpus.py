@@ -59,7 +59,7 @@ def test_every_broken_save_is_refused_at_the_title_with_its_message(monkeypatch,
 def test_every_broken_settings_file_resets_with_its_message(tmp_path, name) -> None:
     path = tmp_path / "settings.json"
     shutil.copy(CORPUS / "user" / name, path)
-    settings, message = load_settings(path)
+    _settings, message = load_settings(path)
     assert message and USER[name] in message and "moved aside" in message
     assert not path.exists()
 
