@@ -101,6 +101,37 @@ def play(
     return m.costs
 
 
+def frames(game_id: str, n: int, autosave: bool) -> tuple[list[float], int]:
+    """``n`` frames of the real app loop (dummy video driver) watching an all-AI game at
+    instant speed; each frame's time in ms, and the moves played meanwhile."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from tabletop.ui.app import App
+    from tabletop.ui.settings import Settings
+    from tabletop.ui.table.scene import TableScene
+
+    game = registry.get(game_id)
+    app = App(size=(1280, 720), settings=Settings(animation_speed="Instant", sound=False))
+    app.start()
+    with tempfile.TemporaryDirectory() as tmp:
+        seats = [SeatConfig("ai", f"Bot {i + 1}", "easy") for i in range(game.info.max_players)]
+        save = Path(tmp) / "autosave.json" if autosave else None
+        match = Match(game, seats, 3, save_path=save)
+        app.push(TableScene(app, match))
+        out = []
+        for _ in range(n):
+            t = time.perf_counter()
+            app.step(1 / 60)
+            out.append((time.perf_counter() - t) * 1000)
+            if match.is_over():
+                break
+        match.flush()
+    app.go_home()
+    return out, len(match.history)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -109,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         "--dir", type=Path, default=None, help="where to write (default: a temp dir)"
     )
     parser.add_argument("--game", default=None, help="a game id (default: the longest-running)")
+    parser.add_argument(
+        "--frames", type=int, default=0, help="also time N frames of the app loop, saving or not"
+    )
     args = parser.parse_args(argv)
     game_id = args.game or longest_game()
     print(f"command: python {' '.join(sys.argv)}")
@@ -141,6 +175,14 @@ def main(argv: list[str] | None = None) -> int:
                 )
             size = max((p.stat().st_size for p in folder.glob("*.json")), default=0)
             print(f"  {label:30} largest save file: {size / 1024:.0f} KiB")
+    if args.frames:
+        for label, on in (("app loop, autosave on", True), ("app loop, autosave off", False)):
+            times, moves = frames(game_id, args.frames, on)
+            print(
+                f"  {label:30} frame: median {statistics.median(times):.2f} ms, "
+                f"p95 {pct(times, 95):.2f} ms, p99 {pct(times, 99):.2f} ms "
+                f"({len(times)} frames, {moves} moves)"
+            )
     return 0
 
 
