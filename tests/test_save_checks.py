@@ -137,3 +137,18 @@ def test_offer_check_remembers_its_verdict_until_the_file_changes(good, tmp_path
         assert saves.offer_check(path)[0] and len(calls) == 2
     finally:
         saves.load_verified = real
+
+
+def test_a_respelled_game_id_still_finds_its_game(tmp_path) -> None:
+    from tabletop import registry
+    from tabletop.controller import SeatConfig
+
+    game = next((g for g in registry.games().values() if "-" in g.info.id or "_" in g.info.id),
+                None)  # fmt: skip
+    if game is None:
+        pytest.skip("no registered id with '-' or '_'")
+    m = Match(game, [SeatConfig(name=f"P{i}") for i in range(game.info.min_players)], 2)
+    doc = {"format": {"kind": "tabletop-save", "version": 1}, **m.to_json()}
+    other = "-" if "_" in game.info.id else "_"
+    doc["game"] = game.info.id.replace("_" if other == "-" else "-", other)
+    assert Match.load(write(tmp_path / "s.json", doc)).game is game

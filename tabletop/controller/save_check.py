@@ -98,6 +98,18 @@ class Verified:
     repaired: dict[str, Any] = field(default_factory=dict)  # fields to fix in the file
 
 
+def find_game(game_id: str) -> Game | None:
+    """The registered game of a save's id; ``a-b`` and ``a_b`` name the same game (ids were
+    respelled once), so older saves still find theirs."""
+    from tabletop import registry
+
+    games = registry.games()
+    for candidate in (game_id, game_id.replace("-", "_"), game_id.replace("_", "-")):
+        if candidate in games:
+            return games[candidate]
+    return None
+
+
 def _plain(value: Any) -> Any:
     """A value as it reads back from JSON (tuples become lists, keys text)."""
     return json.loads(json.dumps(value))
@@ -109,15 +121,12 @@ def verify(data: dict[str, Any], game: Game | None = None) -> Verified:
     if problem:
         raise Unusable(f"the save is damaged: {problem}")
     if game is None:
-        from tabletop import registry
-
-        try:
-            game = registry.get(data["game"])
-        except KeyError:
+        game = find_game(data["game"])
+        if game is None:
             raise Unusable(
                 f"the save is for a game this version does not have ({data['game'][:40]!r})",
                 "unknown-game",
-            ) from None
+            )
     elif game.info.id != data["game"]:
         raise Unusable(f"the save is for {data['game']!r}, not {game.info.id!r}", "invalid")
     players = len(data["seats"])
