@@ -103,10 +103,11 @@ def find_game(game_id: str) -> Game | None:
     respelled once), so older saves still find theirs."""
     from tabletop import registry
 
-    games = registry.games()
-    for candidate in (game_id, game_id.replace("-", "_"), game_id.replace("_", "-")):
-        if candidate in games:
-            return games[candidate]
+    for candidate in dict.fromkeys((game_id, game_id.replace("-", "_"), game_id.replace("_", "-"))):
+        try:
+            return registry.get(candidate)
+        except KeyError:
+            continue
     return None
 
 
