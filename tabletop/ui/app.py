@@ -94,8 +94,10 @@ class App:
         home: Callable[[App], Scene] | None = None,
         size: tuple[int, int] | None = None,
         settings: Settings | None = None,
+        locked_out: str | None = None,
     ) -> None:
         self.log_path = setup_logging()
+        self.locked_out = locked_out  # another instance holds the user folders: say so, close
         warnings.filterwarnings("ignore", category=UserWarning, module=r"pygame_gui\..*")
         # Real pixels on HiDPI Windows screens (the scale factor then enlarges everything).
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -321,6 +323,17 @@ class App:
     # --- the loop -----------------------------------------------------------------------------
     def start(self) -> None:
         """Open the title scene (and report a settings file that had to be moved aside)."""
+        if not self.stack and self.locked_out:
+            from tabletop.ui.scenes.dialogs import MessageDialog
+
+            log.warning("%s", self.locked_out)
+            self.stack.append(
+                MessageDialog(
+                    self, "Tabletop is already open", self.locked_out, (("Close", self.quit),)
+                )
+            )
+            self._guard(self.stack[-1].enter)
+            return
         if not self.stack:
             try:
                 self.go_home()
@@ -422,10 +435,37 @@ def smoke_frames() -> int | None:
         return None
 
 
+def claim_user_folders() -> str | None:
+    """Take the instance lock of the user folders and clear temporary files left by a crash.
+
+    Returns ``None``, or the message for a second instance (which then writes nothing).
+    """
+    from tabletop import instance_lock
+
+    try:
+        instance_lock.acquire(storage.data_dir())
+    except instance_lock.AlreadyRunning as e:
+        return (
+            f"{e}\n\nClose the other Tabletop window first. This one will close, so that the "
+            "two never overwrite each other's games."
+        )
+    except OSError as e:
+        log.warning("no instance lock (%s); going on without one", e)
+        return None
+    for folder in (storage.data_dir(), storage.data_dir() / "saves", storage.config_dir()):
+        for p in storage.remove_stale_temps(folder):
+            log.info("removed %s, left by an interrupted write", p)
+    return None
+
+
 def main() -> int:
     """Run the app until the window closes; the ``tabletop`` command calls this."""
-    app = App()
+    setup_logging()
+    app = App(locked_out=claim_user_folders())
     try:
         return app.run(smoke_frames())
     finally:
+        from tabletop.controller import journal
+
+        journal.flush_all()  # every move played is on disk before the process ends
         pygame.quit()

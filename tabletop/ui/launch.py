@@ -72,3 +72,5 @@ def resume(app: AppContext, path: Path) -> None:
         raise ValueError(str(e)) from None
     match.autosave()
     _table(app, match)
+    if match.load_note:
+        app.show_message("The game was repaired", match.load_note)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pygame
 
 import tabletop
+from tabletop.controller import saves
 from tabletop.ui import fonts, launch
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt, confirm
@@ -17,12 +21,18 @@ SUITS = "♠♥♦♣"
 class TitleScene(GuiScene):
     """Continue, New game, Load, Rules, Settings, Credits, Quit."""
 
+    _problems: list[str]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._problems = []
+        super().__init__(*args, **kwargs)
+
     def build(self) -> None:
         """The menu column."""
         w, h = self.app.size
         bw, bh, gap = self.px(330), self.px(44), self.px(10)
         entries = [
-            ("Continue", self.continue_game, launch.autosave_path().is_file()),
+            ("Continue", self.continue_game, self._can_resume()),
             ("New game", self.new_game, True),
             ("Load", self.load, True),
             ("Rules", self.rules, True),
@@ -50,16 +60,32 @@ class TitleScene(GuiScene):
             focusable=False,
         )
         auto = launch.autosave_path()
-        self.resumable = describe(auto) if auto.is_file() else ""  # what Continue resumes
+        self.resumable = describe(auto) if self._can_resume() else ""  # what Continue resumes
+
+    def _can_resume(self) -> bool:
+        """True when the autosave exists and was checked whole (a failing one is moved aside
+        and its message kept for :meth:`enter` to show)."""
+        auto = launch.autosave_path()
+        if not os.path.lexists(auto):
+            return False
+        ok, problem = saves.offer_check(auto)
+        if problem:
+            self._problems.append(problem)
+        return ok and auto.is_file()
 
     def enter(self) -> None:
-        """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
-        can_continue = launch.autosave_path().is_file()
+        """Rebuild when uncovered if the autosave appeared or vanished meanwhile; say why an
+        autosave could not be offered."""
+        can_continue = self._can_resume()
         if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
             self.rebuild()
         else:
             super().enter()
         self._can_continue = can_continue
+        if self._problems:
+            text = "\n\n".join(dict.fromkeys(self._problems))
+            self._problems.clear()
+            self.app.show_message("The interrupted game could not be used", text)
 
     # --- actions -------------------------------------------------------------------------
     def continue_game(self) -> None:
