@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m tabletop``."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen bundle started as the AI worker runs it here
     args = build_parser().parse_args(argv)
     if args.command is None:
         try:

@@ -72,6 +72,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         )
         self.art = CardArt.shared(data, self.pal)
         self.worker = worker or shared_worker()
+        self.worker.prepare(match.game)  # a warm process before the first AI turn or hint
         self.watch_delay = watch_delay
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.imperfect = match.game.info.information == IMPERFECT
