@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import fonts, marks, seats
-from tabletop.ui.table.widgets import Button, draw_button, glow, panel
+from tabletop.ui.table import cardlayer, fonts, seats
+from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
 
 if TYPE_CHECKING:
@@ -27,7 +25,8 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
 
 
 def frame(sc: TableScene, surface: pygame.Surface) -> None:
-    """Draw one whole frame: the baked background (felt, frames, chrome), then the cards."""
+    """Draw one whole frame: the baked chrome with the settled cards on it (one blit), the
+    pulsing glows of drop targets, the cards in motion, then the overlays."""
     if sc._static is None:
         sc._static = static_layer(sc)
         sc._bg = None
@@ -36,9 +35,12 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
         sc._bg = sc._static.copy()
         chrome(sc, sc._bg)
         sc._bg_key = key
-    surface.blit(sc._bg, (0, 0))
-    highlights(sc, surface)
-    cards(sc, surface)
+        sc._bg_gen += 1
+    lift, targets, _ = _highlight_targets(sc)
+    sc._lift = lift
+    surface.blit(cardlayer.layer(sc, lift, targets), (0, 0))
+    cardlayer.pulse(sc, surface, targets)
+    cardlayer.moving(sc, surface)
     overlays(sc, surface)
 
 
@@ -199,100 +201,6 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
         elif g.target:
             targets.add(g.target)
     return lift, targets, shown
-
-
-def highlights(sc: TableScene, surface: pygame.Surface) -> None:
-    """Gold glow on every legal target of the card in hand (and on hint/focus targets)."""
-    h = sc.size[1]
-    lift, targets, _ = _highlight_targets(sc)
-    width = px(6, h)
-    pulse = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
-    colour = tuple(round(c * (0.75 + 0.25 * pulse)) for c in sc.pal.gold)
-    for t in targets:
-        r = sc.target_rect(t)
-        if r is not None:
-            surface.blit(glow(r.w, r.h, colour, width), (r.x - width, r.y - width))
-    # clickable targets get a quiet glow all the time
-    if sc.dragging is None:
-        for t in sc.clicks:
-            r = sc.target_rect(t)
-            if r is not None and t not in targets:
-                surface.blit(
-                    glow(r.w, r.h, sc.pal.gold_light, px(3, h)), (r.x - px(3, h), r.y - px(3, h))
-                )
-    sc._lift = lift
-
-
-# ---------------------------------------------------------------------- cards
-def _image(sc: TableScene, sp: Sprite, w: int, h: int) -> pygame.Surface:
-    if sp.turned:  # lies crosswise: the card is drawn a quarter turn round
-        return sc.art.turned(sp.card, h, w)
-    return sc.art.image(sp.card, w, h)
-
-
-def cards(sc: TableScene, surface: pygame.Surface) -> None:
-    """Every card of the view (moving ones on top), then the dragged card."""
-    h = sc.size[1]
-    lift = getattr(sc, "_lift", set())
-    late: list[tuple[pygame.Surface, pygame.Rect]] = []
-    draggable = sc.drags
-    for sp in sc.sprites:
-        if sp is sc.dragging:
-            continue
-        img = _image(sc, sp, sp.rect.w, sp.rect.h)
-        tw = sc.tweens.get(sp.key)
-        if tw is not None:
-            late.append((img, tw.rect()))
-            continue
-        r = sp.rect
-        if sp.uid in lift or (sp.uid in draggable and sp.key == sc.hover_key):
-            r = r.move(0, -px(8, h))
-        surface.blit(img, r)
-        if sp.uid in draggable and sc.dragging is None:
-            pygame.draw.rect(
-                surface, sc.pal.gold_light, r, max(1, px(1, h)), border_radius=max(2, r.w // 14)
-            )
-        marks.tokens(sc, surface, sp, r)
-    for text, (x, y), width in sc.captions:
-        cap = marks.badge(
-            text.capitalize(), max(8, min(px(11, h), width // 5)), sc.pal.ink, sc.pal.gold_light
-        )
-        surface.blit(cap, cap.get_rect(midtop=(x, y)))
-    # pile counts
-    assert sc.layout is not None
-    for zid, box in sc.layout.zones.items():
-        n = sc.zone_counts.get(zid, 0)
-        if n > 1 and box.kind in ("stack", "pile", "slot"):
-            badge = fonts.text(str(n), px(13, h), sc.pal.ivory, bold=True)
-            br = badge.get_rect().inflate(px(10, h), px(4, h))
-            br.bottomright = (box.rect.right - px(4, h), box.rect.bottom - px(4, h))
-            pygame.draw.rect(surface, sc.pal.crimson, br, border_radius=br.h // 2)
-            surface.blit(badge, badge.get_rect(center=br.center))
-    for img, r in late:
-        surface.blit(img, r)
-    for tw in sc.ghosts:
-        if tw.image is not None:
-            surface.blit(tw.image, tw.rect())
-    if sc.dragging is not None:
-        sp = sc.dragging
-        r = pygame.Rect(
-            sc.mouse[0] + sc.drag_offset[0], sc.mouse[1] + sc.drag_offset[1], sp.rect.w, sp.rect.h
-        )
-        surface.blit(_shadow(r.w, r.h), r.move(px(6, h), px(8, h)))
-        surface.blit(_image(sc, sp, r.w, r.h), r)
-
-
-_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _shadow(w: int, h: int) -> pygame.Surface:
-    """A cached soft shadow under a lifted card."""
-    surf = _SHADOWS.get((w, h))
-    if surf is None:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect(), border_radius=max(2, w // 14))
-        _SHADOWS[(w, h)] = surf
-    return surf
 
 
 # ---------------------------------------------------------------------- chrome

@@ -19,6 +19,7 @@ from tabletop.engine import CLICK, DRAG, IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
 from tabletop.ui.table.ai_turns import AiTurns
+from tabletop.ui.table.cardlayer import CardLayer
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
 from tabletop.ui.table.keyboard import KeyboardInput
@@ -116,6 +117,8 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self._static: pygame.Surface | None = None
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
+        self._bg_gen = 0  # counts chrome rebuilds (the card layer is composed over the chrome)
+        self.card_layer = CardLayer()
         self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
         self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
