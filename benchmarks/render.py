@@ -24,6 +24,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,6 +42,8 @@ import pygame  # noqa: E402
 from tabletop import registry  # noqa: E402
 from tabletop.controller import AiWorker, Match, SeatConfig  # noqa: E402
 from tabletop.engine import Rng  # noqa: E402
+from tabletop.ui.app import App  # noqa: E402
+from tabletop.ui.settings import Settings  # noqa: E402
 from tabletop.ui.table.scene import TableScene  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
@@ -60,21 +63,10 @@ class NullWorker:
         return []
 
 
-class BenchApp:
-    """The little of the app a table scene uses."""
-
-    def __init__(self, screen: pygame.Surface) -> None:
-        self.screen = screen
-        self.settings = {"animation_speed": 1.0}
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
-
-    def push(self, scene: Any) -> None: ...
-    def pop(self) -> None: ...
-    def replace(self, scene: Any) -> None: ...
-    def quit(self) -> None: ...
+def table_app(size: tuple[int, int]) -> App:
+    """The real app shell (window, loop step, scene stack) at ``size``, sound off."""
+    os.environ.setdefault("TABLETOP_HOME", tempfile.mkdtemp(prefix="tabletop-bench-"))
+    return App(size=size, settings=Settings(sound=False))
 
 
 # ---------------------------------------------------------------------- the position
@@ -160,9 +152,16 @@ def _pct(values: Sequence[float]) -> dict[str, float]:
 
 
 def interleaved(
-    table: Callable[[], None], floor: Callable[[], None], rounds: int, frames: int
+    table: Callable[[], None],
+    floor: Callable[[], None],
+    rounds: int,
+    frames: int,
+    touched: Callable[[], None],
 ) -> dict[str, Any]:
-    """Floor and table frames in alternating rounds; figures and per-round ratios."""
+    """Floor and table frames in alternating rounds; figures and per-round ratios.
+
+    ``touched`` tells the app that the floor drew on its window (so the table's first frame
+    of a round is drawn whole, as after any other scene)."""
     t_clock, f_clock = Clock(), Clock()
     ratios = []
     for r in range(rounds):
@@ -171,6 +170,8 @@ def interleaved(
             order.reverse()
         medians = {}
         for clock, body in order:
+            if clock is t_clock:
+                touched()
             clock.last = None  # a gap spans only frames of one kind
             start = len(clock.work)
             for _ in range(frames):
@@ -184,11 +185,11 @@ def interleaved(
     }
 
 
-def _table_frame(sc: TableScene, screen: pygame.Surface) -> Callable[[], None]:
+def _table_frame(app: App) -> Callable[[], None]:
+    """One step of the app's loop: events, update, draw, flip."""
+
     def body() -> None:
-        sc.update(1 / HZ)
-        sc.draw(screen)
-        pygame.display.flip()
+        app.step(1 / HZ)
 
     return body
 
@@ -206,10 +207,12 @@ def measure_table(
     game: Any, players: int, size: tuple[int, int], rounds: int, frames: int, ai: Sequence[str]
 ) -> dict[str, Any]:
     """Idle and dragging scenes (and the AI modes asked for) of one game at one size."""
-    screen = pygame.display.set_mode(size)
+    app = table_app(size)
+    screen = app.window
     match = busiest_match(game, players)
-    sc = TableScene(BenchApp(screen), match, worker=NullWorker())  # type: ignore[arg-type]
-    table = _table_frame(sc, screen)
+    sc = TableScene(app, match, worker=NullWorker())  # type: ignore[arg-type]
+    app.push(sc)
+    table = _table_frame(app)
     for _ in range(30):  # every face rendered and cached
         table()
     out: dict[str, Any] = {
@@ -222,7 +225,7 @@ def measure_table(
     idle = shown_cards(sc)
     out["scenes"]["idle"] = {
         "blits": len(idle),
-        **interleaved(table, _floor_frame(idle, screen), rounds, frames),
+        **interleaved(table, _floor_frame(idle, screen), rounds, frames, app.screen_touched),
     }
     uid = next((u for u in sc.drags if u in sc.by_uid), None)
     if uid is not None:
@@ -260,7 +263,7 @@ def measure_table(
         base[:] = shown_cards(sc)[:-1]  # the last is the dragged card, at the pointer
         out["scenes"]["dragging"] = {
             "blits": len(base) + 1,
-            **interleaved(drag_table, drag_floor, rounds, frames),
+            **interleaved(drag_table, drag_floor, rounds, frames, app.screen_touched),
         }
         sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1))
     for mode in ai:

@@ -53,13 +53,10 @@ def test_every_game_at_its_most_players(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_the_floor_leaves_out_covered_cards() -> None:
     bench = _load()
-    import pygame
-
-    pygame.display.init()
-    screen = pygame.display.set_mode((640, 360))
+    app = bench.table_app((640, 360))
     game = next(iter(registry.games().values()))
     match = bench.busiest_match(game, game.info.max_players)
-    sc = bench.TableScene(bench.BenchApp(screen), match, worker=bench.NullWorker())
+    sc = bench.TableScene(app, match, worker=bench.NullWorker())
     shown = bench.shown_cards(sc)
     rects = [sp.rect for sp in sc.sprites]
     hidden = sum(any(above.contains(r) for above in rects[i + 1 :]) for i, r in enumerate(rects))

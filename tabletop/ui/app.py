@@ -122,6 +122,7 @@ class App:
         self._crash_streak = 0
         self._last_size = self.window.get_size()
         self._themes: dict[tuple[float, bool], dict[str, Any]] = {}
+        self._drawn_alone: Scene | None = None  # the scene the window holds, if only one
 
     # --- window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -156,6 +157,7 @@ class App:
             return
         if not self.is_fullscreen:
             self._windowed_size = self.size
+        self._drawn_alone = None
         self.window = self._open_window(on)
         self._size_changed()
 
@@ -175,6 +177,7 @@ class App:
         if surface is not None:
             self.window = surface
         size = self.window.get_size()
+        self._drawn_alone = None
         if size == self._last_size:
             return
         self._last_size = size
@@ -359,6 +362,10 @@ class App:
         self._guard(keys_sheet.toggle, self)
         return True
 
+    def screen_touched(self) -> None:
+        """Something other than the scenes drew on the window: the next frame is drawn whole."""
+        self._drawn_alone = None
+
     def draw(self) -> None:
         """Draw the top scene, and the scenes below it while they are covered by dialogs."""
         first = len(self.stack) - 1
@@ -366,9 +373,16 @@ class App:
             first -= 1
         if first < 0:
             self.window.fill(self.palette.felt_dark)
+            self._drawn_alone = None
             return
-        for scene in self.stack[first:]:
+        drawn = self.stack[first:]
+        alone = drawn[0] if len(drawn) == 1 else None
+        for scene in drawn:
+            scene.screen_kept = scene is alone and self._drawn_alone is alone
+        self._drawn_alone = alone
+        for scene in drawn:
             if not self._guard(scene.draw, self.window):
+                self._drawn_alone = None
                 break
 
     def idle(self) -> bool:

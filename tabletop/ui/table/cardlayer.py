@@ -36,6 +36,9 @@ class CardLayer:
     items: list[Blit] = field(default_factory=list)
     faces: list[str] = field(default_factory=list)  # what the list shows (art.drawn, tests)
     surface: pygame.Surface | None = None
+    shown: pygame.Surface | None = None  # the layer the window got last frame
+    target: Any = None  # (id, size) of the surface drawn on last frame
+    dirty: list[pygame.Rect] | None = None  # what last frame drew over the layer
 
 
 _OUTLINES: dict[tuple[int, int, Any, int], pygame.Surface] = {}
@@ -157,48 +160,72 @@ def layer(sc: TableScene, lift: set[str], targets: set[str]) -> pygame.Surface:
     return cache.surface
 
 
-def pulse(sc: TableScene, surface: pygame.Surface, targets: set[str]) -> None:
+def pulse(sc: TableScene, surface: pygame.Surface, targets: set[str]) -> list[pygame.Rect]:
     """Gold glow on every legal target of the card in hand (and on hint and focus targets),
-    under the cards: the settled items over each glow are drawn again, clipped to it."""
+    under the cards: the settled items over each glow are drawn again, clipped to it.
+    Returns the rects drawn on."""
+    dirty: list[pygame.Rect] = []
     if not targets:
-        return
+        return dirty
     h = sc.size[1]
     width = px(6, h)
     level = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
     colour = tuple(round(c * (0.75 + 0.25 * level)) for c in sc.pal.gold)
     items = sc.card_layer.items
+    band = 2 * width + 4  # the glow is a frame: its inside is clear (rounded corners too)
     for t in targets:
         r = sc.target_rect(t)
         if r is None:
             continue
+        image = glow(r.w, r.h, colour, width)
         area = r.inflate(2 * width, 2 * width)
-        surface.blit(glow(r.w, r.h, colour, width), area)
         over = [(img, at) for img, at in items if area.colliderect(at)]
-        if over:
+        strips = ring(area, band)
+        for strip in strips:
+            dirty.append(surface.blit(image, strip, strip.move(-area.x, -area.y)))
+        if over:  # the cards lie over the glow
             clip = surface.get_clip()
-            surface.set_clip(area.clip(clip))
-            surface.fblits(over)
+            for strip in strips:
+                surface.set_clip(strip.clip(clip))
+                surface.fblits(over)
             surface.set_clip(clip)
+    return dirty
 
 
-def moving(sc: TableScene, surface: pygame.Surface) -> None:
-    """Cards sliding to their places, cards flying off the table, and the card in hand."""
+def ring(area: pygame.Rect, band: int) -> list[pygame.Rect]:
+    """The four strips ``band`` wide along the inside of ``area`` (all of it when small)."""
+    if 2 * band >= min(area.w, area.h):
+        return [area]
+    inner = area.h - 2 * band
+    return [
+        pygame.Rect(area.x, area.y, area.w, band),
+        pygame.Rect(area.x, area.bottom - band, area.w, band),
+        pygame.Rect(area.x, area.y + band, band, inner),
+        pygame.Rect(area.right - band, area.y + band, band, inner),
+    ]
+
+
+def moving(sc: TableScene, surface: pygame.Surface) -> list[pygame.Rect]:
+    """Cards sliding to their places, cards flying off the table, and the card in hand.
+    Returns the rects drawn on."""
     h = sc.size[1]
+    dirty: list[pygame.Rect] = []
     if sc.tweens:
         for sp in sc.sprites:
             tw = sc.tweens.get(sp.key)
             if tw is not None and sp is not sc.dragging:
-                surface.blit(card_image(sc, sp, sp.rect.w, sp.rect.h), tw.rect())
+                dirty.append(surface.blit(card_image(sc, sp, sp.rect.w, sp.rect.h), tw.rect()))
     for tw in sc.ghosts:
         if tw.image is not None:
-            surface.blit(tw.image, tw.rect())
+            dirty.append(surface.blit(tw.image, tw.rect()))
     if sc.dragging is not None:
         sp = sc.dragging
         r = pygame.Rect(
             sc.mouse[0] + sc.drag_offset[0], sc.mouse[1] + sc.drag_offset[1], sp.rect.w, sp.rect.h
         )
-        surface.blit(_shadow(r.w, r.h), r.move(px(6, h), px(8, h)))
-        surface.blit(card_image(sc, sp, r.w, r.h), r)
+        dirty.append(surface.blit(_shadow(r.w, r.h), r.move(px(6, h), px(8, h))))
+        dirty.append(surface.blit(card_image(sc, sp, r.w, r.h), r))
+    return dirty
 
 
 _SHADOWS: dict[tuple[int, int], pygame.Surface] = {}

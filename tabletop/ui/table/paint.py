@@ -25,8 +25,13 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
 
 
 def frame(sc: TableScene, surface: pygame.Surface) -> None:
-    """Draw one whole frame: the baked chrome with the settled cards on it (one blit), the
-    pulsing glows of drop targets, the cards in motion, then the overlays."""
+    """Draw one frame: the baked chrome with the settled cards on it, the pulsing glows of
+    drop targets, the cards in motion, the hover preview, then the overlays.
+
+    When the window still holds the last frame (``sc.screen_kept``, the app's word) and the
+    layer is unchanged, only the rects last frame's moving parts covered are restored from
+    the layer instead of blitting it whole.
+    """
     if sc._static is None:
         sc._static = static_layer(sc)
         sc._bg = None
@@ -38,10 +43,24 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
         sc._bg_gen += 1
     lift, targets, _ = _highlight_targets(sc)
     sc._lift = lift
-    surface.blit(cardlayer.layer(sc, lift, targets), (0, 0))
-    cardlayer.pulse(sc, surface, targets)
-    cardlayer.moving(sc, surface)
+    base = cardlayer.layer(sc, lift, targets)
+    cache = sc.card_layer
+    kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
+    if kept and cache.dirty is not None:
+        whole = surface.get_rect()
+        for r in cache.dirty:
+            r = r.clip(whole)
+            surface.blit(base, r, r)
+    else:
+        surface.blit(base, (0, 0))
+    dirty = cardlayer.pulse(sc, surface, targets) + cardlayer.moving(sc, surface)
+    shown = preview(sc, surface)
+    if shown is not None:
+        dirty.append(shown)
+    covered = covering(sc)
     overlays(sc, surface)
+    cache.shown, cache.target = base, (id(surface), sc.size)
+    cache.dirty = None if covered else dirty
 
 
 # ---------------------------------------------------------------------- static layer
@@ -363,20 +382,38 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- overlays
+def covering(sc: TableScene) -> bool:
+    """True while an overlay covers much of the table (chooser, toast, zoom, final scoring,
+    privacy screen): the next frame is then drawn whole."""
+    return bool(
+        sc.chooser
+        or (sc.toast_t > 0 and sc.toast)
+        or sc.zoom is not None
+        or (sc.match.is_over() and sc.final_t >= 0)
+        or sc.privacy is not None
+    )
+
+
+def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+    """The enlarged card under a still pointer; returns where it was drawn."""
+    sp = hover_preview(sc)
+    if sp is None:
+        return None
+    w, h = sc.size
+    ph = int(h * 0.42)
+    pw = int(ph * sc.data.layout.card_aspect)
+    r = pygame.Rect(0, 0, pw, ph)
+    r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
+    if r.right > sc.table_rect.right:
+        r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
+    r.clamp_ip(pygame.Rect(0, 0, w, h))
+    return surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
+
+
 def overlays(sc: TableScene, surface: pygame.Surface) -> None:
-    """Hover preview, chooser, toast, zoom, final scoring, privacy screen."""
+    """Chooser, toast, zoom, final scoring, privacy screen."""
     w, h = sc.size
     pal = sc.pal
-    sp = hover_preview(sc)
-    if sp is not None:
-        ph = int(h * 0.42)
-        pw = int(ph * sc.data.layout.card_aspect)
-        r = pygame.Rect(0, 0, pw, ph)
-        r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
-        if r.right > sc.table_rect.right:
-            r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
-        r.clamp_ip(pygame.Rect(0, 0, w, h))
-        surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
