@@ -228,6 +228,7 @@ def measure_table(
         **interleaved(table, _floor_frame(idle, screen), rounds, frames, app.screen_touched),
     }
     uid = next((u for u in sc.drags if u in sc.by_uid), None)
+    busy_frame = table
     if uid is not None:
         start = sc.by_uid[uid].rect.center
         sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -265,14 +266,17 @@ def measure_table(
             "blits": len(base) + 1,
             **interleaved(drag_table, drag_floor, rounds, frames, app.screen_touched),
         }
-        sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1))
+        busy_frame = drag_table  # the AI thinks while the player drags a card
     for mode in ai:
-        out["scenes"][f"ai-{mode}"] = thinking(sc, table, mode, frames * rounds)
+        out["scenes"][f"ai-{mode}"] = thinking(sc, busy_frame, mode, frames * rounds)
+    if uid is not None:  # put the card back where it was
+        sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     return out
 
 
 def thinking(sc: TableScene, table: Callable[[], None], mode: str, frames: int) -> dict[str, Any]:
-    """Table frames while the real Hard search decides seat 0's move in the worker."""
+    """Table frames (dragging a card where there is one) while the real Hard search decides
+    seat 0's move in the worker."""
     worker = AiWorker(process=mode == "process")
     m = sc.match
     worker.prepare(m.game)
