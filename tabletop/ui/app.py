@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import logging.handlers
 import os
 import sys
 import traceback
@@ -37,10 +36,43 @@ LOG_FILE = "tabletop.log"
 TITLE = "Tabletop"
 
 
+class EarlyRecords(logging.Handler):
+    """Holds what is logged before the log file opens (after the first frame is shown)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def hold_log_records(path: Path) -> None:
+    """Keep the ``tabletop`` loggers' records in memory until :func:`setup_logging` opens
+    the file at ``path`` (a file handler left for another path is closed now)."""
+    logger = logging.getLogger("tabletop")
+    for h in list(logger.handlers):
+        if getattr(h, "_tabletop", False):
+            if Path(getattr(h, "baseFilename", "")) == path:
+                return
+            logger.removeHandler(h)
+            h.close()
+    if not any(isinstance(h, EarlyRecords) for h in logger.handlers):
+        logger.addHandler(EarlyRecords())
+    logger.setLevel(logging.INFO)
+
+
 def setup_logging() -> Path:
-    """Send the ``tabletop`` loggers to a rotating file in the user log folder; return its path."""
+    """Send the ``tabletop`` loggers to a rotating file in the user log folder; return its path.
+
+    Records held since :func:`hold_log_records` are written to it first."""
+    import logging.handlers
+
     path = storage.log_dir() / LOG_FILE
     logger = logging.getLogger("tabletop")
+    early = [h for h in logger.handlers if isinstance(h, EarlyRecords)]
+    for h in early:
+        logger.removeHandler(h)
     for h in list(logger.handlers):
         if getattr(h, "_tabletop", False):
             if Path(getattr(h, "baseFilename", "")) == path:
@@ -54,6 +86,9 @@ def setup_logging() -> Path:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
+    for h in early:
+        for record in h.records:
+            handler.handle(record)
     return path
 
 
@@ -95,7 +130,9 @@ class App:
         size: tuple[int, int] | None = None,
         settings: Settings | None = None,
     ) -> None:
-        self.log_path = setup_logging()
+        self.log_path = storage.log_dir() / LOG_FILE
+        self._log_open = False
+        hold_log_records(self.log_path)  # the file opens after the first frame (open_log)
         warnings.filterwarnings("ignore", category=UserWarning, module=r"pygame_gui\..*")
         # Real pixels on HiDPI Windows screens (the scale factor then enlarges everything).
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -106,6 +143,7 @@ class App:
             settings, self.settings_message = load_settings()
             if self.settings_message:
                 log.warning("settings: %s", self.settings_message)
+                self.open_log()
         self.settings = settings
         self.sound = SoundPlayer(settings)  # opens the mixer on the first sound
         self._home = home
@@ -293,7 +331,14 @@ class App:
             return False
         return True
 
+    def open_log(self) -> None:
+        """Open the log file (and write what was logged before it)."""
+        if not self._log_open:
+            self.log_path = setup_logging()
+            self._log_open = True
+
     def _crashed(self, exc: Exception) -> None:
+        self.open_log()
         self.crashes += 1
         self._crash_streak += 1
         where = type(self.top).__name__ if self.top else "app"
@@ -409,6 +454,8 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if not self._log_open:
+            self.open_log()  # after the first frame is on the screen
         if self.crashes == crashes_before:
             self._crash_streak = 0
 
