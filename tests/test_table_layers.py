@@ -64,3 +64,85 @@ def test_a_dialog_over_the_table_makes_it_draw_whole() -> None:
     assert not sc.screen_kept  # the dialog's pixels are gone at once
     app.step(DT)
     assert sc.screen_kept
+
+
+def _model(sc) -> dict[str, str]:
+    """The scene's state as text: everything but the painter's record and shared caches."""
+    skip = {"drawn", "art", "app", "worker"}
+    return {k: repr(v) for k, v in vars(sc).items() if k not in skip}
+
+
+def test_drawing_changes_no_scene_state() -> None:
+    from court_game import COURT
+
+    from tabletop.engine import Rng
+
+    app = make_app((1280, 720))
+    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bo", "greedy")])
+    sc.watch_delay = 99.0
+
+    def twice() -> None:
+        before = _model(sc)
+        sc.draw(app.window)
+        sc.draw(app.window)
+        assert _model(sc) == before
+
+    twice()  # idle
+    uid = next(u for u in sc.drags if u in sc.by_uid)
+    post(pygame.MOUSEMOTION, pos=sc.by_uid[uid].rect.center, rel=(1, 1), buttons=(0, 0, 0))
+    for _ in range(20):  # the hover preview opens
+        app.step(DT)
+    twice()
+    post(pygame.MOUSEBUTTONDOWN, pos=sc.by_uid[uid].rect.center, button=1)
+    post(pygame.MOUSEMOTION, pos=(300, 300), rel=(-9, -9), buttons=(1, 0, 0))
+    app.step(DT)
+    assert sc.dragging is not None
+    twice()  # dragging, targets glowing
+    post(pygame.MOUSEBUTTONUP, pos=(3, 3), button=1)
+    app.step(DT)
+    m, rng = sc.match, Rng(1)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    sc.refresh()
+    sc.final_t = 99.0  # every row of the final scoring shown
+    twice()
+    assert sc.drawn.final_button is not None
+    assert app.crashes == 0
+
+
+def test_no_import_circle_in_the_ui() -> None:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "tabletop"
+    graph: dict[str, set[str]] = {}
+    for path in (root / "ui").rglob("*.py"):
+        rel = path.relative_to(root.parent).with_suffix("")
+        name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        deps: set[str] = set()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):  # a type-only import makes no circle at run time
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                node.body = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                deps.add(node.module)
+                deps |= {f"{node.module}.{a.name}" for a in node.names}
+            elif isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+        graph[name] = {d for d in deps if d.startswith("tabletop.ui")}
+    for name in graph:
+        graph[name] = {d for d in graph[name] if d in graph and d != name}
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), list(graph[start])
+        while todo:
+            n = todo.pop()
+            if n not in seen:
+                seen.add(n)
+                todo += graph.get(n, ())
+        return seen
+
+    circles = sorted(n for n in graph if n in reach(n))
+    assert not circles, circles

@@ -290,6 +290,12 @@ class App:
         """Stop the loop after this frame."""
         self.running = False
 
+    def results_scene(self, match: Any) -> Scene:
+        """The scene that shows how ``match`` ended (the table hands over to it)."""
+        from tabletop.ui.scenes.results import scene_for_match
+
+        return scene_for_match(self, match)
+
     # --- dialogs and settings -------------------------------------------------------------
     def show_message(self, title: str, text: str) -> None:
         """A modal message over the current scene."""

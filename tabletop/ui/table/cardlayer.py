@@ -92,7 +92,7 @@ def _hover_lift(sc: TableScene) -> str | None:
 def layer_key(sc: TableScene, lift: set[str], targets: set[str]) -> tuple[Any, ...]:
     """Everything the settled cards' look depends on."""
     return (
-        sc._bg_gen, id(sc.sprites), frozenset(lift), _hover_lift(sc),
+        sc.drawn.bg_gen, id(sc.sprites), frozenset(lift), _hover_lift(sc),
         None if sc.dragging is None else sc.dragging.key,
         tuple(sorted(sc.tweens)), frozenset(targets), sc.art.record, sc.size,
     )  # fmt: skip
@@ -145,14 +145,14 @@ def settled_items(sc: TableScene, lift: set[str], targets: set[str]) -> list[Bli
 
 def layer(sc: TableScene, lift: set[str], targets: set[str]) -> pygame.Surface:
     """The chrome with the settled cards on it, composed again only when they change."""
-    cache: CardLayer = sc.card_layer
+    cache: CardLayer = sc.drawn.cards
     key = layer_key(sc, lift, targets)
     if cache.surface is None or cache.key != key:
         before = len(sc.art.drawn)
         cache.items = settled_items(sc, lift, targets)
         cache.faces = sc.art.drawn[before:] if sc.art.record else []
-        assert sc._bg is not None
-        cache.surface = sc._bg.copy()
+        assert sc.drawn.bg is not None
+        cache.surface = sc.drawn.bg.copy()
         cache.surface.fblits(cache.items)
         cache.key = key
     elif sc.art.record:
@@ -171,7 +171,7 @@ def pulse(sc: TableScene, surface: pygame.Surface, targets: set[str]) -> list[py
     width = px(6, h)
     level = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
     colour = tuple(round(c * (0.75 + 0.25 * level)) for c in sc.pal.gold)
-    items = sc.card_layer.items
+    items = sc.drawn.cards.items
     band = 2 * width + 4  # the glow is a frame: its inside is clear (rounded corners too)
     for t in targets:
         r = sc.target_rect(t)

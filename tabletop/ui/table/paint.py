@@ -10,6 +10,9 @@ from tabletop.engine import DRAG, Action
 from tabletop.ui.table import cardlayer, fonts, seats
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
+from tabletop.ui.winners import winners_sentence
+
+HOVER_DELAY = 0.35  # seconds a still pointer rests on a card before it is shown enlarged
 
 if TYPE_CHECKING:
     from tabletop.ui.table.scene import Sprite, TableScene
@@ -32,19 +35,21 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
     layer is unchanged, only the rects last frame's moving parts covered are restored from
     the layer instead of blitting it whole.
     """
-    if sc._static is None:
-        sc._static = static_layer(sc)
-        sc._bg = None
+    drawn = sc.drawn
+    drawn.frames += 1
+    if drawn.static is None:
+        drawn.static = static_layer(sc)
+        drawn.bg = None
     key = chrome_key(sc)
-    if sc._bg is None or sc._bg_key != key:
-        sc._bg = sc._static.copy()
-        chrome(sc, sc._bg)
-        sc._bg_key = key
-        sc._bg_gen += 1
+    if drawn.bg is None or drawn.bg_key != key:
+        drawn.bg = drawn.static.copy()
+        chrome(sc, drawn.bg)
+        drawn.bg_key = key
+        drawn.bg_gen += 1
     lift, targets, _ = _highlight_targets(sc)
-    sc._lift = lift
+    drawn.lift = lift
     base = cardlayer.layer(sc, lift, targets)
-    cache = sc.card_layer
+    cache = drawn.cards
     kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
     if kept and cache.dirty is not None:
         whole = surface.get_rect()
@@ -196,7 +201,7 @@ def zone_label(
         drawn = (
             drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
         )
-    sc.labels[box.id] = (words, drawn)  # what each label says and where (tests read it)
+    sc.drawn.labels[box.id] = (words, drawn)  # what each label says and where (tests read it)
 
 
 # ---------------------------------------------------------------------- highlights
@@ -264,7 +269,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     counters(sc, surface)
     # buttons
     for b in sc.buttons:
-        draw_button(surface, _with_glow(sc, b), pal, px(14, h), b.rect.collidepoint(sc.mouse))
+        draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), _glows(sc, b))
     log(sc, surface)
 
 
@@ -334,13 +339,13 @@ def counters(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(num, num.get_rect(midtop=(inner.centerx, base + size + 1)))
 
 
-def _with_glow(sc: TableScene, b: Button) -> Button:
+def _glows(sc: TableScene, b: Button) -> bool:
+    """A panel button glows when it plays the focused or hinted move."""
     what, acts = b.payload
     if what != "act":
-        return b
+        return b.glow
     _, _, shown = _highlight_targets(sc)
-    b.glow = any(a in acts for a in shown)
-    return b
+    return any(a in acts for a in shown)
 
 
 def log(sc: TableScene, surface: pygame.Surface) -> None:
@@ -350,29 +355,30 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
     side = sc.side_rect
     pad = px(8, h)
     box = pygame.Rect(side.x + pad, sc.log_top, side.w - 2 * pad, side.bottom - sc.log_top - pad)
-    sc.keys_hint_rect = None
+    sc.drawn.keys_hint_rect = None
     if box.h < px(30, h):
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
     size = px(12, h)
     key = (len(sc.match.history), sc.shown, box.w, size, sc.token)
-    if sc._log_cache is None or sc._log_cache[0] != key:
+    cache = sc.drawn.log_cache
+    if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []
         for e in sc.match.log_for(sc.shown)[-200:]:
             if not e.text:
                 continue
             for i, ln in enumerate(fonts.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
                 lines.append(fonts.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
-        sc._log_cache = (key, lines)
-    lines = sc._log_cache[1]
+        cache = sc.drawn.log_cache = (key, lines)
+    lines = cache[1]
     line_h = fonts.font(size).get_linesize()
     fit = max(1, (box.h - pad) // line_h - 1)
-    sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - fit))
-    end = len(lines) - sc.log_scroll
+    sc.drawn.log_max = max(0, len(lines) - fit)
+    end = len(lines) - min(sc.log_scroll, sc.drawn.log_max)
     title = fonts.text("LOG", size, pal.gold_light, bold=True)
     surface.blit(title, (box.x + pad, box.y + pad // 2))
     hint = fonts.text("F1  Keys", size, mix(pal.ivory, pal.felt, 0.35))
-    sc.keys_hint_rect = surface.blit(
+    sc.drawn.keys_hint_rect = surface.blit(
         hint, hint.get_rect(topright=(box.right - pad, box.y + pad // 2))
     )
     y = box.y + pad // 2 + line_h
@@ -421,8 +427,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
         pick = getattr(sc, "chooser_pick", -1)
         for i, b in enumerate(sc.chooser):
-            b.glow = i == pick  # the keyboard's choice (Enter takes it)
-            draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
+            hover = b.rect.collidepoint(sc.mouse)
+            draw_button(surface, b, pal, px(14, h), hover, i == pick)  # Enter takes the pick
     if sc.toast_t > 0 and sc.toast:
         size = px(15, h)
         lines = fonts.wrap(sc.toast, size, int(sc.table_rect.w * 0.6))
@@ -456,8 +462,6 @@ def hover_preview(sc: TableScene) -> Sprite | None:
     A card whose face the seat knows (a face-down one it built, say) enlarges face up.  A
     card that moved away from under a still pointer (a trade, a drop) does not.
     """
-    from tabletop.ui.table.scene import HOVER_DELAY
-
     if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None:
         return None
     if sc.hover_t < HOVER_DELAY:
@@ -519,14 +523,12 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
         y += row_h + px(6, h)
     if shown_rows >= rows:
-        from tabletop.ui.scenes.results import winners_sentence
-
         names = [seat.name for seat in sc.match.seats]
         t = fonts.text(winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True)
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
         b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
-        sc.final_button = b
+        sc.drawn.final_button = b
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
 
 

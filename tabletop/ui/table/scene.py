@@ -7,6 +7,7 @@ moved where from the legal actions' gestures, and the story from the events.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,17 +19,20 @@ from tabletop.controller.match import game_data
 from tabletop.engine import CLICK, DRAG, IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
+from tabletop.ui.table import paint
 from tabletop.ui.table.ai_turns import AiTurns
-from tabletop.ui.table.cardlayer import CardLayer
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
+from tabletop.ui.table.drawn import Drawn
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
+from tabletop.ui.table.paint import HOVER_DELAY
 from tabletop.ui.table.pointer import PointerInput
 from tabletop.ui.table.widgets import Button, Tween
 from tabletop.ui.theme import palette, px, scale_factor
 
-HOVER_DELAY = 0.35
+__all__ = ["HOVER_DELAY", "Sprite", "TableScene"]
+
 TOAST_TIME = 3.5
 FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
 
@@ -110,22 +114,41 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.focus = -1
         self.log_scroll = 0
         self.final_t = -1.0
-        self.final_button: Button | None = None
         self.results_opened = False
         self.buttons: list[Button] = []
-        self.frames = 0
-        self._static: pygame.Surface | None = None
-        self._bg: pygame.Surface | None = None
-        self._bg_key: Any = None
-        self._bg_gen = 0  # counts chrome rebuilds (the card layer is composed over the chrome)
-        self.card_layer = CardLayer()
-        self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
-        self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
+        self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
-        self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
-        self.keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ what was drawn
+    @property
+    def final_button(self) -> Button | None:
+        """The Continue button under the final scoring, once drawn."""
+        return self.drawn.final_button
+
+    @property
+    def keys_hint_rect(self) -> pygame.Rect | None:
+        """Where "F1 Keys" was drawn over the log."""
+        return self.drawn.keys_hint_rect
+
+    @property
+    def labels(self) -> dict[str, tuple[str, pygame.Rect]]:
+        """Zone labels as drawn: zone id → (words, rect)."""
+        return self.drawn.labels
+
+    @property
+    def plate_rects(self) -> dict[int, pygame.Rect]:
+        """Seat name plates as drawn."""
+        return self.drawn.plate_rects
+
+    @property
+    def _static(self) -> pygame.Surface | None:
+        return self.drawn.static
+
+    @_static.setter
+    def _static(self, value: pygame.Surface | None) -> None:  # tests: draw afresh
+        self.drawn.static = value
 
     # ------------------------------------------------------------------ geometry
     def _relayout(self) -> None:
@@ -145,7 +168,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             self.felt_rect.w = max(self.felt_rect.w, width)
         self.layout: TableLayout | None = None
         self._bottom: int | None = None
-        self._static = None
+        self.drawn.static = None
 
     def _used_width(self) -> float:
         """How far right (as a fraction of the table) the layout places anything."""
@@ -165,7 +188,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
                 self.data.layout, self.match.players, bottom, self.felt_rect,
                 px(15, h), scale if isinstance(scale, int | float) else 1.0, px(17, h),
             )  # fmt: skip
-            self._static = None
+            self.drawn.static = None
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild geometry for a new window size."""
@@ -223,6 +246,8 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
                 self.clicks.setdefault(g.target, []).append(a)
             else:
                 self.presses.setdefault(g.label or a.text, []).append(a)
+        if not hasattr(self, "_names_re"):
+            self._learn_names()
         self._place_cards()
         self._rebind()
         self._build_buttons()
@@ -265,18 +290,22 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
             self.press = (sp, press[1]) if sp is not None else None
 
+    def _learn_names(self) -> None:
+        """The game's seat names in the view → the players' names (once, at the first view)."""
+        pairs = {}
+        for i, info in enumerate(self.view.get("seats", ())):
+            shown = str(info.get("name", "")) if isinstance(info, Mapping) else ""
+            if shown and i < self.match.players and shown != self.match.seats[i].name:
+                pairs[shown] = self.match.seats[i].name
+        self._names = pairs
+        self._names_re = (
+            re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
+        )
+
     def names_in(self, text: str) -> str:
         """Game text with the game's seat names ("Player 2") replaced by the players' names."""
         if not hasattr(self, "_names_re"):
-            pairs = {}
-            for i, info in enumerate(self.view.get("seats", [])):
-                shown = str(info.get("name", "")) if isinstance(info, dict) else ""
-                if shown and i < self.match.players and shown != self.match.seats[i].name:
-                    pairs[shown] = self.match.seats[i].name
-            self._names = pairs
-            self._names_re = (
-                re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
-            )
+            self._learn_names()
         if self._names_re is None:
             return text
         return self._names_re.sub(lambda mt: self._names[mt.group(1)], text)
@@ -339,6 +368,10 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if keep is not None and keep[2] in self.legal:
             self.focus = self.legal.index(keep[2])
 
+    def scroll_log(self, lines: int) -> None:
+        """Show ``lines`` older log lines (newer when negative), within the log drawn last."""
+        self.log_scroll = max(0, min(self.log_scroll + lines, self.drawn.log_max))
+
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
         self.toast = text
@@ -378,10 +411,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Blit the cached static layer, the cards, then the chrome and overlays."""
-        from tabletop.ui.table import paint
-
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         self.art.drawn.clear()
-        self.frames += 1
         paint.frame(self, surface)
