@@ -5,7 +5,9 @@ Run: ``python benchmarks/render.py [--game ID ...] [--players N] [--size WxH ...
 maximum player count, at 1280×720 and 1920×1080, on its busiest table: of the positions a
 seeded random game passes through where seat 0 alone is to act, the one showing most cards.
 
-For each table two scenes are measured, idle and dragging a card.  The *floor* of a scene
+For each table three scenes are measured: idle, idle drawn whole every frame (as under a
+toast or a dialog, when the window cannot be trusted to hold the last frame), and dragging
+a card.  The *floor* of a scene
 blits exactly the card surfaces the table has visible on that frame (a card whose rect lies
 inside a later card's rect is hidden), to the same screen, then flips; nothing else.  Floor
 and table frames run interleaved in rounds (ABBA order), paced at 60 Hz like the app; each
@@ -226,6 +228,15 @@ def measure_table(
     out["scenes"]["idle"] = {
         "blits": len(idle),
         **interleaved(table, _floor_frame(idle, screen), rounds, frames, app.screen_touched),
+    }
+
+    def whole() -> None:  # as under a toast or a dialog: the layer blitted whole each frame
+        app.screen_touched()
+        table()
+
+    out["scenes"]["whole"] = {
+        "blits": len(idle),
+        **interleaved(whole, _floor_frame(idle, screen), rounds, frames, app.screen_touched),
     }
     uid = next((u for u in sc.drags if u in sc.by_uid), None)
     busy_frame = table
