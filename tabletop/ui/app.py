@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tabletop import storage
-from tabletop.ui import keys, theme
+from tabletop.ui import theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.settings import Settings, load_settings, save_settings
 from tabletop.ui.sound import SoundPlayer
@@ -399,6 +399,8 @@ class App:
 
     def _app_key(self, event: pygame.event.Event, top: Scene | None) -> bool:
         """F11 and F1 / ? (see :mod:`tabletop.ui.keys`); True when the key was taken."""
+        from tabletop.ui import keys
+
         b = keys.find(event, "app")
         if b is None:
             return False

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 import tabletop
-from tabletop.ui import fonts, launch
+from tabletop.ui import fonts, places
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.theme import TYPE_SIZES, mix
 
@@ -28,7 +28,7 @@ class TitleScene(GuiScene):
         """(text, action, enabled, rect) of each menu button, top to bottom."""
         w, _h = self.app.size
         bw, bh, gap = self.px(330), self.px(44), self.px(10)
-        can_continue = launch.autosave_path().is_file()
+        can_continue = places.autosave_path().is_file()
         entries = [
             ("Continue", self.continue_game, can_continue),
             ("New game", self.new_game, True),
@@ -61,7 +61,7 @@ class TitleScene(GuiScene):
         self._resumable()
 
     def _resumable(self) -> None:
-        auto = launch.autosave_path()
+        auto = places.autosave_path()
         if auto.is_file():
             from tabletop.ui.scenes.load_game import describe
 
@@ -79,7 +79,7 @@ class TitleScene(GuiScene):
 
     def enter(self) -> None:
         """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
-        can_continue = launch.autosave_path().is_file()
+        can_continue = places.autosave_path().is_file()
         if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
             self.rebuild()
         else:
@@ -89,10 +89,11 @@ class TitleScene(GuiScene):
     # --- actions -------------------------------------------------------------------------
     def continue_game(self) -> None:
         """Resume the autosaved match."""
+        from tabletop.ui import launch
         from tabletop.ui.scenes.dialogs import attempt
 
         attempt(
-            self.app, "Cannot continue", lambda: launch.resume(self.app, launch.autosave_path())
+            self.app, "Cannot continue", lambda: launch.resume(self.app, places.autosave_path())
         )
 
     def new_game(self) -> None:
