@@ -23,7 +23,8 @@ from tabletop.ui.table.widgets import glow
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite, TableScene
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
 
 Blit = tuple[pygame.Surface, pygame.Rect]
 

@@ -13,7 +13,8 @@ from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite, TableScene
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
 
 _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 

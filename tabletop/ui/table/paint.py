@@ -15,7 +15,8 @@ from tabletop.ui.winners import winners_sentence
 HOVER_DELAY = 0.35  # seconds a still pointer rests on a card before it is shown enlarged
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite, TableScene
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
 
 
 def chrome_key(sc: TableScene) -> tuple[Any, ...]:

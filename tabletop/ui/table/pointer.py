@@ -16,7 +16,7 @@ from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite
+    from tabletop.ui.table.model import Sprite
 
 
 class PointerInput:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,16 +15,17 @@ import pygame
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
-from tabletop.engine import CLICK, DRAG, IMPERFECT, Action
+from tabletop.engine import IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import paint
+from tabletop.ui.table import model, paint
 from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
 from tabletop.ui.table.drawn import Drawn
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
+from tabletop.ui.table.model import Sprite
 from tabletop.ui.table.paint import HOVER_DELAY
 from tabletop.ui.table.pointer import PointerInput
 from tabletop.ui.table.widgets import Button, Tween
@@ -35,18 +35,6 @@ __all__ = ["HOVER_DELAY", "Sprite", "TableScene"]
 
 TOAST_TIME = 3.5
 FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
-
-
-@dataclass
-class Sprite:
-    """A card as drawn: its identity (uid may be None when hidden), zone and rect."""
-
-    key: str
-    uid: str | None
-    card: dict[str, Any]
-    zone: str
-    rect: pygame.Rect
-    turned: bool = False  # lies crosswise (a quarter turn)
 
 
 class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
@@ -235,17 +223,8 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if can_act and self.my_turn is False:
             self.cue("turn")
         self.my_turn = can_act
-        self.drags: dict[str, list[Action]] = {}
-        self.clicks: dict[str, list[Action]] = {}
-        self.presses: dict[str, list[Action]] = {}
-        for a in self.legal:
-            g = a.gesture
-            if g.kind == DRAG and g.card:
-                self.drags.setdefault(g.card, []).append(a)
-            elif g.kind == CLICK and g.target:
-                self.clicks.setdefault(g.target, []).append(a)
-            else:
-                self.presses.setdefault(g.label or a.text, []).append(a)
+        moves = model.gestures(self.legal)
+        self.drags, self.clicks, self.presses = moves.drags, moves.clicks, moves.presses
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
@@ -257,27 +236,12 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def _place_cards(self) -> None:
         assert self.layout is not None
-        self.sprites: list[Sprite] = []
-        self.by_uid: dict[str, Sprite] = {}
-        self.captions: list[tuple[str, tuple[int, int], int]] = []  # text, midtop, width
-        zones = self.view.get("zones", {})
-        for zid, box in self.layout.zones.items():
-            cards = zones.get(zid, {}).get("cards", [])
-            placed = []
-            for i, (card, slot) in enumerate(
-                zip(cards, self.layout.place(box, cards), strict=True)
-            ):
-                uid = card.get("uid")
-                sp = Sprite(uid or f"{zid}#{i}", uid, card, zid, slot.rect, slot.turned)
-                placed.append((slot.layer, sp))
-                if uid:
-                    self.by_uid[uid] = sp
-                if slot.caption:
-                    self.captions.append((slot.caption, slot.caption_at, box.card_w))
-            placed.sort(key=lambda p: p[0])  # stable: the view's order within a layer
-            self.sprites += [sp for _, sp in placed]
-        self.zone_counts = {zid: len(z.get("cards", [])) for zid, z in zones.items()}
-        self._rects_top_first = [sp.rect for sp in reversed(self.sprites)]
+        placed = model.place(self.view, self.layout)
+        self.sprites = placed.sprites
+        self.by_uid = placed.by_uid
+        self.captions = placed.captions  # text, midtop, width
+        self.zone_counts = placed.zone_counts
+        self._rects_top_first = placed.rects_top_first
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
