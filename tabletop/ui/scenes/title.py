@@ -77,11 +77,11 @@ class TitleScene(GuiScene):
     def _can_resume(self) -> bool:
         """True when the autosave exists and was checked whole (a failing one is moved aside
         and its message kept for :meth:`enter` to show)."""
-        from tabletop.controller import saves
-
         auto = places.autosave_path()
         if not os.path.lexists(auto):
             return False
+        from tabletop.controller import saves  # (the controller loads only for a real autosave)
+
         ok, problem = saves.offer_check(auto)
         if problem:
             self._problems.append(problem)
@@ -107,12 +107,24 @@ class TitleScene(GuiScene):
     def enter(self) -> None:
         """Rebuild when uncovered if the autosave appeared or vanished meanwhile; say why an
         autosave could not be offered."""
+        if self.ui is None and self._waiting_for_widgets():
+            super().enter()  # the plain first frame: the check comes with the widgets
+            return
         can_continue = self._can_resume()
         if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
             self.rebuild()
         else:
             super().enter()
         self._can_continue = can_continue
+        self._report_problems()
+
+    def update(self, dt: float) -> None:
+        """Advance the widgets; once built after a plain first frame, say what the check found."""
+        super().update(dt)
+        if self.ui is not None:
+            self._report_problems()
+
+    def _report_problems(self) -> None:
         if self._problems:
             text = "\n\n".join(dict.fromkeys(self._problems))
             self._problems.clear()
