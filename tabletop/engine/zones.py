@@ -11,9 +11,16 @@ Visibility of a zone:
 * ``HIDDEN`` — nobody sees the cards (a pile set aside unseen).
 * ``DECK`` — nobody sees the cards, and their order is chance (a shuffled deck).
 * ``SEEN_BY`` — each card is seen by its own set of seats (``seen(state, card)`` gives a
-  bit mask; the owner always sees its own): a face-down card a visitor once looked at.
+  bit mask; the owner always sees its own unless the zone says ``owner_sees=False``): a
+  face-down card a visitor once looked at.
 
 A spectator (``viewer=None``) sees only public zones.
+
+A zone may also ``fold`` the cards a viewer may not see into another zone of the same owner
+(a secret set-aside pile shown to the others as more hand cards, so not even its size
+shows), ``draw`` its cards itself for one viewer (cards grouped and captioned by what that
+viewer knows), and name ``one_back``, the back all its cards share (hidden runs are then
+drawn without looking each card up).
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ VISIBILITIES = (PUBLIC, OWNER, HIDDEN, DECK, SEEN_BY)
 CardView = Mapping[str, Any]
 # face(state, owner, index, card) -> the card as its viewers see it
 Face = Callable[[Any, int | None, int, int], CardView]
+# draw(state, owner, viewer, cards) -> the zone's cards as that viewer sees them
+Draw = Callable[[Any, int | None, int | None, Sequence[int]], Sequence[CardView]]
 
 
 @dataclass(frozen=True)
@@ -52,12 +61,26 @@ class Zone:
     seen: Callable[[Any, int], int] | None = None  # SEEN_BY: bit mask of seats per card
     shown: bool = True  # False: cards lie here but the view leaves the zone out (a box)
     piece: bool = False  # True: holds a board piece drawn as a card, not cards of the game
+    # SEEN_BY: False when the owner too sees only the cards whose mask holds it (a card laid
+    # face down that nobody has looked at, such as a production card under a building)
+    owner_sees: bool = True
+    # the id (``{seat}`` for the same owner) of the zone that shows, as backs after its own
+    # cards, the cards of this zone a viewer may not see: a secret set-aside pile that must
+    # not even show its size (this zone then shows only the cards the viewer sees)
+    fold: str | None = None
+    # draws the zone for one viewer from its cards (cards grouped and captioned by what the
+    # viewer knows); it must name only cards ``sees`` lets that viewer see, which the
+    # conformance kit checks.  ``face``, ``fold`` and ``one_back`` then play no part.
+    draw: Draw | None = None
+    one_back: str | None = None  # the back of every card here: hidden runs need no look-up
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
             raise ValueError(f"zone {self.id}: unknown visibility {self.visibility!r}")
         if self.visibility == SEEN_BY and self.seen is None:
             raise ValueError(f"zone {self.id}: a seen-by zone needs seen(state, card)")
+        if self.fold is not None and self.visibility == PUBLIC:
+            raise ValueError(f"zone {self.id}: a public zone has nothing to fold")
 
     def sees(self, state: Any, owner: int | None, viewer: int | None, card: int) -> bool:
         """Whether ``viewer`` may see ``card`` in this zone."""
@@ -66,11 +89,24 @@ class Zone:
             return True
         if viewer is None or vis in (HIDDEN, DECK):
             return False
-        if viewer == owner:
+        if viewer == owner and (self.owner_sees or vis != SEEN_BY):
             return True
         if vis == SEEN_BY:
             return bool(self.seen(state, card) >> viewer & 1)  # type: ignore[misc]
         return False
+
+    def sees_all(self, owner: int | None, viewer: int | None) -> bool | None:
+        """Whether ``viewer`` sees every card here (``None``: it depends on the card)."""
+        vis = self.visibility
+        if vis == PUBLIC:
+            return True
+        if viewer is None or vis in (HIDDEN, DECK):
+            return False
+        if vis == OWNER:
+            return viewer == owner
+        if viewer == owner and self.owner_sees:
+            return True
+        return None
 
 
 @dataclass(frozen=True)
@@ -120,6 +156,9 @@ class Zones:
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
         self._routes: dict[tuple[int, str, str], Any] = {}
+        self._plans: dict[int, tuple[tuple[Place, str | None, str | None], ...]] = {}
+        self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
+        self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -177,23 +216,108 @@ class Zones:
     def view(self, state: Any, players: int, viewer: int | None) -> dict[str, Any]:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
         out: dict[str, Any] = {}
-        for place in self.places(players):
+        folded: dict[str, list[CardView]] | None = None
+        for place, label, fold in self._plan(players):
             z = place.zone
-            if not z.shown:
-                continue
-            face = z.face or self.face
             owner = place.owner
             cards = place.cards(state)
-            if z.visibility == PUBLIC:
-                shown = tuple(face(state, owner, i, c) for i, c in enumerate(cards))
+            if label is None:
+                label = place.label(state)
+            sees = z.sees_all(owner, viewer)
+            if z.draw is not None:
+                shown = tuple(z.draw(state, owner, viewer, cards))
+            elif sees:
+                face = z.face or self.face
+                shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
+            elif sees is False:
+                if fold is not None:
+                    if cards:
+                        folded = folded or {}
+                        folded.setdefault(fold, []).extend(self._backs(z, cards))
+                    shown = ()
+                else:
+                    out[place.id] = self._hidden_zone(z, cards, label)
+                    continue
             else:
-                back, hidden = self.back, self.hidden
-                shown = tuple(
-                    face(state, owner, i, c) if z.sees(state, owner, viewer, c) else hidden(back(c))
-                    for i, c in enumerate(cards)
-                )
-            out[place.id] = MappingProxyType({"cards": shown, "label": place.label(state)})
+                face = z.face or self.face
+                unseen: list[CardView] = []
+                mixed: list[CardView] = []
+                for i, c in enumerate(cards):
+                    if z.sees(state, owner, viewer, c):
+                        mixed.append(face(state, owner, i, c))
+                    elif fold is not None:
+                        unseen.append(self.hidden(self.back(c)))
+                    else:
+                        mixed.append(self.hidden(self.back(c)))
+                if unseen:
+                    folded = folded or {}
+                    folded.setdefault(fold, []).extend(unseen)  # type: ignore[arg-type]
+                shown = tuple(mixed)
+            if shown:
+                out[place.id] = MappingProxyType({"cards": shown, "label": label})
+            else:
+                out[place.id] = self._empty_zone(label)
+        if folded:
+            for zid, extra in folded.items():
+                z = out[zid]
+                out[zid] = MappingProxyType({"cards": (*z["cards"], *extra), "label": z["label"]})
         return out
+
+    def _plan(self, players: int) -> tuple[tuple[Place, str | None, str | None], ...]:
+        """The shown zones of a match with their fixed labels and fold targets (cached)."""
+        plan = self._plans.get(players)
+        if plan is None:
+            rows = []
+            for place in self.places(players):
+                z = place.zone
+                if not z.shown:
+                    continue
+                label = z.label if isinstance(z.label, str) else None
+                fold = None
+                if z.fold is not None:
+                    fold = z.fold.format(seat=place.owner) if z.per_seat else z.fold
+                rows.append((place, label, fold))
+            plan = self._plans[players] = tuple(rows)
+        return plan
+
+    def _backs(self, z: Zone, cards: Sequence[int]) -> Sequence[CardView]:
+        """The backs of ``cards`` lying in ``z``."""
+        if z.one_back is not None:
+            return self._run(z.one_back, len(cards))
+        hidden, back = self.hidden, self.back
+        return [hidden(back(c)) for c in cards]
+
+    def _run(self, back: str, n: int) -> tuple[CardView, ...]:
+        """``n`` cards seen from behind, all with ``back`` (one shared tuple per length)."""
+        key = (back, n)
+        run = self._runs.get(key)
+        if run is None:
+            run = self._runs[key] = (self.hidden(back),) * n
+        return run
+
+    def _hidden_zone(self, z: Zone, cards: Sequence[int], label: str) -> Mapping[str, Any]:
+        """A zone whose every card the viewer sees from behind (shared when it may be)."""
+        if z.one_back is None:
+            return MappingProxyType({"cards": tuple(self._backs(z, cards)), "label": label})
+        key = (label, z.one_back, len(cards))
+        found = self._shared.get(key)
+        if found is None:
+            if len(self._shared) > 4096:
+                self._shared.clear()
+            found = self._shared[key] = MappingProxyType(
+                {"cards": self._run(z.one_back, len(cards)), "label": label}
+            )
+        return found
+
+    def _empty_zone(self, label: str) -> Mapping[str, Any]:
+        """A zone showing no card (one shared object per label)."""
+        key = (label, None, 0)
+        found = self._shared.get(key)
+        if found is None:
+            if len(self._shared) > 4096:
+                self._shared.clear()
+            found = self._shared[key] = MappingProxyType({"cards": (), "label": label})
+        return found
 
     # --- events -----------------------------------------------------------------------------
     def move(
@@ -232,6 +356,43 @@ class Zones:
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
         return Event(MOVE, text, data, tuple(knowers), redacted, reveal=bool(knowers))
+
+    def tell(
+        self,
+        card: int,
+        source: str,
+        target: str,
+        text: Text = "",
+        *,
+        to: Sequence[int] | None = None,
+        others: bool = True,
+        hidden_text: Text | None = None,
+        reveal: bool = False,
+    ) -> Event:
+        """The event of a card move whose knowers the game names, where zones cannot tell.
+
+        For what happens between two states rather than in either: a card dealt from a
+        pile shuffled face down (``to``: the receiver), a card turned face up where it lies,
+        a card everybody saw going face down (``to=None``: everybody learns or knew it).
+        The seats not in ``to`` get the move without the card's identity (``hidden_text`` if
+        given), or nothing at all when ``others`` is false: a card set aside in a secret
+        commit, whose count must not show either.  ``reveal`` marks a seat learning a card.
+        """
+        data = {
+            "card": self.uid(card),
+            "card_id": self.card_id(card),
+            "source": source,
+            "target": target,
+            "face_up": True,
+        }
+        if to is None:
+            return Event(MOVE, text, data, reveal=reveal)
+        redacted = None
+        if others:
+            masked = {"card": None, "card_id": None, "source": source, "target": target}
+            masked["face_up"] = False
+            redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
+        return Event(MOVE, text, data, tuple(to), redacted, reveal=reveal)
 
     def _route(self, players: int, source: str, target: str) -> Any:
         """Who knows a card moving from ``source`` to ``target`` (cached: zones decide it)."""
