@@ -12,9 +12,10 @@ Visibility of a zone:
 * ``DECK`` — nobody sees the cards, and their order is chance (a shuffled deck).
 * ``SEEN_BY`` — each card is seen by its own set of seats (``seen(state, card)`` gives a
   bit mask; the owner always sees its own unless the zone says ``owner_sees=False``): a
-  face-down card a visitor once looked at.
+  face-down card a visitor once looked at.  The mask ``EVERYBODY`` (-1) shows a card to
+  every seat and to spectators: a card turned face up where it lies.
 
-A spectator (``viewer=None``) sees only public zones.
+A spectator (``viewer=None``) sees only public zones and the seen-by cards shown to all.
 
 A zone may also ``fold`` the cards a viewer may not see into another zone of the same owner
 (a secret set-aside pile shown to the others as more hand cards, so not even its size
@@ -40,6 +41,7 @@ HIDDEN = "hidden"
 DECK = "deck"
 SEEN_BY = "seen_by"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN, DECK, SEEN_BY)
+EVERYBODY = -1  # a seen-by mask: every seat and the spectators (a card turned face up)
 
 CardView = Mapping[str, Any]
 # face(state, owner, index, card) -> the card as its viewers see it
@@ -87,8 +89,10 @@ class Zone:
         vis = self.visibility
         if vis == PUBLIC:
             return True
-        if viewer is None or vis in (HIDDEN, DECK):
+        if vis in (HIDDEN, DECK):
             return False
+        if viewer is None:  # a spectator: only a seen-by card shown to all (mask -1)
+            return vis == SEEN_BY and self.seen(state, card) == EVERYBODY  # type: ignore[misc]
         if viewer == owner and (self.owner_sees or vis != SEEN_BY):
             return True
         if vis == SEEN_BY:
@@ -100,8 +104,10 @@ class Zone:
         vis = self.visibility
         if vis == PUBLIC:
             return True
-        if viewer is None or vis in (HIDDEN, DECK):
+        if vis in (HIDDEN, DECK):
             return False
+        if viewer is None:
+            return None if vis == SEEN_BY else False
         if vis == OWNER:
             return viewer == owner
         if viewer == owner and self.owner_sees:
@@ -134,7 +140,9 @@ class Zones:
     """A game's zone table.
 
     ``uid(card)``, ``card_id(card)`` and ``back(card)`` name a card's identity, definition
-    and back; ``face`` draws a visible card (a zone may override it).
+    and back; ``face`` draws a visible card (a zone may override it).  A game whose matches
+    deal the definitions to the cards anew (a card's uid telling nothing of what it is) gives
+    ``identity(state, card)`` instead of ``card_id`` for events and faces.
     """
 
     def __init__(
@@ -145,12 +153,14 @@ class Zones:
         card_id: Callable[[int], str],
         back: Callable[[int], str],
         face: Face | None = None,
+        identity: Callable[[Any, int], str] | None = None,
     ) -> None:
         self.zones = tuple(zones)
         ids = [z.id for z in self.zones]
         if len(set(ids)) != len(ids):
             raise ValueError(f"zone ids repeat: {ids}")
         self.uid, self.card_id, self.back = uid, card_id, back
+        self.identity = identity
         self.face = face or self.plain_face
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
@@ -190,7 +200,7 @@ class Zones:
         """A visible card with nothing on it."""
         return {
             "uid": self.uid(card),
-            "card": self.card_id(card),
+            "card": self.card_id(card) if self.identity is None else self.identity(state, card),
             "back": self.back(card),
             "face_up": True,
             "tokens": EMPTY,
@@ -346,7 +356,7 @@ class Zones:
             knowers, reveal = route
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
             "source": source,
             "target": target,
             "face_up": face_up,
@@ -359,6 +369,7 @@ class Zones:
 
     def tell(
         self,
+        state: Any,
         card: int,
         source: str,
         target: str,
@@ -380,7 +391,7 @@ class Zones:
         """
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
             "source": source,
             "target": target,
             "face_up": True,
