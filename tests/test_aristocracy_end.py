@@ -5,9 +5,10 @@ from __future__ import annotations
 from aristocracy_helpers import blank, build, commit_all, do, names, pull, pulls
 
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.data import JACK, KING, MAX_YEARS, QUEEN
 from tabletop.games.aristocracy.flow import clean_up, end_phase
 from tabletop.games.aristocracy.scoring import outcome
-from tabletop.games.aristocracy.state import GLORY, JACK, KING, MAX_YEARS, OVER, QUEEN
+from tabletop.games.aristocracy.state import GLORY, OVER
 
 
 def _chateau(s, seat, r, suits="shdcsh"):

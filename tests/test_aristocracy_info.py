@@ -10,9 +10,9 @@ from aristocracy_props import Knowledge, check_permutation, check_view, landed_f
 from tabletop.engine import Event, Rng, events_for
 from tabletop.engine.events import MOVE
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
-from tabletop.games.aristocracy.cards import deck_ids
-from tabletop.games.aristocracy.state import QUEEN, Building
+from tabletop.games.aristocracy.ai import GreedyAgent
+from tabletop.games.aristocracy.data import QUEEN, deck_ids
+from tabletop.games.aristocracy.state import Building
 
 
 def _cards(view, zone):
