@@ -142,7 +142,10 @@ class Zones:
     ``uid(card)``, ``card_id(card)`` and ``back(card)`` name a card's identity, definition
     and back; ``face`` draws a visible card (a zone may override it).  A game whose matches
     deal the definitions to the cards anew (a card's uid telling nothing of what it is) gives
-    ``identity(state, card)`` instead of ``card_id`` for events and faces.
+    ``identity(state, card)`` instead of ``card_id`` for events and faces.  A move that some
+    seats see and others do not is a reveal (an undo barrier) unless ``exact_reveals`` is
+    set: then only when a seat learns the card (so a card a seat moves among its own hidden
+    places can be taken back).
     """
 
     def __init__(
@@ -154,6 +157,7 @@ class Zones:
         back: Callable[[int], str],
         face: Face | None = None,
         identity: Callable[[Any, int], str] | None = None,
+        exact_reveals: bool = False,
     ) -> None:
         self.zones = tuple(zones)
         ids = [z.id for z in self.zones]
@@ -161,6 +165,7 @@ class Zones:
             raise ValueError(f"zone ids repeat: {ids}")
         self.uid, self.card_id, self.back = uid, card_id, back
         self.identity = identity
+        self.exact_reveals = exact_reveals
         self.face = face or self.plain_face
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
@@ -365,7 +370,9 @@ class Zones:
             return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
-        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=bool(knowers))
+        if not self.exact_reveals:
+            reveal = bool(knowers)
+        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
 
     def tell(
         self,

@@ -283,6 +283,7 @@ ZONES = Zones(
     card_id=lambda c: "",
     identity=lambda s, c: s.card_of[c],
     back=lambda c: BACK,
+    exact_reveals=True,
 )
 
 
