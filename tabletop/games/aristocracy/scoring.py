@@ -11,8 +11,14 @@ TIEBREAKS = ("points", "coins", "hand weight", "herald order")
 
 
 def points(s: State, seat: int) -> int:
-    """Victory points of a seat's complete buildings."""
-    return sum(POINTS[s.kind(b)] for b in s.buildings[seat] if s.complete(b))
+    """Victory points of a seat's complete buildings (a building still smaller than a farm,
+    mid-Build, scores nothing however well its cards match)."""
+    farm = s.farm
+    return sum(
+        POINTS[len(b.cards) - farm]
+        for b in s.buildings[seat]
+        if len(b.cards) >= farm and s.complete(b)
+    )
 
 
 def hand_weight(s: State, seat: int) -> int:
