@@ -18,6 +18,7 @@ from tabletop.games.aristocracy.state import BALL, STALL
 
 uid = UIDS.__getitem__  # the view uid of a card
 
+
 def _moves(events: list[Event], seat: int | None) -> list[tuple[Any, ...]]:
     """(card, card_id, source, target) of the moves ``seat`` receives."""
     return [
