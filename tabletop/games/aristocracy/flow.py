@@ -282,6 +282,7 @@ def resolve_picks(s: State, ev: list[Event]) -> None:
                 move(s, ev, c, MARKET, HANDS[who[0]])
                 s.coins[who[0]] -= s.price
                 say(ev, partial(_buys, who[0], SHORT[co[c]], s.price))
+    s.picks = []  # the picked cards lie in hands or the discard pile now: no view names them
     begin_stalls(s, ev)
 
 

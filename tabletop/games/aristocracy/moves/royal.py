@@ -77,6 +77,8 @@ def dismantle(s: State, owner: int, b: Building, ev: list[Event]) -> None:
         discard(s, b.production)
         to_pile(s, ev, b.production, BUILDINGS[owner])
     s.buildings[owner].remove(b)
+    if s.sub_building == b.address:  # its address lies in a hand now: no view names it
+        s.sub_building = -1
     say(ev, partial(_dismantled, owner, s.card_of[b.address]))
 
 
