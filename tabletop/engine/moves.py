@@ -79,16 +79,24 @@ class Moves:
 
 
 class Interned:
-    """Actions made once per key by ``make(*key)`` and shared afterwards."""
+    """Actions made once per key by ``make(*key)`` and shared afterwards.
 
-    def __init__(self, make: Callable[..., Action]) -> None:
+    With ``limit``, every action is forgotten once more than ``limit`` are known: for keys
+    that hold a match's own card identities, which would otherwise pile up match after match.
+    """
+
+    def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
         self._make = make
+        self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
 
     def __call__(self, *key: Hashable) -> Action:
-        action = self.known.get(key)
+        known = self.known
+        action = known.get(key)
         if action is None:
-            action = self.known[key] = self._make(*key)
+            if self.limit is not None and len(known) >= self.limit:
+                known.clear()
+            action = known[key] = self._make(*key)
         return action
 
     def __len__(self) -> int:
