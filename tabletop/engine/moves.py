@@ -12,7 +12,7 @@ Actions are immutable, so one object serves every state where the same action is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,23 +81,57 @@ class Moves:
 class Interned:
     """Actions made once per key by ``make(*key)`` and shared afterwards.
 
-    With ``limit``, every action is forgotten once more than ``limit`` are known: for keys
-    that hold a match's own card identities, which would otherwise pile up match after match.
+    ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
+    last key part, made on first use: a hot loop reads a whole row at C speed
+    (``map(row.__getitem__, cards)``).  With ``limit``, every action is forgotten once more
+    than ``limit`` were made: for keys that hold a match's own card identities, which would
+    otherwise pile up match after match.
     """
 
     def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
         self._make = make
         self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
+        self._rows: dict[tuple[Hashable, ...], _Row] = {}
+        self._made = 0
 
     def __call__(self, *key: Hashable) -> Action:
         known = self.known
         action = known.get(key)
         if action is None:
-            if self.limit is not None and len(known) >= self.limit:
-                known.clear()
+            self._count()
             action = known[key] = self._make(*key)
         return action
 
+    def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
+        """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
+        found = self._rows.get(prefix)
+        if found is None:
+            found = self._rows[prefix] = _Row(self, prefix)
+        return found
+
+    def _count(self) -> None:
+        self._made += 1
+        if self.limit is not None and self._made > self.limit:
+            self.known.clear()
+            self._rows.clear()
+            self._made = 1
+
     def __len__(self) -> int:
-        return len(self.known)
+        return len(self.known) + sum(map(len, self._rows.values()))
+
+
+class _Row(dict):  # type: ignore[type-arg]
+    """One row of an :class:`Interned`: missing actions are made on first read."""
+
+    __slots__ = ("_interned", "_prefix")
+
+    def __init__(self, interned: Interned, prefix: tuple[Hashable, ...]) -> None:
+        super().__init__()
+        self._interned, self._prefix = interned, prefix
+
+    def __missing__(self, last: Hashable) -> Action:
+        interned = self._interned
+        interned._count()
+        action = self[last] = interned._make(*self._prefix, last)
+        return action
