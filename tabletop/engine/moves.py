@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, Action
@@ -113,9 +114,13 @@ class Interned:
     def _count(self) -> None:
         self._made += 1
         if self.limit is not None and self._made > self.limit:
-            self.known.clear()
-            self._rows.clear()
-            self._made = 1
+            self._forget()
+
+    def _forget(self) -> None:
+        """Forget every action (the limit was passed)."""
+        self.known.clear()
+        self._rows.clear()
+        self._made = 1
 
     def __len__(self) -> int:
         return len(self.known) + sum(map(len, self._rows.values()))
@@ -124,14 +129,17 @@ class Interned:
 class _Row(dict):  # type: ignore[type-arg]
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
-    __slots__ = ("_interned", "_prefix")
+    __slots__ = ("_interned", "_make")
 
     def __init__(self, interned: Interned, prefix: tuple[Hashable, ...]) -> None:
         super().__init__()
-        self._interned, self._prefix = interned, prefix
+        self._interned = interned
+        self._make = partial(interned._make, *prefix)
 
     def __missing__(self, last: Hashable) -> Action:
         interned = self._interned
-        interned._count()
-        action = self[last] = interned._make(*self._prefix, last)
+        interned._made += 1
+        if interned.limit is not None and interned._made > interned.limit:
+            interned._forget()
+        action = self[last] = self._make(last)
         return action
