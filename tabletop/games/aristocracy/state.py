@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
+from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
 from tabletop.games.aristocracy.data import KING, RANK, WEIGHT
@@ -94,6 +94,8 @@ class State:
     moves: int = 0
 
     # --- the decision stack, read as the rulebook speaks of it ---------------------------
+    # Frames on the stack are never changed in place (a commit's choice replaces its frame,
+    # see :func:`choose`), so a copy of the state shares them.
     @property
     def step(self) -> str:
         """The phase step being decided: a commit, ``pick``, ``actions`` or ``over``."""
@@ -203,7 +205,7 @@ class State:
             [Building(b.address, b.cards[:], b.exposed[:], b.production) for b in bs]
             for bs in self.buildings
         ]
-        d["stack"] = [copy_frame(f) for f in self.stack]
+        d["stack"] = self.stack[:]
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -284,6 +286,34 @@ LIST_FIELDS = (
 NESTED_FIELDS = ("hands", "stalls", "offers")
 
 
+class Deal:
+    """The identities of one match's cards (its ``card_of``, frozen), shared by the match's
+    states and their copies: the key its actions are interned under, since an action's
+    words name the cards it moves."""
+
+    __slots__ = ("card_of",)
+
+    def __init__(self, card_of: tuple[str, ...]) -> None:
+        self.card_of = card_of
+
+
+_DEALS: dict[tuple[str, ...], Deal] = {}
+
+
+def deal_of(s: State) -> Deal:
+    """The deal of ``s`` (found once per state, then carried by its copies)."""
+    found = s.__dict__.get("_deal")
+    if found is None:
+        key = tuple(s.card_of)
+        found = _DEALS.get(key)
+        if found is None:
+            if len(_DEALS) >= 64:
+                del _DEALS[next(iter(_DEALS))]
+            found = _DEALS[key] = Deal(key)
+        s.__dict__["_deal"] = found
+    return found
+
+
 def copy_frame(f: Frame) -> Frame:
     """An independent copy of a frame (its data one level deep: secrets are plain values)."""
     new = object.__new__(Frame)
@@ -297,6 +327,14 @@ def copy_frame(f: Frame) -> Frame:
     else:
         d["data"] = {}
     return new
+
+
+def choose(s: State, seat: int, choice: Any) -> None:
+    """``seat`` makes its secret choice in the open commit (a new frame replaces the old one:
+    copies of the state share frames)."""
+    frame = copy_frame(s.stack[-1])
+    put(frame, seat, choice)
+    s.stack[-1] = frame
 
 
 def make_stack(s: State, step: str, ready: list[bool], active: int, sub: str) -> list[Frame]:

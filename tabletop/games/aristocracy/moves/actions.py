@@ -6,17 +6,24 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import CLICK, DRAG
+from tabletop.engine.actions import CLICK, quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, to_pile
-from tabletop.games.aristocracy.moves.commits import card_of, const
+from tabletop.games.aristocracy.moves.commits import (
+    BUILDING_ARG,
+    CARD,
+    LIMIT,
+    TARGET,
+    card_of,
+    const,
+    drag,
+)
 from tabletop.games.aristocracy.moves.royal import can_royal, dismantle, take_own
-from tabletop.games.aristocracy.state import BUILD, BUY, DOWNGRADE, VISIT, State
+from tabletop.games.aristocracy.state import BUILD, BUY, DOWNGRADE, VISIT, Deal, State, deal_of
 from tabletop.games.aristocracy.view import (
     BUILDINGS,
     DISCARD,
@@ -41,16 +48,17 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(p: int, c: int, t: int, cid: str, tid: str) -> Action:
-    return Action(
+def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
+    co = deal.card_of
+    return quick_action(
         "trade",
-        (("card", c), ("target", t)),
-        Gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade"),
-        f"Trade {SHORT[cid]} for {SHORT[tid]}",
+        (CARD[c], TARGET[t]),
+        drag(c, STALLS[p], UIDS[t], "Trade"),
+        f"Trade {SHORT[co[c]]} for {SHORT[co[t]]}",
     )
 
 
-_TRADE = Interned(_make_trade)
+_TRADE = Interned(_make_trade, LIMIT)
 
 
 def trades(s: State, p: int) -> list[Action]:
@@ -62,15 +70,11 @@ def trades(s: State, p: int) -> list[Action]:
     for q in range(s.players):
         if q != p:
             targets += s.stalls[q]
-    co = s.card_of
-    known = _TRADE.known
-    out = []
+    deal = deal_of(s)
+    row = _TRADE.row
+    out: list[Action] = []
     for c in mine:
-        cid = co[c]
-        for t in targets:
-            key = (p, c, t, cid, co[t])
-            a = known.get(key)
-            out.append(a if a is not None else _TRADE(*key))
+        out += map(row(deal, p, c).__getitem__, targets)
     return out
 
 
@@ -98,17 +102,18 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(p: int, c: int, x: int, in_hand: bool, cid: str, xid: str) -> Action:
+def _make_store(deal: Deal, p: int, x: int, in_hand: bool, c: int) -> Action:
+    co = deal.card_of
     zone = HANDS[p] if in_hand else STALLS[p]
-    return Action(
+    return quick_action(
         "store",
-        (("card", c), ("target", x)),
-        Gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store"),
-        f"Store {SHORT[cid]} in place of {SHORT[xid]}",
+        (CARD[c], TARGET[x]),
+        drag(c, zone, UIDS[x], "Store"),
+        f"Store {SHORT[co[c]]} in place of {SHORT[co[x]]}",
     )
 
 
-_STORE = Interned(_make_store)
+_STORE = Interned(_make_store, LIMIT)
 
 
 def stores(s: State, p: int) -> list[Action]:
@@ -116,21 +121,14 @@ def stores(s: State, p: int) -> list[Action]:
     blds = s.buildings[p]
     if not blds:
         return []
-    co = s.card_of
-    known = _STORE.known
+    deal = deal_of(s)
+    row = _STORE.row
     hand, mine = s.hands[p], s.stalls[p]
-    out = []
+    out: list[Action] = []
     for b in blds:
         for x in b.cards:
-            xid = co[x]
-            for c in hand:
-                key = (p, c, x, True, co[c], xid)
-                a = known.get(key)
-                out.append(a if a is not None else _STORE(*key))
-            for c in mine:
-                key = (p, c, x, False, co[c], xid)
-                a = known.get(key)
-                out.append(a if a is not None else _STORE(*key))
+            out += map(row(deal, p, x, True).__getitem__, hand)
+            out += map(row(deal, p, x, False).__getitem__, mine)
     return out
 
 
@@ -164,24 +162,17 @@ def apply_store(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Hide -------------------------------------------------------------------------------------
-def _make_hide(p: int, c: int, cid: str) -> Action:
-    gesture = Gesture(DRAG, UIDS[c], STALLS[p], HANDS[p], None, "Hide")
-    return Action("hide", (("card", c),), gesture, f"Hide {SHORT[cid]}")
+def _make_hide(deal: Deal, p: int, c: int) -> Action:
+    gesture = drag(c, STALLS[p], HANDS[p], "Hide")
+    return quick_action("hide", (CARD[c],), gesture, f"Hide {SHORT[deal.card_of[c]]}")
 
 
-_HIDE = Interned(_make_hide)
+_HIDE = Interned(_make_hide, LIMIT)
 
 
 def hides(s: State, p: int) -> list[Action]:
     """Take a stall card into the hand."""
-    co = s.card_of
-    known = _HIDE.known
-    out = []
-    for c in s.stalls[p]:
-        key = (p, c, co[c])
-        a = known.get(key)
-        out.append(a if a is not None else _HIDE(*key))
-    return out
+    return list(map(_HIDE.row(deal_of(s), p).__getitem__, s.stalls[p]))
 
 
 def _hides(seat: int, cid: str) -> str:
@@ -199,12 +190,15 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Sell -------------------------------------------------------------------------------------
-def _make_sell(p: int, c: int, d: int, cid: str, did: str) -> Action:
-    gesture = Gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {SHORT[did]}")
-    return Action("sell", (("cards", (c, d)),), gesture, f"Sell {SHORT[cid]} and {SHORT[did]}")
+def _make_sell(deal: Deal, p: int, c: int, d: int) -> Action:
+    co = deal.card_of
+    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {SHORT[co[d]]}")
+    return quick_action(
+        "sell", (("cards", (c, d)),), gesture, f"Sell {SHORT[co[c]]} and {SHORT[co[d]]}"
+    )
 
 
-_SELL = Interned(_make_sell)
+_SELL = Interned(_make_sell, LIMIT)
 
 
 def sells(s: State, p: int) -> list[Action]:
@@ -212,13 +206,12 @@ def sells(s: State, p: int) -> list[Action]:
     mine = s.stalls[p]
     if len(mine) < 2:
         return []
-    co = s.card_of
-    known = _SELL.known
-    out = []
-    for c, d in combinations(sorted(mine), 2):
-        key = (p, c, d, co[c], co[d])
-        a = known.get(key)
-        out.append(a if a is not None else _SELL(*key))
+    deal = deal_of(s)
+    row = _SELL.row
+    ordered = sorted(mine)
+    out: list[Action] = []
+    for i, c in enumerate(ordered):
+        out += map(row(deal, p, c).__getitem__, ordered[i + 1 :])
     return out
 
 
@@ -240,7 +233,7 @@ def apply_sell(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- Harvest ----------------------------------------------------------------------------------
 def _make_harvest(address: int) -> Action:
     gesture = Gesture(CLICK, None, None, UIDS[address], None, "Harvest")
-    return Action("harvest", (("building", address),), gesture, "Harvest a farm")
+    return quick_action("harvest", (BUILDING_ARG[address],), gesture, "Harvest a farm")
 
 
 _HARVEST = Interned(_make_harvest)
@@ -271,26 +264,28 @@ def apply_harvest(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Favor ------------------------------------------------------------------------------------
-def _make_favor(p: int, c: int, in_hand: bool, cid: str) -> Action:
+def _make_favor(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
+    cid = deal.card_of[c]
     what = ACTIONS_OF[ROYAL_OF_RANK[RANK[cid]]]
     zone = HANDS[p] if in_hand else STALLS[p]
-    gesture = Gesture(DRAG, UIDS[c], zone, DISCARD, None, f"Favor: {what}")
-    return Action("favor", (("card", c),), gesture, f"Favor: discard {SHORT[cid]} to {what}")
+    gesture = drag(c, zone, DISCARD, f"Favor: {what}")
+    return quick_action("favor", (CARD[c],), gesture, f"Favor: discard {SHORT[cid]} to {what}")
 
 
-_FAVOR = Interned(_make_favor)
+_FAVOR = Interned(_make_favor, LIMIT)
 
 
 def favors(s: State, p: int) -> list[Action]:
     """Discard a King, Queen or Jack to do that royal's action free (when it can be done)."""
     co = s.card_of
     out = []
+    deal = None
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
         for c in cards:
-            cid = co[c]
-            royal = ROYAL_OF_RANK.get(RANK[cid])
+            royal = ROYAL_OF_RANK.get(RANK[co[c]])
             if royal is not None and can_royal(s, p, royal, spent=c):
-                out.append(_FAVOR(p, c, in_hand, cid))
+                deal = deal or deal_of(s)
+                out.append(_FAVOR.row(deal, p, in_hand)[c])
     return out
 
 
@@ -313,15 +308,16 @@ def apply_favor(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Downgrade --------------------------------------------------------------------------------
-def _make_downgrade(p: int, x: int, more: bool, xid: str) -> Action:
+def _make_downgrade(deal: Deal, p: int, more: bool, x: int) -> Action:
+    xid = deal.card_of[x]
     if more:
-        gesture = Gesture(DRAG, UIDS[x], BUILDINGS[p], HANDS[p], None, None)
-        return Action("downgrade", (("card", x),), gesture, f"Also take {SHORT[xid]}")
-    gesture = Gesture(DRAG, UIDS[x], BUILDINGS[p], HANDS[p], None, "Downgrade")
-    return Action("downgrade", (("card", x),), gesture, f"Downgrade: take {SHORT[xid]}")
+        gesture = drag(x, BUILDINGS[p], HANDS[p])
+        return quick_action("downgrade", (CARD[x],), gesture, f"Also take {SHORT[xid]}")
+    gesture = drag(x, BUILDINGS[p], HANDS[p], "Downgrade")
+    return quick_action("downgrade", (CARD[x],), gesture, f"Downgrade: take {SHORT[xid]}")
 
 
-_DOWNGRADE = Interned(_make_downgrade)
+_DOWNGRADE = Interned(_make_downgrade, LIMIT)
 DOWNGRADE_DONE = (
     const("downgrade_done", "Done", "Done"),
     const("downgrade_done", "Done (dismantles it)", "Done (dismantles it)"),
@@ -331,21 +327,16 @@ DOWNGRADE_DONE = (
 def downgrades(s: State, p: int) -> list[Action]:
     """Take a building card of one's own building into the hand (more of the same building
     once a Downgrade is under way)."""
-    co = s.card_of
-    known = _DOWNGRADE.known
-    out = []
     if len(s.stack) > 1:  # going on with the building already begun
         _, b = s.find(s.sub_building)
-        for x in b.cards:
-            key = (p, x, True, co[x])
-            a = known.get(key)
-            out.append(a if a is not None else _DOWNGRADE(*key))
-        return out
-    for b in s.buildings[p]:
-        for x in b.cards:
-            key = (p, x, False, co[x])
-            a = known.get(key)
-            out.append(a if a is not None else _DOWNGRADE(*key))
+        return list(map(_DOWNGRADE.row(deal_of(s), p, True).__getitem__, b.cards))
+    blds = s.buildings[p]
+    if not blds:
+        return []
+    row = _DOWNGRADE.row(deal_of(s), p, False)
+    out: list[Action] = []
+    for b in blds:
+        out += map(row.__getitem__, b.cards)
     return out
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import BUTTON, DRAG
-from tabletop.engine.decisions import prompt, put
+from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action
+from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import SHORT, UIDS
 from tabletop.games.aristocracy.flow import glory_ok, resolve_picks, say
-from tabletop.games.aristocracy.state import PICK, State
+from tabletop.games.aristocracy.state import PICK, Deal, State, choose, deal_of
 from tabletop.games.aristocracy.view import (
     DISCARD,
     HANDS,
@@ -26,6 +26,34 @@ from tabletop.games.aristocracy.view import (
     seat_name,
     secretly,
 )
+
+LIMIT = 30_000
+# the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
+CARD = tuple(("card", c) for c in range(256))
+TARGET = tuple(("target", c) for c in range(256))
+BUILDING_ARG = tuple(
+    ("building", c) for c in range(256)
+)  # interned actions of one kind kept (their keys hold the match's identities)
+_GESTURES: dict[tuple[str, int, str, str, str | None], Gesture] = {}
+
+
+def drag(card: int, source: str, target: str, choice: str | None = None) -> Gesture:
+    """The drag of card ``card`` from ``source`` onto ``target`` (one object per gesture: the
+    gestures of one card recur match after match, where its identity does not)."""
+    key = (DRAG, card, source, target, choice)
+    g = _GESTURES.get(key)
+    if g is None:
+        g = _GESTURES[key] = Gesture(DRAG, UIDS[card], source, target, None, choice)
+    return g
+
+
+def click(target: int, choice: str) -> Gesture:
+    """A click on card ``target``."""
+    key = (CLICK, target, "", "", choice)
+    g = _GESTURES.get(key)
+    if g is None:
+        g = _GESTURES[key] = Gesture(CLICK, None, None, UIDS[target], None, choice)
+    return g
 
 
 def const(name: str, label: str, text: str) -> Action:
@@ -55,19 +83,15 @@ def _dragged(
     text: str,
 ) -> Interned:
     """Actions dragging one card of the seat from ``source`` to ``target`` (zone ids by seat,
-    or one shared zone), interned by seat, card and what the card is."""
+    or one shared zone), interned by deal, seat and card."""
 
-    def make(p: int, c: int, cid: str) -> Action:
+    def make(deal: Deal, p: int, c: int) -> Action:
         src = source if isinstance(source, str) else source[p]
         dst = target if isinstance(target, str) else target[p]
-        return Action(
-            name,
-            (("card", c),),
-            Gesture(DRAG, UIDS[c], src, dst, None, choice),
-            text.format(SHORT[cid]),
-        )
+        words = text.format(SHORT[deal.card_of[c]])
+        return quick_action(name, (CARD[c],), drag(c, src, dst, choice), words)
 
-    return Interned(make)
+    return Interned(make, LIMIT)
 
 
 _STALL_PUT = _dragged("stall_put", HANDS, STALLS, None, "Put {} in the stall")
@@ -80,14 +104,9 @@ _PICK = _dragged("pick", MARKET, HANDS, "Pick this card", "Pick {}")
 
 def _each(made: Interned, s: State, p: int, cards: list[int]) -> list[Action]:
     """One action of ``made`` per card of ``cards``."""
-    known = made.known
-    co = s.card_of
-    out = []
-    for c in cards:
-        key = (p, c, co[c])
-        a = known.get(key)
-        out.append(a if a is not None else made(*key))
-    return out
+    if not cards:
+        return []
+    return list(map(made.row(deal_of(s), p).__getitem__, cards))
 
 
 def card_of(a: Action) -> int:
@@ -133,7 +152,7 @@ def _formed(seat: int) -> str:
 
 def apply_stall_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """The seat's stall is committed."""
-    put(s.stack[-1], p, len(s.stalls[p]))
+    choose(s, p, len(s.stalls[p]))
     say(ev, partial(_formed, p))
 
 
@@ -154,7 +173,7 @@ def apply_tax_discard(s: State, p: int, a: Action, ev: list[Event]) -> None:
     s.offers[p].append(c)
     secretly(s, ev, c, HANDS[p], OFFERS[p], p)
     if len(s.hands[p]) <= s.limit(p):
-        put(s.stack[-1], p, len(s.offers[p]))
+        choose(s, p, len(s.offers[p]))
         say(ev, partial(_taxed, p))
 
 
@@ -196,7 +215,7 @@ def _at_ball(seat: int) -> str:
 
 def apply_ball_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """The seat's contribution is committed."""
-    put(s.stack[-1], p, len(s.offers[p]))
+    choose(s, p, len(s.offers[p]))
     say(ev, partial(_at_ball, p))
 
 
@@ -219,7 +238,7 @@ def apply_bid(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A secret bid."""
     amount = a.args[0][1]
     s.bids[p] = amount
-    put(s.stack[-1], p, amount)
+    choose(s, p, amount)
     say(ev, partial(_has_bid, p), partial(_you_bid, amount), p)
 
 
@@ -257,6 +276,6 @@ def glory_passes(s: State, p: int) -> list[Action]:
 def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """The seat's secret answer: end the game or play on."""
     end = a.name == GLORY_END.name
-    put(s.stack[-1], p, end)
+    choose(s, p, end)
     if end:
         s.glory_queue.append(p)

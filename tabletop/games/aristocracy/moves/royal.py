@@ -8,15 +8,31 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import CLICK, DRAG
+from tabletop.engine import Action, Event
+from tabletop.engine.actions import quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.events import REVEAL
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import KING, QUEEN, RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, to_pile
-from tabletop.games.aristocracy.moves.commits import card_of, const
-from tabletop.games.aristocracy.state import BUILDING, EXPOSE, REVISIT, Building, State
+from tabletop.games.aristocracy.moves.commits import (
+    BUILDING_ARG,
+    CARD,
+    LIMIT,
+    card_of,
+    click,
+    const,
+    drag,
+)
+from tabletop.games.aristocracy.state import (
+    BUILDING,
+    EXPOSE,
+    REVISIT,
+    Building,
+    Deal,
+    State,
+    deal_of,
+)
 from tabletop.games.aristocracy.view import (
     BUILDINGS,
     DISCARD,
@@ -98,58 +114,58 @@ def remove_exposed(s: State, owner: int, b: Building, ev: list[Event]) -> None:
 
 
 # --- Build --------------------------------------------------------------------------------------
-def _make_new(p: int, c: int, in_hand: bool, cid: str) -> Action:
+def _make_new(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
-    gesture = Gesture(DRAG, UIDS[c], zone, BUILDINGS[p], None, "New building")
-    return Action("build_new", (("card", c),), gesture, f"Build a new {SHORT[cid]} building")
+    gesture = drag(c, zone, BUILDINGS[p], "New building")
+    text = f"Build a new {SHORT[deal.card_of[c]]} building"
+    return quick_action("build_new", (CARD[c],), gesture, text)
 
 
-def _make_upgrade(p: int, c: int, in_hand: bool, address: int, cid: str, aid: str) -> Action:
+def _make_upgrade(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
+    co = deal.card_of
     zone = HANDS[p] if in_hand else STALLS[p]
-    gesture = Gesture(DRAG, UIDS[c], zone, UIDS[address], None, "Upgrade")
-    text = f"Upgrade the {SHORT[aid]} building with {SHORT[cid]}"
-    return Action("build_upgrade", (("building", address), ("card", c)), gesture, text)
+    gesture = drag(c, zone, UIDS[address], "Upgrade")
+    text = f"Upgrade the {SHORT[co[address]]} building with {SHORT[co[c]]}"
+    return quick_action("build_upgrade", (BUILDING_ARG[address], CARD[c]), gesture, text)
 
 
-def _make_add(p: int, c: int, in_hand: bool, address: int, cid: str) -> Action:
+def _make_add(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
-    gesture = Gesture(DRAG, UIDS[c], zone, UIDS[address], None, "Add")
-    return Action("build_add", (("card", c),), gesture, f"Add {SHORT[cid]}")
+    gesture = drag(c, zone, UIDS[address], "Add")
+    return quick_action("build_add", (CARD[c],), gesture, f"Add {SHORT[deal.card_of[c]]}")
 
 
-_NEW = Interned(_make_new)
-_UPGRADE = Interned(_make_upgrade)
-_ADD = Interned(_make_add)
+_NEW = Interned(_make_new, LIMIT)
+_UPGRADE = Interned(_make_upgrade, LIMIT)
+_ADD = Interned(_make_add, LIMIT)
 FINISH = tuple(
     const("build_done", f"Finish the {n}", f"Finish the {n}") for n in ("farm", "estate", "château")
 )
 
 
-def _own(s: State, p: int) -> list[tuple[bool, int]]:
-    return [(True, c) for c in s.hands[p]] + [(False, c) for c in s.stalls[p]]
-
-
 def build_news(s: State, p: int) -> list[Action]:
     """Lay any own card as the address of a new building (with enough cards for a farm)."""
-    own = _own(s, p)
-    if len(own) < 1 + s.farm:
+    hand, mine = s.hands[p], s.stalls[p]
+    if len(hand) + len(mine) < 1 + s.farm:
         return []
-    co = s.card_of
-    return [_NEW(p, c, in_hand, co[c]) for in_hand, c in own]
+    deal = deal_of(s)
+    out = list(map(_NEW.row(deal, p, True).__getitem__, hand))
+    out += map(_NEW.row(deal, p, False).__getitem__, mine)
+    return out
 
 
 def build_upgrades(s: State, p: int) -> list[Action]:
     """Add an own card to one's farm or estate."""
-    co = s.card_of
     big = s.farm + 2
-    out = []
-    own = None
+    out: list[Action] = []
+    hand, mine = s.hands[p], s.stalls[p]
+    deal = None
+    row = _UPGRADE.row
     for b in s.buildings[p]:
         if len(b.cards) < big:
-            own = own if own is not None else _own(s, p)
-            aid = co[b.address]
-            for in_hand, c in own:
-                out.append(_UPGRADE(p, c, in_hand, b.address, co[c], aid))
+            deal = deal or deal_of(s)
+            out += map(row(deal, p, True, b.address).__getitem__, hand)
+            out += map(row(deal, p, False, b.address).__getitem__, mine)
     return out
 
 
@@ -202,15 +218,9 @@ def build_adds(s: State, p: int) -> list[Action]:
     _, b = s.find(s.sub_building)
     if len(b.cards) >= s.farm + 2:
         return []
-    co = s.card_of
-    addr = b.address
-    known = _ADD.known
-    out = []
-    for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
-        for c in cards:
-            key = (p, c, in_hand, addr, co[c])
-            a = known.get(key)
-            out.append(a if a is not None else _ADD(*key))
+    deal = deal_of(s)
+    out = list(map(_ADD.row(deal, p, True, b.address).__getitem__, s.hands[p]))
+    out += map(_ADD.row(deal, p, False, b.address).__getitem__, s.stalls[p])
     return out
 
 
@@ -232,19 +242,19 @@ def apply_build_done(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Visit --------------------------------------------------------------------------------------
-def _make_visit(q: int, address: int, aid: str) -> Action:
-    gesture = Gesture(CLICK, None, None, UIDS[address], None, "Visit")
-    text = f"Visit {seat_name(q)}'s {SHORT[aid]} building"
-    return Action("visit", (("building", address),), gesture, text)
+def _make_visit(deal: Deal, q: int, address: int) -> Action:
+    gesture = click(address, "Visit")
+    text = f"Visit {seat_name(q)}'s {SHORT[deal.card_of[address]]} building"
+    return quick_action("visit", (BUILDING_ARG[address],), gesture, text)
 
 
-def _make_expose(c: int, cid: str) -> Action:
-    gesture = Gesture(CLICK, None, None, UIDS[c], None, "Expose")
-    return Action("expose", (("card", c),), gesture, f"Expose {SHORT[cid]}")
+def _make_expose(deal: Deal, c: int) -> Action:
+    gesture = click(c, "Expose")
+    return quick_action("expose", (CARD[c],), gesture, f"Expose {SHORT[deal.card_of[c]]}")
 
 
-_VISIT = Interned(_make_visit)
-_EXPOSE = Interned(_make_expose)
+_VISIT = Interned(_make_visit, LIMIT)
+_EXPOSE = Interned(_make_expose, LIMIT)
 EXPOSE_NONE = const("expose_none", "Expose nothing", "Expose nothing")
 REVISIT_DISCARD = const(
     "revisit_discard", "Force discard", "Force the exposed card to be discarded"
@@ -254,12 +264,12 @@ REVISIT_PAY = const("revisit_pay", "Make them pay", "Make the owner pay 1 coin")
 
 def visits(s: State, p: int) -> list[Action]:
     """Visit any building of another seat."""
-    co = s.card_of
+    deal = deal_of(s)
     out = []
     for q in range(s.players):
         if q != p:
-            for b in s.buildings[q]:
-                out.append(_VISIT(q, b.address, co[b.address]))
+            row = _VISIT.row(deal, q)
+            out += [row[b.address] for b in s.buildings[q]]
     return out
 
 
@@ -309,12 +319,8 @@ def exposes(s: State, p: int) -> list[Action]:
     _, b = s.find(s.sub_building)
     co = s.card_of
     r = RANK[co[b.address]]
-    out = []
-    for c in b.cards:
-        cid = co[c]
-        if RANK[cid] != r and c not in b.exposed:
-            out.append(_EXPOSE(c, cid))
-    return out
+    row = _EXPOSE.row(deal_of(s))
+    return [row[c] for c in b.cards if RANK[co[c]] != r and c not in b.exposed]
 
 
 def expose_nones(s: State, p: int) -> list[Action]:
@@ -373,18 +379,17 @@ def apply_revisit_pay(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Buy ----------------------------------------------------------------------------------------
-def _make_buy(p: int, c: int, cid: str) -> Action:
-    gesture = Gesture(DRAG, UIDS[c], SHOP, HANDS[p], None, None)
-    return Action("buy", (("card", c),), gesture, f"Buy {SHORT[cid]}")
+def _make_buy(deal: Deal, p: int, c: int) -> Action:
+    gesture = drag(c, SHOP, HANDS[p])
+    return quick_action("buy", (CARD[c],), gesture, f"Buy {SHORT[deal.card_of[c]]}")
 
 
-_BUY = Interned(_make_buy)
+_BUY = Interned(_make_buy, LIMIT)
 
 
 def buys(s: State, p: int) -> list[Action]:
     """Take one of the four face-up discards."""
-    co = s.card_of
-    return [_BUY(p, c, co[c]) for c in s.discard[:4]]
+    return list(map(_BUY.row(deal_of(s), p).__getitem__, s.discard[:4]))
 
 
 def _bought(seat: int, cid: str) -> str:
