@@ -17,7 +17,7 @@ from tabletop.engine import Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.games.aristocracy.data import KING, RANK, WEIGHT
+from tabletop.games.aristocracy.data import KING, RANK, SHORT, WEIGHT
 
 # decision steps: a frame's ``step`` (the view's ``step``; the parts of an action its ``sub``)
 TAX, BALL, BID, PICK, STALL, ACTIONS, GLORY, OVER = (
@@ -291,10 +291,11 @@ class Deal:
     states and their copies: the key its actions are interned under, since an action's
     words name the cards it moves."""
 
-    __slots__ = ("card_of",)
+    __slots__ = ("card_of", "short")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
+        self.short = tuple([SHORT[c] for c in card_of])  # each card's label, by uid
 
 
 _DEALS: dict[tuple[str, ...], Deal] = {}

@@ -205,6 +205,26 @@ def _stall_face(s: State, owner: int | None, i: int, c: int) -> CardView:
     return (DOWN if _stall_open(s) else UP)[c][s.card_of[c]]
 
 
+def _ups(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+    co = s.card_of
+    return [UP[c][co[c]] for c in cards]
+
+
+def _downs(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+    co = s.card_of
+    return [DOWN[c][co[c]] for c in cards]
+
+
+def _stall_faces(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+    co = s.card_of
+    table = DOWN if _stall_open(s) else UP
+    return [table[c][co[c]] for c in cards]
+
+
+def _stall_mask(s: State, owner: int | None) -> int:
+    return 0 if _stall_open(s) else EVERYBODY
+
+
 def _royal_face(s: State, owner: int | None, i: int, r: int) -> CardView:
     return _ROYAL_CARDS[r]
 
@@ -219,8 +239,15 @@ ZONES = Zones(
     [
         Zone("draw", DECK, cards=lambda s: s.draw, label="Draw pile", one_back=BACK),
         Zone("discard", HIDDEN, cards=lambda s: s.discard[4:], label="Discard pile", one_back=BACK),
-        Zone("shop", PUBLIC, cards=lambda s: s.discard[:4], label="Discard (face up)", face=_up),
-        Zone("market", PUBLIC, cards=lambda s: s.market, label="Market", face=_up),
+        Zone(
+            "shop",
+            PUBLIC,
+            cards=lambda s: s.discard[:4],
+            label="Discard (face up)",
+            face=_up,
+            faces=_ups,
+        ),
+        Zone("market", PUBLIC, cards=lambda s: s.market, label="Market", face=_up, faces=_ups),
         # the phase marker: one of the removed diamond royals, no card of the game
         Zone(
             "royal",
@@ -238,6 +265,7 @@ ZONES = Zones(
             "Hand",
             _up,
             one_back=BACK,
+            faces=_ups,
         ),
         Zone(
             "p{seat}.offer",
@@ -248,6 +276,7 @@ ZONES = Zones(
             _down,
             fold="p{seat}.hand",
             one_back=BACK,
+            faces=_downs,
         ),
         Zone(
             "p{seat}.stall",
@@ -259,6 +288,8 @@ ZONES = Zones(
             seen=_stall_seen,
             fold="p{seat}.hand",
             one_back=BACK,
+            faces=_stall_faces,
+            mask=_stall_mask,
         ),
         Zone(
             "p{seat}.buildings",
@@ -451,22 +482,32 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     limits = []
     buildings = []
     big = s.farm + 2
+    hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
+    herald, hand_limit = s.herald, s.hand_limit
     for p in range(n):
-        in_hand = len(s.hands[p]) + len(s.offers[p]) + (len(s.stalls[p]) if forming else 0)
-        score = seat_buildings(s, p, seat)[1] if s.buildings[p] else 0
-        seats.append(_seat_view(p, score, s.coins[p], in_hand, p == s.herald, ready[p]))
-        limits.append(s.hand_limit + sum(1 for b in s.buildings[p] if len(b.cards) == big))
-        buildings.append(summary(s, p))
+        in_hand = len(hands[p]) + len(offers[p])
+        if forming:
+            in_hand += len(stalls[p])
+        bs = s.buildings[p]
+        if bs:
+            score = seat_buildings(s, p, seat)[1]
+            limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
+            buildings.append(tuple([_summary(s, b) for b in bs]))
+        else:
+            score = 0
+            limits.append(hand_limit)
+            buildings.append(())
+        seats.append(_seat_view(p, score, coins[p], in_hand, p == herald, ready[p]))
     step = s.step
     if forming:
         weights: tuple[int | None, ...] = (None,) * n
     else:
         co = s.card_of
-        weights = tuple(sum([WEIGHT[co[c]] for c in st]) for st in s.stalls)
+        weights = tuple([sum([WEIGHT[co[c]] for c in st]) if st else 0 for st in stalls])
     if s.bids_revealed:
         bids: tuple[int | None, ...] = tuple(s.bids)
     else:  # a seat knows its own bid only
-        bids = tuple(b if p == seat else None for p, b in enumerate(s.bids))
+        bids = tuple([b if p == seat else None for p, b in enumerate(s.bids)])
     sub_building = s.sub_building
     public = {
         "year": s.year,
@@ -485,7 +526,7 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "bids": bids,
         "bids_revealed": s.bids_revealed,
         "pick_order": tuple(s.pick_order),
-        "picks": tuple(UIDS[c] for c in s.picks),
+        "picks": tuple([UIDS[c] for c in s.picks]),
         "price": s.price if step == PICK else 0,
         "eligible": tuple(s.eligible),
         "acted": tuple(s.acted),

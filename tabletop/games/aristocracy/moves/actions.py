@@ -49,12 +49,12 @@ def _use_one(s: State) -> None:
 
 # --- Trade ------------------------------------------------------------------------------------
 def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
-    co = deal.card_of
+    sh = deal.short
     return quick_action(
         "trade",
         (CARD[c], TARGET[t]),
         drag(c, STALLS[p], UIDS[t], "Trade"),
-        f"Trade {SHORT[co[c]]} for {SHORT[co[t]]}",
+        f"Trade {sh[c]} for {sh[t]}",
     )
 
 
@@ -103,13 +103,13 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 # --- Store ------------------------------------------------------------------------------------
 def _make_store(deal: Deal, p: int, x: int, in_hand: bool, c: int) -> Action:
-    co = deal.card_of
+    sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
     return quick_action(
         "store",
         (CARD[c], TARGET[x]),
         drag(c, zone, UIDS[x], "Store"),
-        f"Store {SHORT[co[c]]} in place of {SHORT[co[x]]}",
+        f"Store {sh[c]} in place of {sh[x]}",
     )
 
 
@@ -164,7 +164,7 @@ def apply_store(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- Hide -------------------------------------------------------------------------------------
 def _make_hide(deal: Deal, p: int, c: int) -> Action:
     gesture = drag(c, STALLS[p], HANDS[p], "Hide")
-    return quick_action("hide", (CARD[c],), gesture, f"Hide {SHORT[deal.card_of[c]]}")
+    return quick_action("hide", (CARD[c],), gesture, f"Hide {deal.short[c]}")
 
 
 _HIDE = Interned(_make_hide, LIMIT)
@@ -191,11 +191,9 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 # --- Sell -------------------------------------------------------------------------------------
 def _make_sell(deal: Deal, p: int, c: int, d: int) -> Action:
-    co = deal.card_of
-    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {SHORT[co[d]]}")
-    return quick_action(
-        "sell", (("cards", (c, d)),), gesture, f"Sell {SHORT[co[c]]} and {SHORT[co[d]]}"
-    )
+    sh = deal.short
+    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {sh[d]}")
+    return quick_action("sell", (("cards", (c, d)),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
 _SELL = Interned(_make_sell, LIMIT)
@@ -269,7 +267,7 @@ def _make_favor(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
     what = ACTIONS_OF[ROYAL_OF_RANK[RANK[cid]]]
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, DISCARD, f"Favor: {what}")
-    return quick_action("favor", (CARD[c],), gesture, f"Favor: discard {SHORT[cid]} to {what}")
+    return quick_action("favor", (CARD[c],), gesture, f"Favor: discard {deal.short[c]} to {what}")
 
 
 _FAVOR = Interned(_make_favor, LIMIT)
@@ -309,12 +307,11 @@ def apply_favor(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 # --- Downgrade --------------------------------------------------------------------------------
 def _make_downgrade(deal: Deal, p: int, more: bool, x: int) -> Action:
-    xid = deal.card_of[x]
     if more:
         gesture = drag(x, BUILDINGS[p], HANDS[p])
-        return quick_action("downgrade", (CARD[x],), gesture, f"Also take {SHORT[xid]}")
+        return quick_action("downgrade", (CARD[x],), gesture, f"Also take {deal.short[x]}")
     gesture = drag(x, BUILDINGS[p], HANDS[p], "Downgrade")
-    return quick_action("downgrade", (CARD[x],), gesture, f"Downgrade: take {SHORT[xid]}")
+    return quick_action("downgrade", (CARD[x],), gesture, f"Downgrade: take {deal.short[x]}")
 
 
 _DOWNGRADE = Interned(_make_downgrade, LIMIT)

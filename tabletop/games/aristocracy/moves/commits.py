@@ -27,13 +27,11 @@ from tabletop.games.aristocracy.view import (
     secretly,
 )
 
-LIMIT = 30_000
+LIMIT = 8000  # interned actions of one kind kept (their keys hold the match's identities)
 # the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
 CARD = tuple(("card", c) for c in range(256))
 TARGET = tuple(("target", c) for c in range(256))
-BUILDING_ARG = tuple(
-    ("building", c) for c in range(256)
-)  # interned actions of one kind kept (their keys hold the match's identities)
+BUILDING_ARG = tuple(("building", c) for c in range(256))
 _GESTURES: dict[tuple[str, int, str, str, str | None], Gesture] = {}
 
 
@@ -43,6 +41,8 @@ def drag(card: int, source: str, target: str, choice: str | None = None) -> Gest
     key = (DRAG, card, source, target, choice)
     g = _GESTURES.get(key)
     if g is None:
+        if len(_GESTURES) > 200_000:  # a choice may name a card: bound what is kept
+            _GESTURES.clear()
         g = _GESTURES[key] = Gesture(DRAG, UIDS[card], source, target, None, choice)
     return g
 
@@ -88,7 +88,7 @@ def _dragged(
     def make(deal: Deal, p: int, c: int) -> Action:
         src = source if isinstance(source, str) else source[p]
         dst = target if isinstance(target, str) else target[p]
-        words = text.format(SHORT[deal.card_of[c]])
+        words = text.format(deal.short[c])
         return quick_action(name, (CARD[c],), drag(c, src, dst, choice), words)
 
     return Interned(make, LIMIT)

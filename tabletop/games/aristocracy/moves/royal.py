@@ -117,22 +117,22 @@ def remove_exposed(s: State, owner: int, b: Building, ev: list[Event]) -> None:
 def _make_new(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, BUILDINGS[p], "New building")
-    text = f"Build a new {SHORT[deal.card_of[c]]} building"
+    text = f"Build a new {deal.short[c]} building"
     return quick_action("build_new", (CARD[c],), gesture, text)
 
 
 def _make_upgrade(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
-    co = deal.card_of
+    sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, UIDS[address], "Upgrade")
-    text = f"Upgrade the {SHORT[co[address]]} building with {SHORT[co[c]]}"
+    text = f"Upgrade the {sh[address]} building with {sh[c]}"
     return quick_action("build_upgrade", (BUILDING_ARG[address], CARD[c]), gesture, text)
 
 
 def _make_add(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, UIDS[address], "Add")
-    return quick_action("build_add", (CARD[c],), gesture, f"Add {SHORT[deal.card_of[c]]}")
+    return quick_action("build_add", (CARD[c],), gesture, f"Add {deal.short[c]}")
 
 
 _NEW = Interned(_make_new, LIMIT)
@@ -244,13 +244,13 @@ def apply_build_done(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- Visit --------------------------------------------------------------------------------------
 def _make_visit(deal: Deal, q: int, address: int) -> Action:
     gesture = click(address, "Visit")
-    text = f"Visit {seat_name(q)}'s {SHORT[deal.card_of[address]]} building"
+    text = f"Visit {seat_name(q)}'s {deal.short[address]} building"
     return quick_action("visit", (BUILDING_ARG[address],), gesture, text)
 
 
 def _make_expose(deal: Deal, c: int) -> Action:
     gesture = click(c, "Expose")
-    return quick_action("expose", (CARD[c],), gesture, f"Expose {SHORT[deal.card_of[c]]}")
+    return quick_action("expose", (CARD[c],), gesture, f"Expose {deal.short[c]}")
 
 
 _VISIT = Interned(_make_visit, LIMIT)
@@ -381,7 +381,7 @@ def apply_revisit_pay(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- Buy ----------------------------------------------------------------------------------------
 def _make_buy(deal: Deal, p: int, c: int) -> Action:
     gesture = drag(c, SHOP, HANDS[p])
-    return quick_action("buy", (CARD[c],), gesture, f"Buy {SHORT[deal.card_of[c]]}")
+    return quick_action("buy", (CARD[c],), gesture, f"Buy {deal.short[c]}")
 
 
 _BUY = Interned(_make_buy, LIMIT)
