@@ -73,7 +73,8 @@ class Zone:
     fold: str | None = None
     # draws the zone for one viewer from its cards (cards grouped and captioned by what the
     # viewer knows); it must name only cards ``sees`` lets that viewer see, which the
-    # conformance kit checks.  ``face``, ``fold`` and ``one_back`` then play no part.
+    # conformance kit checks.  ``face``, ``fold`` and ``one_back`` then play no part (and
+    # a zone without cards shows none).
     draw: Draw | None = None
     one_back: str | None = None  # the back of every card here: hidden runs need no look-up
     # how the cards a viewer sees all of show, in one call (faster than ``face`` card by card)
@@ -180,6 +181,7 @@ class Zones:
         self._plans: dict[tuple[int, int | None], tuple[tuple[Any, ...], ...]] = {}
         self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
         self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
+        self._card_zone_ids: dict[object, bool] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -244,7 +246,7 @@ class Zones:
             if label is None:
                 lab = z.label
                 label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
-            if not cards and mode != _DRAW:
+            if not cards:
                 out[pid] = empty or self._empty_zone(label)
                 continue
             if mode == _SOME and z.mask is not None:  # one mask for the whole zone
@@ -506,8 +508,9 @@ class Zones:
         and the cards left over, by back (they lie where the view does not show: a box).
         """
         placed = set(known)
+        card_zones = self.card_zones
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             for c in z["cards"]:
                 if c["uid"] is not None:
@@ -520,7 +523,7 @@ class Zones:
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             filled[zid] = [
                 index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
@@ -549,8 +552,15 @@ class _CardZones:
 
     def __init__(self, zones: Zones) -> None:
         self.zones = zones
+        self.known = zones._card_zone_ids  # answers already found, by zone id
 
     def __contains__(self, zone_id: object) -> bool:
+        found = self.known.get(zone_id)  # type: ignore[call-overload]
+        if found is None:
+            found = self.known[zone_id] = self._find(zone_id)  # type: ignore[index]
+        return found
+
+    def _find(self, zone_id: object) -> bool:
         for z in self.zones.zones:
             if z.piece:
                 continue
