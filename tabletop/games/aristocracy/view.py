@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Event, Rng
-from tabletop.engine.decisions import COMMIT, Frame, commit, prompt, turn
+from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.aristocracy.data import (
@@ -152,6 +152,7 @@ _ROYAL_CARDS = tuple(
     )
     for r in range(len(ROYALS))
 )
+_ROYAL_SHOWN = tuple((card,) for card in _ROYAL_CARDS)
 _ROYAL_LABELS = tuple(tuple(f"Year {y}: {name}" for y in range(MAX_YEARS + 2)) for name in ROYALS)
 _COIN_LABELS = tuple(f"{n} coins" for n in range(200))
 
@@ -229,6 +230,10 @@ def _royal_face(s: State, owner: int | None, i: int, r: int) -> CardView:
     return _ROYAL_CARDS[r]
 
 
+def _royal_faces(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
+    return _ROYAL_SHOWN[s.royal]
+
+
 def _draw_buildings(
     s: State, owner: int | None, viewer: int | None, cards: Sequence[int]
 ) -> tuple[CardView, ...]:
@@ -255,6 +260,7 @@ ZONES = Zones(
             cards=lambda s: (s.royal,),
             label=lambda s: _ROYAL_LABELS[s.royal][min(s.year, MAX_YEARS + 1)],
             face=_royal_face,
+            faces=_royal_faces,
             piece=True,
         ),
         Zone(
@@ -473,11 +479,24 @@ def glory_choice(s: State, seat: int | None) -> bool:
     return seat is not None and seat in s.glory_queue
 
 
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 def describe(s: State, seat: int | None) -> dict[str, Any]:
     """The prompt, the seats' figures and the public facts no zone holds."""
     n = s.players
-    forming = _stall_open(s)
-    ready = s.ready
+    stack = s.stack
+    top = stack[-1] if stack else None
+    commit_open = top is not None and top.kind == COMMIT
+    forming = commit_open and top.step == STALL  # type: ignore[union-attr]
+    if commit_open:
+        done = top.done  # type: ignore[union-attr]
+        ready = tuple([p in done for p in range(n)])
+    else:
+        ready = (True,) * n
+    step = stack[0].step if stack else OVER
+    active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
+    sub = stack[-1].step if len(stack) > 1 else ""
     seats = []
     limits = []
     buildings = []
@@ -498,7 +517,6 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
             limits.append(hand_limit)
             buildings.append(())
         seats.append(_seat_view(p, score, coins[p], in_hand, p == herald, ready[p]))
-    step = s.step
     if forming:
         weights: tuple[int | None, ...] = (None,) * n
     else:
@@ -508,21 +526,24 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         bids: tuple[int | None, ...] = tuple(s.bids)
     else:  # a seat knows its own bid only
         bids = tuple([b if p == seat else None for p, b in enumerate(s.bids)])
+    order = _ORDERS.get((n, herald))
+    if order is None:
+        order = _ORDERS[(n, herald)] = tuple(s.order())
     sub_building = s.sub_building
     public = {
         "year": s.year,
         "royal": ROYALS[s.royal],
         "royal_index": s.royal,
         "step": step,
-        "herald": s.herald,
-        "herald_order": tuple(s.order()),
-        "active": s.active,
+        "herald": herald,
+        "herald_order": order,
+        "active": active,
         "actions_left": s.slots,
-        "sub": s.sub,
+        "sub": sub,
         "sub_building": UIDS[sub_building] if sub_building >= 0 else None,
         "sub_owner": s.sub_owner,
         "sub_start": s.sub_start,
-        "ready": tuple(ready),
+        "ready": ready,
         "bids": bids,
         "bids_revealed": s.bids_revealed,
         "pick_order": tuple(s.pick_order),
@@ -530,11 +551,11 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "price": s.price if step == PICK else 0,
         "eligible": tuple(s.eligible),
         "acted": tuple(s.acted),
-        "glory_choice": glory_choice(s, seat),
+        "glory_choice": seat is not None and seat in s.glory_queue,
         "stall_weights": weights,
         "buildings": tuple(buildings),
         "farm_size": s.farm,
-        "hand_limit": s.hand_limit,
+        "hand_limit": hand_limit,
         "limits": tuple(limits),
         "max_years": MAX_YEARS,
         "capped": s.capped,
@@ -543,33 +564,38 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "players": n,
         "bid_step": step == BID,
     }
-    return {"prompt": prompt_for(s, seat), "seats": seats, "public": MappingProxyType(public)}
+    prompt = _prompt(s, seat, step, ready, active, sub)
+    return {"prompt": prompt, "seats": tuple(seats), "public": MappingProxyType(public)}
 
 
 def prompt_for(s: State, seat: int | None) -> str:
     """The line shown above the table for ``seat``."""
+    return _prompt(s, seat, s.step, s.ready, s.active, s.sub)
+
+
+def _prompt(
+    s: State, seat: int | None, step: str, ready: Sequence[bool], active: int, sub: str
+) -> str:
     if s.over:
         return "The game is over."
     if seat is None:
         return ""
-    step = s.step
-    ready = s.ready
-    if step == TAX and not ready[seat]:
-        return f"Tax: discard down to {s.limit(seat)} cards."
-    if step == BALL and not ready[seat]:
-        return "Ball: bring any cards you like, then press Done."
-    if step == BID and not ready[seat]:
-        return "Auction: choose your secret bid."
+    if step == ACTIONS:
+        if seat == active:
+            return f"Finish the {sub} step." if sub else f"Take an action ({s.slots} left)."
+    elif not ready[seat]:
+        if step == STALL:
+            return "Form your stall (face down), then press Stall ready."
+        if step == TAX:
+            return f"Tax: discard down to {s.limit(seat)} cards."
+        if step == BALL:
+            return "Ball: bring any cards you like, then press Done."
+        if step == BID:
+            return "Auction: choose your secret bid."
+        if step == GLORY:
+            return "Glory: end the game now, or play on."
     if step == PICK and seat in s.pick_order[len(s.picks) :][:1]:
         return "Auction: pick a market card."
-    if step == STALL and not ready[seat]:
-        return "Form your stall (face down), then press Stall ready."
-    if step == GLORY and not ready[seat]:
-        return "Glory: end the game now, or play on."
-    if step == ACTIONS and seat == s.active:
-        if s.sub:
-            return f"Finish the {s.sub} step."
-        return f"Take an action ({s.slots} left)."
     return "Waiting for the other players."
 
 
