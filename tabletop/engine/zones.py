@@ -182,6 +182,7 @@ class Zones:
         self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
         self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
         self._card_zone_ids: dict[object, bool] = {}
+        self._empties: dict[str, Mapping[str, Any]] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -240,6 +241,7 @@ class Zones:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
         out: dict[str, Any] = {}
         folded: dict[str, list[CardView]] | None = None
+        shared = self._empties
         for row in self._plan(players, viewer):
             pid, cards_of, owner, per_seat, label, mode, z, face, fold, runs, empty = row
             cards = cards_of(state, owner) if per_seat else cards_of(state)
@@ -247,7 +249,9 @@ class Zones:
                 lab = z.label
                 label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
             if not cards:
-                out[pid] = empty or self._empty_zone(label)
+                if empty is None:  # a label that changes: one shared view per label
+                    empty = shared.get(label) or self._empty_zone(label)
+                out[pid] = empty
                 continue
             if mode == _SOME and z.mask is not None:  # one mask for the whole zone
                 m = z.mask(state, owner)
@@ -373,12 +377,11 @@ class Zones:
 
     def _empty_zone(self, label: str) -> Mapping[str, Any]:
         """A zone showing no card (one shared object per label)."""
-        key = (label, None, 0)
-        found = self._shared.get(key)
+        found = self._empties.get(label)
         if found is None:
-            if len(self._shared) > 4096:
-                self._shared.clear()
-            found = self._shared[key] = MappingProxyType({"cards": (), "label": label})
+            if len(self._empties) > 4096:
+                self._empties.clear()
+            found = self._empties[label] = MappingProxyType({"cards": (), "label": label})
         return found
 
     # --- events -----------------------------------------------------------------------------
