@@ -183,10 +183,13 @@ def building_seen(s: State, card: int) -> int:
     return s.seen[card]
 
 
-def _building_cards(s: State, seat: int) -> list[int]:
+def _building_cards(s: State, seat: int) -> Sequence[int]:
     """Each building in turn: its address, its building cards, its production card."""
+    bs = s.buildings[seat]
+    if not bs:
+        return ()
     out: list[int] = []
-    for b in s.buildings[seat]:
+    for b in bs:
         out.append(b.address)
         out += b.cards
         if b.production >= 0:
@@ -206,20 +209,20 @@ def _stall_face(s: State, owner: int | None, i: int, c: int) -> CardView:
     return (DOWN if _stall_open(s) else UP)[c][s.card_of[c]]
 
 
-def _ups(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+def _ups(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
     co = s.card_of
-    return [UP[c][co[c]] for c in cards]
+    return tuple([UP[c][co[c]] for c in cards])
 
 
-def _downs(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+def _downs(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
     co = s.card_of
-    return [DOWN[c][co[c]] for c in cards]
+    return tuple([DOWN[c][co[c]] for c in cards])
 
 
-def _stall_faces(s: State, owner: int | None, cards: Sequence[int]) -> list[CardView]:
+def _stall_faces(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
     co = s.card_of
     table = DOWN if _stall_open(s) else UP
-    return [table[c][co[c]] for c in cards]
+    return tuple([table[c][co[c]] for c in cards])
 
 
 def _stall_mask(s: State, owner: int | None) -> int:
