@@ -7,7 +7,7 @@ from aristocracy_helpers import activate, blank, build, count_cards, do, names, 
 
 from tabletop.engine import IllegalAction
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.state import JACK, KING, QUEEN
+from tabletop.games.aristocracy.data import JACK, KING, QUEEN
 
 
 def _two(royal: int = KING):

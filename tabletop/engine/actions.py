@@ -119,3 +119,22 @@ class Action:
 
     def __str__(self) -> str:
         return self.text or self.key
+
+
+_NEW = object.__new__
+_SET_NAME, _SET_ARGS, _SET_GESTURE, _SET_TEXT = (
+    Action.__dict__[k].__set__ for k in ("name", "args", "gesture", "text")
+)
+
+
+def quick_action(
+    name: str, args: tuple[tuple[str, Any], ...], gesture: Gesture, text: str
+) -> Action:
+    """``Action(name, args, gesture, text)`` with ``args`` already sorted and frozen, made
+    about twice as fast (the slots are set directly): for actions interned by the thousand."""
+    a = _NEW(Action)
+    _SET_NAME(a, name)
+    _SET_ARGS(a, args)
+    _SET_GESTURE(a, gesture)
+    _SET_TEXT(a, text)
+    return a

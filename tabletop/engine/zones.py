@@ -11,9 +11,17 @@ Visibility of a zone:
 * ``HIDDEN`` — nobody sees the cards (a pile set aside unseen).
 * ``DECK`` — nobody sees the cards, and their order is chance (a shuffled deck).
 * ``SEEN_BY`` — each card is seen by its own set of seats (``seen(state, card)`` gives a
-  bit mask; the owner always sees its own): a face-down card a visitor once looked at.
+  bit mask; the owner always sees its own unless the zone says ``owner_sees=False``): a
+  face-down card a visitor once looked at.  The mask ``EVERYBODY`` (-1) shows a card to
+  every seat and to spectators: a card turned face up where it lies.
 
-A spectator (``viewer=None``) sees only public zones.
+A spectator (``viewer=None``) sees only public zones and the seen-by cards shown to all.
+
+A zone may also ``fold`` the cards a viewer may not see into another zone of the same owner
+(a secret set-aside pile shown to the others as more hand cards, so not even its size
+shows), ``draw`` its cards itself for one viewer (cards grouped and captioned by what that
+viewer knows), and name ``one_back``, the back all its cards share (hidden runs are then
+drawn without looking each card up).
 """
 
 from __future__ import annotations
@@ -33,10 +41,14 @@ HIDDEN = "hidden"
 DECK = "deck"
 SEEN_BY = "seen_by"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN, DECK, SEEN_BY)
+EVERYBODY = -1  # a seen-by mask: every seat and the spectators (a card turned face up)
+_SHOW, _HIDE, _SOME, _DRAW = range(4)  # what a viewer sees of a zone (see Zones.view)
 
 CardView = Mapping[str, Any]
 # face(state, owner, index, card) -> the card as its viewers see it
 Face = Callable[[Any, int | None, int, int], CardView]
+# draw(state, owner, viewer, cards) -> the zone's cards as that viewer sees them
+Draw = Callable[[Any, int | None, int | None, Sequence[int]], Sequence[CardView]]
 
 
 @dataclass(frozen=True)
@@ -52,25 +64,62 @@ class Zone:
     seen: Callable[[Any, int], int] | None = None  # SEEN_BY: bit mask of seats per card
     shown: bool = True  # False: cards lie here but the view leaves the zone out (a box)
     piece: bool = False  # True: holds a board piece drawn as a card, not cards of the game
+    # SEEN_BY: False when the owner too sees only the cards whose mask holds it (a card laid
+    # face down that nobody has looked at, such as a production card under a building)
+    owner_sees: bool = True
+    # the id (``{seat}`` for the same owner) of the zone that shows, as backs after its own
+    # cards, the cards of this zone a viewer may not see: a secret set-aside pile that must
+    # not even show its size (this zone then shows only the cards the viewer sees)
+    fold: str | None = None
+    # draws the zone for one viewer from its cards (cards grouped and captioned by what the
+    # viewer knows); it must name only cards ``sees`` lets that viewer see, which the
+    # conformance kit checks.  ``face``, ``fold`` and ``one_back`` then play no part (and
+    # a zone without cards shows none).
+    draw: Draw | None = None
+    one_back: str | None = None  # the back of every card here: hidden runs need no look-up
+    # how the cards a viewer sees all of show, in one call (faster than ``face`` card by card)
+    faces: Callable[[Any, int | None, Sequence[int]], Sequence[CardView]] | None = None
+    # SEEN_BY: the one mask every card here shares now (a pile turned up together), so the
+    # view asks once per zone, not per card; ``seen`` must agree with it
+    mask: Callable[[Any, int | None], int] | None = None
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
             raise ValueError(f"zone {self.id}: unknown visibility {self.visibility!r}")
         if self.visibility == SEEN_BY and self.seen is None:
             raise ValueError(f"zone {self.id}: a seen-by zone needs seen(state, card)")
+        if self.fold is not None and self.visibility == PUBLIC:
+            raise ValueError(f"zone {self.id}: a public zone has nothing to fold")
 
     def sees(self, state: Any, owner: int | None, viewer: int | None, card: int) -> bool:
         """Whether ``viewer`` may see ``card`` in this zone."""
         vis = self.visibility
         if vis == PUBLIC:
             return True
-        if viewer is None or vis in (HIDDEN, DECK):
+        if vis in (HIDDEN, DECK):
             return False
-        if viewer == owner:
+        if viewer is None:  # a spectator: only a seen-by card shown to all (mask -1)
+            return vis == SEEN_BY and self.seen(state, card) == EVERYBODY  # type: ignore[misc]
+        if viewer == owner and (self.owner_sees or vis != SEEN_BY):
             return True
         if vis == SEEN_BY:
             return bool(self.seen(state, card) >> viewer & 1)  # type: ignore[misc]
         return False
+
+    def sees_all(self, owner: int | None, viewer: int | None) -> bool | None:
+        """Whether ``viewer`` sees every card here (``None``: it depends on the card)."""
+        vis = self.visibility
+        if vis == PUBLIC:
+            return True
+        if vis in (HIDDEN, DECK):
+            return False
+        if viewer is None:
+            return None if vis == SEEN_BY else False
+        if vis == OWNER:
+            return viewer == owner
+        if viewer == owner and self.owner_sees:
+            return True
+        return None
 
 
 @dataclass(frozen=True)
@@ -98,7 +147,12 @@ class Zones:
     """A game's zone table.
 
     ``uid(card)``, ``card_id(card)`` and ``back(card)`` name a card's identity, definition
-    and back; ``face`` draws a visible card (a zone may override it).
+    and back; ``face`` draws a visible card (a zone may override it).  A game whose matches
+    deal the definitions to the cards anew (a card's uid telling nothing of what it is) gives
+    ``identity(state, card)`` instead of ``card_id`` for events and faces.  A move that some
+    seats see and others do not is a reveal (an undo barrier) unless ``exact_reveals`` is
+    set: then only when a seat learns the card (so a card a seat moves among its own hidden
+    places can be taken back).
     """
 
     def __init__(
@@ -109,17 +163,26 @@ class Zones:
         card_id: Callable[[int], str],
         back: Callable[[int], str],
         face: Face | None = None,
+        identity: Callable[[Any, int], str] | None = None,
+        exact_reveals: bool = False,
     ) -> None:
         self.zones = tuple(zones)
         ids = [z.id for z in self.zones]
         if len(set(ids)) != len(ids):
             raise ValueError(f"zone ids repeat: {ids}")
         self.uid, self.card_id, self.back = uid, card_id, back
+        self.identity = identity
+        self.exact_reveals = exact_reveals
         self.face = face or self.plain_face
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
         self._routes: dict[tuple[int, str, str], Any] = {}
+        self._plans: dict[tuple[int, int | None], tuple[tuple[Any, ...], ...]] = {}
+        self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
+        self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
+        self._card_zone_ids: dict[object, bool] = {}
+        self._empties: dict[str, Mapping[str, Any]] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -151,7 +214,7 @@ class Zones:
         """A visible card with nothing on it."""
         return {
             "uid": self.uid(card),
-            "card": self.card_id(card),
+            "card": self.card_id(card) if self.identity is None else self.identity(state, card),
             "back": self.back(card),
             "face_up": True,
             "tokens": EMPTY,
@@ -177,23 +240,149 @@ class Zones:
     def view(self, state: Any, players: int, viewer: int | None) -> dict[str, Any]:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
         out: dict[str, Any] = {}
-        for place in self.places(players):
-            z = place.zone
-            if not z.shown:
+        folded: dict[str, list[CardView]] | None = None
+        shared = self._empties
+        for row in self._plan(players, viewer):
+            pid, cards_of, owner, per_seat, label, mode, z, face, fold, runs, empty = row
+            cards = cards_of(state, owner) if per_seat else cards_of(state)
+            if label is None:
+                lab = z.label
+                label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
+            if not cards:
+                if empty is None:  # a label that changes: one shared view per label
+                    empty = shared.get(label) or self._empty_zone(label)
+                out[pid] = empty
                 continue
-            face = z.face or self.face
-            owner = place.owner
-            cards = place.cards(state)
-            if z.visibility == PUBLIC:
-                shown = tuple(face(state, owner, i, c) for i, c in enumerate(cards))
+            if mode == _SOME and z.mask is not None:  # one mask for the whole zone
+                m = z.mask(state, owner)
+                visible = m == EVERYBODY or (viewer is not None and m >> viewer & 1)
+                mode = _SHOW if visible else _HIDE
+            if mode == _HIDE:
+                if fold is not None:
+                    folded = folded or {}
+                    folded.setdefault(fold, []).extend(self._backs(z, cards))
+                    out[pid] = empty or self._empty_zone(label)
+                elif runs is not None:
+                    found = runs.get(len(cards))
+                    if found is None:
+                        found = runs[len(cards)] = MappingProxyType(
+                            {"cards": self._run(z.one_back, len(cards)), "label": label}  # type: ignore[arg-type]
+                        )
+                    out[pid] = found
+                else:
+                    out[pid] = self._hidden_zone(z, cards, label)
+                continue
+            if mode == _SHOW:
+                if z.faces is not None:
+                    shown = tuple(z.faces(state, owner, cards))
+                else:
+                    shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
+            elif mode == _DRAW:
+                shown = tuple(z.draw(state, owner, viewer, cards))  # type: ignore[misc]
             else:
-                back, hidden = self.back, self.hidden
-                shown = tuple(
-                    face(state, owner, i, c) if z.sees(state, owner, viewer, c) else hidden(back(c))
-                    for i, c in enumerate(cards)
-                )
-            out[place.id] = MappingProxyType({"cards": shown, "label": place.label(state)})
+                unseen: list[CardView] = []
+                mixed: list[CardView] = []
+                for i, c in enumerate(cards):
+                    if z.sees(state, owner, viewer, c):
+                        mixed.append(face(state, owner, i, c))
+                    elif fold is not None:
+                        unseen.append(self.hidden(self.back(c)))
+                    else:
+                        mixed.append(self.hidden(self.back(c)))
+                if unseen:
+                    folded = folded or {}
+                    folded.setdefault(fold, []).extend(unseen)  # type: ignore[arg-type]
+                shown = tuple(mixed)
+            if shown:
+                out[pid] = MappingProxyType({"cards": shown, "label": label})
+            else:
+                out[pid] = empty or self._empty_zone(label)
+        if folded:
+            for zid, extra in folded.items():
+                z = out[zid]
+                out[zid] = MappingProxyType({"cards": (*z["cards"], *extra), "label": z["label"]})
         return out
+
+    def _plan(self, players: int, viewer: int | None) -> tuple[tuple[Any, ...], ...]:
+        """The shown zones of a match as ``viewer`` sees them: id, how to read the cards,
+        owner, fixed label, whether the viewer sees all, none or some of the cards (or the
+        zone draws itself), face, fold target, and the shared views of its hidden runs and
+        of it empty (cached per viewer)."""
+        key = (players, viewer)
+        plan = self._plans.get(key)
+        if plan is None:
+            rows = []
+            for place in self.places(players):
+                z = place.zone
+                if not z.shown:
+                    continue
+                label = z.label if isinstance(z.label, str) else None
+                fold = None
+                if z.fold is not None:
+                    fold = z.fold.format(seat=place.owner) if z.per_seat else z.fold
+                if z.draw is not None:
+                    mode = _DRAW
+                else:
+                    sees = z.sees_all(place.owner, viewer)
+                    mode = _SHOW if sees else _HIDE if sees is False else _SOME
+                face = z.face or self.face
+                runs = {} if label is not None and z.one_back is not None else None
+                empty = self._empty_zone(label) if label is not None else None
+                rows.append(
+                    (
+                        place.id,
+                        z.cards,
+                        place.owner,
+                        z.per_seat,
+                        label,
+                        mode,
+                        z,
+                        face,
+                        fold,
+                        runs,
+                        empty,
+                    )
+                )
+            plan = self._plans[key] = tuple(rows)
+        return plan
+
+    def _backs(self, z: Zone, cards: Sequence[int]) -> Sequence[CardView]:
+        """The backs of ``cards`` lying in ``z``."""
+        if z.one_back is not None:
+            return self._run(z.one_back, len(cards))
+        hidden, back = self.hidden, self.back
+        return [hidden(back(c)) for c in cards]
+
+    def _run(self, back: str, n: int) -> tuple[CardView, ...]:
+        """``n`` cards seen from behind, all with ``back`` (one shared tuple per length)."""
+        key = (back, n)
+        run = self._runs.get(key)
+        if run is None:
+            run = self._runs[key] = (self.hidden(back),) * n
+        return run
+
+    def _hidden_zone(self, z: Zone, cards: Sequence[int], label: str) -> Mapping[str, Any]:
+        """A zone whose every card the viewer sees from behind (shared when it may be)."""
+        if z.one_back is None:
+            return MappingProxyType({"cards": tuple(self._backs(z, cards)), "label": label})
+        key = (label, z.one_back, len(cards))
+        found = self._shared.get(key)
+        if found is None:
+            if len(self._shared) > 4096:
+                self._shared.clear()
+            found = self._shared[key] = MappingProxyType(
+                {"cards": self._run(z.one_back, len(cards)), "label": label}
+            )
+        return found
+
+    def _empty_zone(self, label: str) -> Mapping[str, Any]:
+        """A zone showing no card (one shared object per label)."""
+        found = self._empties.get(label)
+        if found is None:
+            if len(self._empties) > 4096:
+                self._empties.clear()
+            found = self._empties[label] = MappingProxyType({"cards": (), "label": label})
+        return found
 
     # --- events -----------------------------------------------------------------------------
     def move(
@@ -222,7 +411,7 @@ class Zones:
             knowers, reveal = route
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
             "source": source,
             "target": target,
             "face_up": face_up,
@@ -231,7 +420,47 @@ class Zones:
             return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
-        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=bool(knowers))
+        if not self.exact_reveals:
+            reveal = bool(knowers)
+        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
+
+    def tell(
+        self,
+        state: Any,
+        card: int,
+        source: str,
+        target: str,
+        text: Text = "",
+        *,
+        to: Sequence[int] | None = None,
+        others: bool = True,
+        hidden_text: Text | None = None,
+        reveal: bool = False,
+    ) -> Event:
+        """The event of a card move whose knowers the game names, where zones cannot tell.
+
+        For what happens between two states rather than in either: a card dealt from a
+        pile shuffled face down (``to``: the receiver), a card turned face up where it lies,
+        a card everybody saw going face down (``to=None``: everybody learns or knew it).
+        The seats not in ``to`` get the move without the card's identity (``hidden_text`` if
+        given), or nothing at all when ``others`` is false: a card set aside in a secret
+        commit, whose count must not show either.  ``reveal`` marks a seat learning a card.
+        """
+        data = {
+            "card": self.uid(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
+            "source": source,
+            "target": target,
+            "face_up": True,
+        }
+        if to is None:
+            return Event(MOVE, text, data, reveal=reveal)
+        redacted = None
+        if others:
+            masked = {"card": None, "card_id": None, "source": source, "target": target}
+            masked["face_up"] = False
+            redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
+        return Event(MOVE, text, data, tuple(to), redacted, reveal=reveal)
 
     def _route(self, players: int, source: str, target: str) -> Any:
         """Who knows a card moving from ``source`` to ``target`` (cached: zones decide it)."""
@@ -282,8 +511,9 @@ class Zones:
         and the cards left over, by back (they lie where the view does not show: a box).
         """
         placed = set(known)
+        card_zones = self.card_zones
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             for c in z["cards"]:
                 if c["uid"] is not None:
@@ -296,7 +526,7 @@ class Zones:
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             filled[zid] = [
                 index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
@@ -325,8 +555,15 @@ class _CardZones:
 
     def __init__(self, zones: Zones) -> None:
         self.zones = zones
+        self.known = zones._card_zone_ids  # answers already found, by zone id
 
     def __contains__(self, zone_id: object) -> bool:
+        found = self.known.get(zone_id)  # type: ignore[call-overload]
+        if found is None:
+            found = self.known[zone_id] = self._find(zone_id)  # type: ignore[index]
+        return found
+
+    def _find(self, zone_id: object) -> bool:
         for z in self.zones.zones:
             if z.piece:
                 continue
