@@ -18,10 +18,10 @@ from monarch_support import (
 )
 
 from tabletop.games.monarch import effects as fx
-from tabletop.games.monarch.state import DISMISS
+from tabletop.games.monarch.state import DISMISS, MonarchState
 
 
-def value(s, seat: int, card_id: str) -> int:
+def value(s: MonarchState, seat: int, card_id: str) -> int:
     return fx.court_value(s, seat, card(card_id))
 
 
