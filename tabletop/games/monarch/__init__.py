@@ -1,1 +1,7 @@
-"""Monarch: rules, scoring, views and a greedy AI (not yet registered: no ``GAME`` export)."""
+"""Monarch: rules, scoring, views and a greedy AI.  Exports ``GAME``."""
+
+from tabletop.games.monarch.game import MonarchGame
+
+GAME = MonarchGame()
+
+__all__ = ["GAME", "MonarchGame"]
