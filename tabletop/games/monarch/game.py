@@ -10,6 +10,7 @@ from tabletop.engine.actions import DRAG
 from tabletop.engine.kit import RulesGame
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch import flow, view
+from tabletop.games.monarch.data import catalog
 from tabletop.games.monarch.moves import ACQUIRE, FLY, MOVES, card_of
 from tabletop.games.monarch.scoring import leftovers, winners_of
 from tabletop.games.monarch.setup import new_state
@@ -52,14 +53,20 @@ class MonarchGame(RulesGame):
         return Outcome(scores, winners, breakdown)
 
     def summary_stats(self, state: MonarchState) -> dict[str, int | float | str]:
-        """How the game ended, its length, and how each pay-together Moon went."""
+        """How the game ended, its length, and how each pay-together Moon went (a Moon is
+        resolved at most once a game: it goes to the box)."""
         out: dict[str, int | float | str] = {
             "end": state.ended or "unfinished",
             "rounds": state.round,
             "turns": state.turns,
         }
-        for key, n in sorted(state.moons.items()):
-            out[f"moon {key}"] = n
+        cat = catalog()
+        for moon in cat.market:
+            c = cat.cards[moon]
+            if c.pledge:
+                paid = state.moons.get(f"{c.id}:paid", 0)
+                unpaid = state.moons.get(f"{c.id}:unpaid", 0)
+                out[c.name] = "paid" if paid else "unpaid" if unpaid else "not drawn"
         return out
 
     def explain_gesture(self, state: MonarchState, seat: int, gesture: Gesture) -> str:
