@@ -33,6 +33,7 @@ HOARD = 12  # beyond this much of one resource, each more is worth a tenth
 INCOME_PER_SLOT = 0.8  # harvests and taxes still to come, per empty place in the fullest court
 RIVAL_WEIGHT = 0.5
 MAX_FOLLOW_UP = 4
+PLEDGE_THRIFT = 0.9  # a share is pledged when the Moon would cost at least 90 % of it
 
 
 def _game() -> Game:
@@ -152,7 +153,7 @@ def choose_pledge(s: MonarchState, seat: int, legal: list[Action]) -> Action:
         return _pledge_of(legal, 0)  # hopeless: the others cannot make up the rest
     share = max(-(-remaining // (1 + len(later))), remaining - capacity)
     amount = min(limit, share)
-    if stake(s, seat, frame.data["moon"]) < amount * rate:
+    if stake(s, seat, frame.data["moon"]) + 1e-9 < PLEDGE_THRIFT * amount * rate:
         amount = 0
     return _pledge_of(legal, amount)
 

@@ -20,7 +20,6 @@ from tabletop.games.monarch.data import BACKS as BACK_OF
 from tabletop.games.monarch.data import (
     CARD_IDS,
     CARDS,
-    COURT_LIMIT,
     GRID,
     MAX_ROUNDS,
     UIDS,
@@ -175,7 +174,6 @@ def describe(s: MonarchState, seat: int | None) -> dict[str, Any]:
                     "food": s.food[p],
                     "gold": s.gold[p],
                     "court": len(s.courts[p]),
-                    "court_limit": COURT_LIMIT,
                 },
             }
             for p in range(s.players)
