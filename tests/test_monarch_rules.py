@@ -277,3 +277,23 @@ def test_refused_turn_actions_in_words() -> None:
     )
     on_deck(s, "mill")
     assert s.deck[-1] == card("mill")
+
+
+def test_a_refused_drop_at_the_table_gets_the_rules_words() -> None:
+    from tabletop.engine import Gesture
+
+    s = new(3)
+    set_lands(s, "FFFFVVVVV")
+    build(s, 1, "orchard")
+    set_row(s, "mill", "owl", "useless-emissary", "theater", "library")
+    s.food[0] = 9
+    GAME.touch(s)
+    low = Gesture.drag(uid("mill"), "row", "land.1")
+    assert "cannot cover the Orchard" in GAME.explain_gesture(s, 0, low)
+    self_guest = Gesture.drag(uid("useless-emissary"), "row", "p0.guests")
+    assert "another sister" in GAME.explain_gesture(s, 0, self_guest)
+    banner = Gesture.drag(uid("banner-of-might"), "banners", "p0.flown")
+    assert "needs 2 Might Court cards; you have 0" in GAME.explain_gesture(s, 0, banner)
+    put(s, s.courts[0], "herald", "falcon", "peacock", "oracle", "healer", "armorer", "warhorse")
+    full = Gesture.drag(uid("owl"), "row", "p0.court")
+    assert "already holds 7 Court cards" in GAME.explain_gesture(s, 0, full)
