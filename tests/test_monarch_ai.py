@@ -147,3 +147,15 @@ def test_hooks_give_win_shares_and_a_policy() -> None:
     assert h["policy"](GAME, s, 0, legal, Rng(3)) in legal
     assert state_digest(GAME, s) == before
     assert card("crown-jewels") in s.courts[1]
+
+
+def test_fairness_no_seat_is_favoured_between_equal_sisters() -> None:
+    # the first sister is drawn at random (MO1), so seats share the wins between equals
+    wins = [0.0, 0.0]
+    games = 60
+    for seed in range(games):
+        agents = [make_agent("greedy", GAME), make_agent("greedy", GAME)]
+        out = GAME.outcome(play(GAME, 2, 700 + seed, None, agents).state)
+        for w in out.winners:
+            wins[w] += 1 / len(out.winners)
+    assert all(0.3 * games <= w <= 0.7 * games for w in wins), wins
