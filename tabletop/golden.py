@@ -558,6 +558,9 @@ SEEDS: dict[tuple[str, str], int] = {
     ("your_majesty", "p4_greedy"): 108,
     ("your_majesty", "p5_greedy"): 111,
     ("your_majesty", "p6_greedy"): 101,
+    ("monarch", "p2_random"): 133,
+    ("monarch", "p3_random"): 126,
+    ("monarch", "p4_random"): 115,
 }
 
 
