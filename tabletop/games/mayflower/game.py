@@ -70,3 +70,18 @@ class MayflowerGame(RulesGame):
     def state_from_json(self, data: dict[str, Any]) -> MayflowerState:
         """Rebuild a state from :meth:`state_to_json` output."""
         return MayflowerState.from_json(data)
+
+    # --- AI ------------------------------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """``greedy`` → the greedy agent; other kinds are unknown here."""
+        if kind == "greedy":
+            from tabletop.games.mayflower.ai import GreedyAgent
+
+            return GreedyAgent()
+        return None
+
+    def ai_hooks(self) -> dict[str, Any]:
+        """The search's hooks (evaluation, rollout policy)."""
+        from tabletop.games.mayflower.ai import hooks
+
+        return hooks()
