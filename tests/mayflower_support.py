@@ -91,7 +91,7 @@ def arrange(
     return s
 
 
-def find(s: MayflowerState, seat: int, name: str, **args: Any) -> Action:
+def find(s: MayflowerState, seat: int, name: str, /, **args: Any) -> Action:
     """The legal action of ``seat`` called ``name`` whose arguments include ``args``."""
     uids = {k: CAT.uids[v] if k == "card" and isinstance(v, int) else v for k, v in args.items()}
     for a in G.legal_actions(s, seat):
@@ -101,7 +101,7 @@ def find(s: MayflowerState, seat: int, name: str, **args: Any) -> Action:
     raise AssertionError(f"seat {seat} has no {name} {args} among {legal}")
 
 
-def act(s: MayflowerState, seat: int, name: str, **args: Any) -> list[Event]:
+def act(s: MayflowerState, seat: int, name: str, /, **args: Any) -> list[Event]:
     """Apply the legal action ``name`` with ``args`` for ``seat``."""
     return G.apply(s, seat, find(s, seat, name, **args))
 
