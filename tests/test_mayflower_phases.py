@@ -305,3 +305,16 @@ def test_a_phase_event_announces_each_phase() -> None:
     assert "Season 1: Attack phase." in texts(events)
     assert catalog().names[card("5s")] == "5 of Spades"
     assert find(s, 0, "attack_done").text == "No attack"
+
+
+def test_a_refused_drop_is_explained_in_the_rules_words() -> None:
+    from tabletop.engine import Gesture
+
+    s = _attacked(["6s", "7s"])
+    small = Gesture.drag(CAT.uids[card("6s")], "p1.hand", CAT.uids[card("7c")])
+    assert "worth 6; a parry must be worth at least 7" in G.explain_gesture(s, 1, small)
+    t = arrange(3, hands={0: ["5c", "9h"]})
+    at_self = Gesture.drag(CAT.uids[card("5c")], "p0.hand", "p0.front")
+    assert G.explain_gesture(t, 0, at_self) == "You cannot attack yourself."
+    heart = Gesture.drag(CAT.uids[card("9h")], "p0.hand", "p1.front")
+    assert G.explain_gesture(t, 0, heart) == "Only clubs attack."

@@ -1,1 +1,10 @@
-"""Mayflower — rules on the kit (not registered yet: ``GAME`` is exported once it conforms)."""
+"""Mayflower — a courtiers' war over four seasons: rules on the kit, views, a greedy AI.
+
+Exports ``GAME``.
+"""
+
+from tabletop.games.mayflower.game import MayflowerGame
+
+GAME = MayflowerGame()
+
+__all__ = ["GAME", "MayflowerGame"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Outcome, Rng
+from tabletop.engine import DRAG, Gesture, Outcome, Rng
 from tabletop.engine.kit import RulesGame
 from tabletop.games.mayflower import flow, view
-from tabletop.games.mayflower.moves import MOVES
+from tabletop.games.mayflower.moves import MOVES, action_for_drop
 from tabletop.games.mayflower.setup import new_state
 from tabletop.games.mayflower.state import MayflowerState
 from tabletop.games.mayflower.values import diamond_cards, diamond_total
@@ -62,6 +62,16 @@ class MayflowerGame(RulesGame):
             "jokers": state.jokers_played,
             "seasons": state.season,
         }
+
+    def explain_gesture(self, state: MayflowerState, seat: int, gesture: Gesture) -> str:
+        """Why a card dropped at the table is refused, in the rules' own words."""
+        if not self.is_over(state) and seat in self.to_act(state) and gesture.kind == DRAG:
+            action = action_for_drop(state, seat, gesture.card, gesture.target)
+            if action is not None:
+                if any(a == action for a in self.legal_actions(state, seat)):
+                    return "That card can go there; drop it again."
+                return self.why_illegal(state, seat, action)
+        return super().explain_gesture(state, seat, gesture)
 
     def state_to_json(self, state: MayflowerState) -> dict[str, Any]:
         """The state as plain JSON data."""

@@ -701,3 +701,41 @@ MOVES = Moves(
         *favours.MOVES,
     ]
 )
+
+
+# --- a refused drop at the table ------------------------------------------------------------------
+def _seat_of_zone(zone_id: str | None) -> int | None:
+    if not zone_id or not zone_id.startswith("p") or "." not in zone_id:
+        return None
+    head = zone_id[1:].split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+def action_for_drop(
+    s: MayflowerState, seat: int, card: str | None, target: str | None
+) -> Action | None:
+    """The action a card dropped on ``target`` would be in the decision on top (legal or not),
+    so that a refused drop can be explained by the move's own refusal."""
+    if not s.stack or card is None:
+        return None
+    cat = catalog()
+    step = s.stack[-1].step
+    on_card = cat.index.get(target) if target else None
+    if step == FORTIFY:
+        return Action.make(FORTIFY_WITH, card=card)
+    if step == REBUILD:
+        return Action.make(HEAL_WITH, card=card)
+    if step == ATTACK:
+        t = _seat_of_zone(target)
+        if t is None and on_card is not None:
+            t = next((p for p in range(s.players) if on_card in s.royals[p]), None)
+        return None if t is None else Action.make(ATTACK_WITH, card=card, target=t, boost=False)
+    if step in (DEFEND, DIPLOMACY_STEP) and on_card is not None:
+        fight = next((f["id"] for f in s.fights if f["club"] == on_card), -1)
+        if step == DIPLOMACY_STEP:
+            return Action.make(DIPLO_PARRY, card=card, boost=False)
+        return Action.make(PARRY_WITH, card=card, fight=fight, boost=False)
+    if step == REACT and on_card is not None:
+        plays = [p for p in s.stack[-1].data["targets"] if table.target_card(s, p) == on_card]
+        return Action.make(COUNTER, card=card, play=plays[0] if plays else -1)
+    return None

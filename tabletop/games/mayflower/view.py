@@ -43,7 +43,7 @@ def _plain(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
 
 def _fort_face(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
     assert owner is not None
-    tokens = {"stack": 0, "role": "fortify", "value": fortification(s, owner)}
+    tokens = {"value": fortification(s, owner)}
     return _face(card, MappingProxyType(tokens))
 
 
