@@ -36,7 +36,6 @@ from tabletop.games.mayflower.state import (
 )
 from tabletop.games.mayflower.table import hand_suit, parry_options, threats
 from tabletop.games.mayflower.values import (
-    diamond_value,
     fortification,
     has_jack,
     open_fight,
@@ -311,7 +310,7 @@ def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event])
     s.stack.append(prompt(ASK_STEP, helper, asker=seat, phase=phase, subject=subject))
 
 
-def _help_gesture(s: MayflowerState, helper: int, phase: str, subject: int, card: int, asker: int):
+def _help_gesture(s: MayflowerState, phase: str, subject: int, asker: int) -> str:
     if phase == ATTACK:
         return zone(subject, "front")
     if phase == DEFEND:
@@ -344,12 +343,11 @@ def helps(s: MayflowerState, seat: int) -> list[Action]:
     asker = d["asker"]
     phase, subject = d["phase"], d["subject"]
     name = HELP if frame.step == ASK_STEP else GIVE
-    target = None
     words = _subject_words(s, phase, subject, asker)
     words = words[0].upper() + words[1:]
     out = []
     for c, boost, worth in help_cards(s, seat, phase, subject):
-        target = _help_gesture(s, seat, phase, subject, c, asker)
+        target = _help_gesture(s, phase, subject, asker)
         out.append(_help(name, seat, c, boost, worth, target, words))
     return out
 
@@ -528,11 +526,6 @@ def void(s: MayflowerState, falling: list[int], events: list[Event]) -> None:
     if gone:
         s.favours = [t for t in s.favours if t not in gone]
         events.append(Event(LOG, f"{len(gone)} favour token(s) of eliminated players are void."))
-
-
-def worth_of_diamond(s: MayflowerState, card: int, seat: int) -> int:
-    """A diamond's worth to ``seat`` (for the AI's trades)."""
-    return diamond_value(s, card, seat)
 
 
 def refuse(s: MayflowerState, seat: int, action: Action) -> str:

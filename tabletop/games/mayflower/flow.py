@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Event
-from tabletop.engine.decisions import COMMIT, REACTION, commit, pass_, prompt, put
+from tabletop.engine.decisions import COMMIT, REACTION, Frame, commit, pass_, prompt, put
 from tabletop.engine.events import LOG, PHASE
 from tabletop.games.mayflower import favours, moves, table
 from tabletop.games.mayflower.data import HOARD, MAX_HP, SEASONS, catalog, draws_for
@@ -94,7 +94,7 @@ def settle(s: MayflowerState, events: list[Event]) -> None:
     raise RuntimeError("the flow of Mayflower did not settle")
 
 
-def _dead(s: MayflowerState, frame) -> bool:
+def _dead(s: MayflowerState, frame: Frame) -> bool:
     """A window whose play was cancelled: nothing is left to answer."""
     play = frame.data["play"]
     return play >= 0 and s.plays[play]["lost"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
-from tabletop.engine.decisions import COMMIT, pass_, put
+from tabletop.engine.decisions import COMMIT, Frame, pass_, put
 from tabletop.engine.events import LOG
-from tabletop.engine.moves import Interned, Move, Moves
+from tabletop.engine.moves import Apply, Generate, Interned, Move, Moves
 from tabletop.games.mayflower import favours, table
 from tabletop.games.mayflower.data import DIPLOMACY, ENEMY, catalog
 from tabletop.games.mayflower.state import (
@@ -394,7 +394,7 @@ def passes(s: MayflowerState, seat: int) -> list[Action]:
     return [_PASS]
 
 
-def reacts(s: MayflowerState, frame, seat: int) -> bool:
+def reacts(s: MayflowerState, frame: Frame, seat: int) -> bool:
     """Whether the seat has anything to answer the window with (else it is not asked)."""
     if _jokers(s, seat):
         for pid in frame.data["targets"]:
@@ -676,7 +676,9 @@ def _refuse_counter(s: MayflowerState, seat: int, action: Action) -> str:
     return f"{action} is not allowed now."
 
 
-def _move(name: str, step: str, gen, app, gesture: str, reveals: bool = False) -> Move:
+def _move(
+    name: str, step: str, gen: Generate, app: Apply, gesture: str, reveals: bool = False
+) -> Move:
     return Move(name, (step,), gen, app, refuse, gesture, reveals)
 
 

@@ -76,10 +76,6 @@ def threats(s: MayflowerState, seat: int) -> list[dict]:
 
 
 # --- laying cards ----------------------------------------------------------------------------
-def _laid(seat: int, name: str, what: str) -> str:
-    return f"{who(seat)} {what} with the {name}."
-
-
 def fortify(s: MayflowerState, seat: int, card: int, events: list[Event]) -> int:
     """Lay ``card`` sideways before the seat's Royal; the play's id."""
     s.hands[seat].remove(card)
