@@ -256,7 +256,7 @@ def _favour_line(s: MayflowerState) -> str:
         return "off"
     if not s.favours:
         return "none owed"
-    return "; ".join(f"P{d + 1} owes P{h + 1}" for _, d, h in s.favours)
+    return "; ".join(f"{who(d)} owes {who(h)}" for _, d, h in s.favours)
 
 
 def describe(s: MayflowerState, seat: int | None) -> dict[str, Any]:
