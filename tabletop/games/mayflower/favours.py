@@ -69,6 +69,11 @@ def _button(name: str, label: str, **args: Any) -> Action:
     return Action.make(name, Gesture.button(label), label, **args)
 
 
+def _grouped(name: str, label: str, choice: str, text: str, **args: Any) -> Action:
+    """One of several actions behind one button (the table opens a chooser of ``choice``)."""
+    return Action.make(name, Gesture.button(label, choice=choice), text, **args)
+
+
 # --- the round -------------------------------------------------------------------------------------
 def open_round(s: MayflowerState, phase: str) -> None:
     """The favour round at the start of ``phase`` (the flow skips seats with nothing to do)."""
@@ -103,9 +108,9 @@ def _subject_words(s: MayflowerState, phase: str, subject: int, seat: int) -> st
 
 
 def _make_ask(seat: int, helper: int, subject: int, words: str) -> Action:
-    return _button(
-        ASK, f"Ask {who(helper)} to {words} for a favour", helper=helper, subject=subject
-    )
+    text = f"Ask {who(helper)} to {words} for a favour"
+    choice = f"{who(helper)}: {words}"
+    return _grouped(ASK, "Ask for help…", choice, text, helper=helper, subject=subject)
 
 
 _ask = Interned(_make_ask)
@@ -144,9 +149,9 @@ def token_of(s: MayflowerState, debtor: int, holder: int) -> list[int] | None:
 
 
 def _make_call(seat: int, debtor: int, subject: int, words: str) -> Action:
-    return _button(
-        CALL_IN, f"Call in {who(debtor)}'s favour: {words}", debtor=debtor, subject=subject
-    )
+    text = f"Call in {who(debtor)}'s favour: {words}"
+    choice = f"{who(debtor)}: {words}"
+    return _grouped(CALL_IN, "Call in a favour…", choice, text, debtor=debtor, subject=subject)
 
 
 _call = Interned(_make_call)
@@ -168,9 +173,10 @@ def calls(s: MayflowerState, seat: int) -> list[Action]:
 
 def _make_trade(name: str, seat: int, debtor: int, other: int) -> Action:
     what = "a diamond" if name == SELL else "a favour from them"
-    return _button(
-        name, f"Offer {who(debtor)}'s favour to {who(other)} for {what}", debtor=debtor, seat=other
-    )
+    text = f"Offer {who(debtor)}'s favour to {who(other)} for {what}"
+    label = "Sell a favour for a diamond…" if name == SELL else "Trade a favour for a favour…"
+    choice = f"{who(debtor)}'s favour to {who(other)}"
+    return _grouped(name, label, choice, text, debtor=debtor, seat=other)
 
 
 _trade = Interned(_make_trade)
@@ -215,8 +221,9 @@ def _payable(s: MayflowerState, seat: int, hand: bool = True) -> list[tuple[int,
 
 
 def _make_buy(seat: int, holder: int, card: int) -> Action:
-    label = f"Offer {who(holder)} the {card_name(card)} to buy back your favour"
-    return _button(BUY_BACK, label, holder=holder, card=_uid(card))
+    text = f"Offer {who(holder)} the {card_name(card)} to buy back your favour"
+    choice = f"From {who(holder)} for the {card_name(card)}"
+    return _grouped(BUY_BACK, "Buy back a favour…", choice, text, holder=holder, card=_uid(card))
 
 
 _buy = Interned(_make_buy)
@@ -443,8 +450,10 @@ def apply_offer(s: MayflowerState, seat: int, action: Action, events: list[Event
 
 
 def _make_pay(seat: int, card: int) -> Action:
-    label = f"Accept: pay with the {card_name(card)}"
-    return Action.make(ACCEPT_OFFER, Gesture.button(label), label, card=_uid(card))
+    text = f"Accept: pay with the {card_name(card)}"
+    return _grouped(
+        ACCEPT_OFFER, "Accept…", f"Pay with the {card_name(card)}", text, card=_uid(card)
+    )
 
 
 _pay = Interned(_make_pay)

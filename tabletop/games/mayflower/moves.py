@@ -328,8 +328,10 @@ _redirect = Interned(_make_redirect)
 
 
 def _make_diplomacy(seat: int, fight: int, club: int, attacker: int, called: int) -> Action:
-    label = f"Diplomacy: call {who(called)} to parry {who(attacker)}'s {card_name(club)}"
-    return Action.make(DIPLOMACY_MOVE, Gesture.button(label), label, fight=fight, seat=called)
+    text = f"Diplomacy: call {who(called)} to parry {who(attacker)}'s {card_name(club)}"
+    choice = f"{who(called)} against {who(attacker)}'s {card_name(club)}"
+    gesture = Gesture.button("Use Diplomacy…", choice=choice)
+    return Action.make(DIPLOMACY_MOVE, gesture, text, fight=fight, seat=called)
 
 
 _diplomacy = Interned(_make_diplomacy)
