@@ -515,7 +515,7 @@ class Case:
 # heuristic) or "mixed" (one random seat among heuristic ones, the random seat moving round
 # the table with the player count).  Aristocracy played by random seats alone runs to
 # 2,000-5,500 actions, so its "random" games are mixed.
-RANDOM_KIND: dict[str, str] = {"aristocracy": "mixed"}
+RANDOM_KIND: dict[str, str] = {"aristocracy": "mixed", "mayflower": "mixed"}
 
 # Option variants, each played once at the lowest player count, alternately with random and
 # greedy seats.  A game not named here gets one variant per non-default value of each of

@@ -56,7 +56,7 @@ def test_a_bad_count_in_one_game_leaves_the_others_listed_playable_and_simulated
     listed = _run(data, "list")
     assert listed.returncode == 0, listed.stderr
     assert "Traceback" not in listed.stdout + listed.stderr
-    assert "GAMES ['aristocracy', 'monarch', 'your_majesty']" in listed.stdout
+    assert "GAMES ['aristocracy', 'mayflower', 'monarch', 'your_majesty']" in listed.stdout
     assert "BROKEN ['majesty']" in listed.stdout
     assert "PLAYED aristocracy" in listed.stdout and "PLAYED your_majesty" in listed.stdout
     broken_line = [ln for ln in listed.stdout.splitlines() if ln.startswith("majesty ")]
