@@ -102,7 +102,7 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, x: int, in_hand: bool, c: int) -> Action:
+def _make_store(deal: Deal, p: int, in_hand: bool, c: int, x: int) -> Action:
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
     return quick_action(
@@ -121,14 +121,16 @@ def stores(s: State, p: int) -> list[Action]:
     blds = s.buildings[p]
     if not blds:
         return []
+    built = [x for b in blds for x in b.cards]
+    if not built:
+        return []
     deal = deal_of(s)
     row = _STORE.row
-    hand, mine = s.hands[p], s.stalls[p]
     out: list[Action] = []
-    for b in blds:
-        for x in b.cards:
-            out += map(row(deal, p, x, True).__getitem__, hand)
-            out += map(row(deal, p, x, False).__getitem__, mine)
+    for c in s.hands[p]:
+        out += map(row(deal, p, True, c).__getitem__, built)
+    for c in s.stalls[p]:
+        out += map(row(deal, p, False, c).__getitem__, built)
     return out
 
 
@@ -275,15 +277,18 @@ _FAVOR = Interned(_make_favor, LIMIT)
 
 def favors(s: State, p: int) -> list[Action]:
     """Discard a King, Queen or Jack to do that royal's action free (when it can be done)."""
-    co = s.card_of
-    out = []
-    deal = None
+    deal = deal_of(s)
+    royal_of = deal.royal_of
+    out: list[Action] = []
+    ok: list[bool] | None = None
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
         for c in cards:
-            royal = ROYAL_OF_RANK.get(RANK[co[c]])
-            if royal is not None and can_royal(s, p, royal, spent=c):
-                deal = deal or deal_of(s)
-                out.append(_FAVOR.row(deal, p, in_hand)[c])
+            royal = royal_of[c]
+            if royal >= 0:
+                if ok is None:  # the card spent is no card the royal's action needs
+                    ok = [can_royal(s, p, r, spent=c) for r in range(3)]
+                if ok[royal]:
+                    out.append(_FAVOR.row(deal, p, in_hand)[c])
     return out
 
 
