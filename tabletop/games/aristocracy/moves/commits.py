@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action
+from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import SHORT, UIDS
@@ -32,28 +32,16 @@ LIMIT = 8000  # interned actions of one kind kept (their keys hold the match's i
 CARD = tuple(("card", c) for c in range(256))
 TARGET = tuple(("target", c) for c in range(256))
 BUILDING_ARG = tuple(("building", c) for c in range(256))
-_GESTURES: dict[tuple[str, int, str, str, str | None], Gesture] = {}
 
 
 def drag(card: int, source: str, target: str, choice: str | None = None) -> Gesture:
-    """The drag of card ``card`` from ``source`` onto ``target`` (one object per gesture: the
-    gestures of one card recur match after match, where its identity does not)."""
-    key = (DRAG, card, source, target, choice)
-    g = _GESTURES.get(key)
-    if g is None:
-        if len(_GESTURES) > 200_000:  # a choice may name a card: bound what is kept
-            _GESTURES.clear()
-        g = _GESTURES[key] = Gesture(DRAG, UIDS[card], source, target, None, choice)
-    return g
+    """The drag of card ``card`` from ``source`` onto ``target``."""
+    return quick_gesture(DRAG, UIDS[card], source, target, None, choice)
 
 
 def click(target: int, choice: str) -> Gesture:
     """A click on card ``target``."""
-    key = (CLICK, target, "", "", choice)
-    g = _GESTURES.get(key)
-    if g is None:
-        g = _GESTURES[key] = Gesture(CLICK, None, None, UIDS[target], None, choice)
-    return g
+    return quick_gesture(CLICK, None, None, UIDS[target], None, choice)
 
 
 def const(name: str, label: str, text: str) -> Action:
