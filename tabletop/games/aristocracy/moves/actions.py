@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import CLICK, quick_action
+from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
@@ -53,7 +53,7 @@ def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
     return quick_action(
         "trade",
         (CARD[c], TARGET[t]),
-        drag(c, STALLS[p], UIDS[t], "Trade"),
+        quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade"),
         f"Trade {sh[c]} for {sh[t]}",
     )
 
@@ -108,7 +108,7 @@ def _make_store(deal: Deal, p: int, in_hand: bool, c: int, x: int) -> Action:
     return quick_action(
         "store",
         (CARD[c], TARGET[x]),
-        drag(c, zone, UIDS[x], "Store"),
+        quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store"),
         f"Store {sh[c]} in place of {sh[x]}",
     )
 
@@ -194,7 +194,7 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- Sell -------------------------------------------------------------------------------------
 def _make_sell(deal: Deal, p: int, c: int, d: int) -> Action:
     sh = deal.short
-    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {sh[d]}")
+    gesture = quick_gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {sh[d]}")
     return quick_action("sell", (("cards", (c, d)),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 

@@ -77,7 +77,8 @@ def _dragged(
         src = source if isinstance(source, str) else source[p]
         dst = target if isinstance(target, str) else target[p]
         words = text.format(deal.short[c])
-        return quick_action(name, (CARD[c],), drag(c, src, dst, choice), words)
+        gesture = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
+        return quick_action(name, (CARD[c],), gesture, words)
 
     return Interned(make, LIMIT)
 
