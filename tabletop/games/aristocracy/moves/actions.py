@@ -6,6 +6,7 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
+from itertools import combinations, product
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
@@ -48,7 +49,8 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
+def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+    c, t = pair
     sh = deal.short
     return quick_action(
         "trade",
@@ -70,12 +72,7 @@ def trades(s: State, p: int) -> list[Action]:
     for q in range(s.players):
         if q != p:
             targets += s.stalls[q]
-    deal = deal_of(s)
-    row = _TRADE.row
-    out: list[Action] = []
-    for c in mine:
-        out += map(row(deal, p, c).__getitem__, targets)
-    return out
+    return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
 
 
 def _trades(seat: int, cid: str, tid: str) -> str:
@@ -102,7 +99,8 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, in_hand: bool, c: int, x: int) -> Action:
+def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
+    c, x = pair
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
     return quick_action(
@@ -125,12 +123,8 @@ def stores(s: State, p: int) -> list[Action]:
     if not built:
         return []
     deal = deal_of(s)
-    row = _STORE.row
-    out: list[Action] = []
-    for c in s.hands[p]:
-        out += map(row(deal, p, True, c).__getitem__, built)
-    for c in s.stalls[p]:
-        out += map(row(deal, p, False, c).__getitem__, built)
+    out = list(map(_STORE.row(deal, p, True).__getitem__, product(s.hands[p], built)))
+    out += map(_STORE.row(deal, p, False).__getitem__, product(s.stalls[p], built))
     return out
 
 
@@ -192,10 +186,11 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Sell -------------------------------------------------------------------------------------
-def _make_sell(deal: Deal, p: int, c: int, d: int) -> Action:
+def _make_sell(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+    c, d = pair
     sh = deal.short
     gesture = quick_gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {sh[d]}")
-    return quick_action("sell", (("cards", (c, d)),), gesture, f"Sell {sh[c]} and {sh[d]}")
+    return quick_action("sell", (("cards", pair),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
 _SELL = Interned(_make_sell, LIMIT)
@@ -206,13 +201,7 @@ def sells(s: State, p: int) -> list[Action]:
     mine = s.stalls[p]
     if len(mine) < 2:
         return []
-    deal = deal_of(s)
-    row = _SELL.row
-    ordered = sorted(mine)
-    out: list[Action] = []
-    for i, c in enumerate(ordered):
-        out += map(row(deal, p, c).__getitem__, ordered[i + 1 :])
-    return out
+    return list(map(_SELL.row(deal_of(s), p).__getitem__, combinations(sorted(mine), 2)))
 
 
 def _sells(seat: int) -> str:
@@ -278,17 +267,18 @@ _FAVOR = Interned(_make_favor, LIMIT)
 def favors(s: State, p: int) -> list[Action]:
     """Discard a King, Queen or Jack to do that royal's action free (when it can be done)."""
     deal = deal_of(s)
+    faces = deal.faces.__contains__
     royal_of = deal.royal_of
     out: list[Action] = []
-    ok: list[bool] | None = None
+    ok = [None, None, None]  # per royal: can its action be done once a face card is spent?
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
-        for c in cards:
-            royal = royal_of[c]
-            if royal >= 0:
-                if ok is None:  # the card spent is no card the royal's action needs
-                    ok = [can_royal(s, p, r, spent=c) for r in range(3)]
-                if ok[royal]:
-                    out.append(_FAVOR.row(deal, p, in_hand)[c])
+        for c in filter(faces, cards):
+            r = royal_of[c]
+            can = ok[r]
+            if can is None:
+                can = ok[r] = can_royal(s, p, r, spent=c)
+            if can:
+                out.append(_FAVOR.row(deal, p, in_hand)[c])
     return out
 
 
