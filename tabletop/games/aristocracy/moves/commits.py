@@ -73,12 +73,15 @@ def _dragged(
     """Actions dragging one card of the seat from ``source`` to ``target`` (zone ids by seat,
     or one shared zone), interned by deal, seat and card."""
 
+    gestures: list[dict[int, Gesture]] = [{} for _ in range(8)]  # by seat, then card
+
     def make(deal: Deal, p: int, c: int) -> Action:
-        src = source if isinstance(source, str) else source[p]
-        dst = target if isinstance(target, str) else target[p]
-        words = text.format(deal.short[c])
-        gesture = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
-        return quick_action(name, (CARD[c],), gesture, words)
+        g = gestures[p].get(c)  # uids only: the same from match to match
+        if g is None:
+            src = source if isinstance(source, str) else source[p]
+            dst = target if isinstance(target, str) else target[p]
+            g = gestures[p][c] = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
+        return quick_action(name, (CARD[c],), g, text.format(deal.short[c]))
 
     return Interned(make, LIMIT)
 
