@@ -85,8 +85,8 @@ class Interned:
     ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
     last key part, made on first use: a hot loop reads a whole row at C speed
     (``map(row.__getitem__, cards)``).  With ``limit``, every action is forgotten once more
-    than ``limit`` were made: for keys that hold a match's own card identities, which would
-    otherwise pile up match after match.
+    than ``limit`` keys (or rows) are known: for keys that hold a match's own card
+    identities, which would otherwise pile up match after match.
     """
 
     def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
@@ -94,33 +94,25 @@ class Interned:
         self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
         self._rows: dict[tuple[Hashable, ...], _Row] = {}
-        self._made = 0
 
     def __call__(self, *key: Hashable) -> Action:
         known = self.known
         action = known.get(key)
         if action is None:
-            self._count()
+            if self.limit is not None and len(known) >= self.limit:
+                known.clear()
             action = known[key] = self._make(*key)
         return action
 
     def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
-        found = self._rows.get(prefix)
+        rows = self._rows
+        found = rows.get(prefix)
         if found is None:
-            found = self._rows[prefix] = _Row(self, prefix)
+            if self.limit is not None and len(rows) >= self.limit:
+                rows.clear()
+            found = rows[prefix] = _Row(partial(self._make, *prefix))
         return found
-
-    def _count(self) -> None:
-        self._made += 1
-        if self.limit is not None and self._made > self.limit:
-            self._forget()
-
-    def _forget(self) -> None:
-        """Forget every action (the limit was passed)."""
-        self.known.clear()
-        self._rows.clear()
-        self._made = 1
 
     def __len__(self) -> int:
         return len(self.known) + sum(map(len, self._rows.values()))
@@ -129,17 +121,12 @@ class Interned:
 class _Row(dict):  # type: ignore[type-arg]
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
-    __slots__ = ("_interned", "_make")
+    __slots__ = ("_make",)
 
-    def __init__(self, interned: Interned, prefix: tuple[Hashable, ...]) -> None:
+    def __init__(self, make: Callable[[Hashable], Action]) -> None:
         super().__init__()
-        self._interned = interned
-        self._make = partial(interned._make, *prefix)
+        self._make = make
 
     def __missing__(self, last: Hashable) -> Action:
-        interned = self._interned
-        interned._made += 1
-        if interned.limit is not None and interned._made > interned.limit:
-            interned._forget()
         action = self[last] = self._make(last)
         return action
