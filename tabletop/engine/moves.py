@@ -45,9 +45,15 @@ class Move:
 
 
 class Moves:
-    """A game's move table."""
+    """A game's move table.
 
-    def __init__(self, moves: Iterable[Move]) -> None:
+    ``together`` maps a step to one function giving the actions of all its moves in one pass
+    over the state (the moves keep their own ``generate`` for anything that asks one move;
+    the step's list must hold the same actions, in the declared order of the moves).
+    """
+
+    def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
+        self.together = dict(together or {})
         self.by_name: dict[str, Move] = {}
         by_step: dict[str, list[Move]] = {}
         for m in moves:
@@ -57,9 +63,16 @@ class Moves:
             for step in m.steps:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
+        unknown = sorted(set(self.together) - set(self.by_step))
+        if unknown:
+            raise ValueError(f"steps {unknown} are generated together but offer no move")
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
+        one_pass = self.together.get(step)
+        if one_pass is not None:
+            out = one_pass(state, seat)
+            return out if isinstance(out, list) else list(out)
         moves = self.by_step.get(step, ())
         if len(moves) == 1:
             out = moves[0].generate(state, seat)
