@@ -407,3 +407,42 @@ def apply_pass(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """Nothing happens."""
     _use_one(s)
     say(ev, partial(_passes, p))
+
+
+# --- the whole turn in one pass ------------------------------------------------------------------
+def turn_actions(s: State, p: int) -> list[Action]:
+    """Every action of the active seat's turn, as the nine moves list them one after another
+    (trade, store, hide, sell, harvest, favor, downgrade, royal, pass), in one pass."""
+    deal = deal_of(s)
+    mine = s.stalls[p]
+    hand = s.hands[p]
+    blds = s.buildings[p]
+    out: list[Action] = []
+    if mine:
+        targets = list(s.market)
+        for q in range(s.players):
+            if q != p:
+                targets += s.stalls[q]
+        out += map(_TRADE.row(deal, p).__getitem__, product(mine, targets))
+    built = [x for b in blds for x in b.cards] if blds else None
+    if built:
+        out += map(_STORE.row(deal, p, True).__getitem__, product(hand, built))
+        out += map(_STORE.row(deal, p, False).__getitem__, product(mine, built))
+    if mine:
+        out += map(_HIDE.row(deal, p).__getitem__, mine)
+        if len(mine) >= 2:
+            out += map(_SELL.row(deal, p).__getitem__, combinations(sorted(mine), 2))
+    if blds:
+        out += [_HARVEST(b.address) for b in blds if b.production >= 0]
+    out += favors(s, p)
+    if built:
+        out += map(_DOWNGRADE.row(deal, p, False).__getitem__, built)
+    if s.coins[p] >= 1 and can_royal(s, p, s.royal):
+        out.append(ROYAL_ACTIONS[s.royal])
+    out.append(PASS)
+    return out
+
+
+def downgrade_more(s: State, p: int) -> list[Action]:
+    """More cards of the building under a Downgrade, then done."""
+    return downgrades(s, p) + downgrade_dones(s, p)

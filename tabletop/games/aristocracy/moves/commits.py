@@ -271,3 +271,27 @@ def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
     choose(s, p, end)
     if end:
         s.glory_queue.append(p)
+
+
+# --- each commit step in one pass ----------------------------------------------------------------
+def stall_step(s: State, p: int) -> list[Action]:
+    """Put a hand card in the stall, take a stall card back, or say the stall is ready."""
+    out = _each(_STALL_PUT, s, p, s.hands[p])
+    if s.stalls[p]:
+        out += _each(_STALL_TAKE, s, p, s.stalls[p])
+    out.append(STALL_READY)
+    return out
+
+
+def ball_step(s: State, p: int) -> list[Action]:
+    """Bring a hand card to the Ball, take one back, or say the seat is done."""
+    out = _each(_BALL_GIVE, s, p, s.hands[p])
+    if s.offers[p]:
+        out += _each(_BALL_TAKE, s, p, s.offers[p])
+    out.append(BALL_READY)
+    return out
+
+
+def glory_step(s: State, p: int) -> list[Action]:
+    """End the game (when allowed) or play on."""
+    return [GLORY_END, GLORY_PASS] if glory_ok(s, p) else [GLORY_PASS]
