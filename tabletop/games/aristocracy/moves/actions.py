@@ -49,16 +49,10 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-_TRADE_GESTURES: list[dict[tuple[int, int], Gesture]] = [{} for _ in range(8)]  # by seat
-
-
 def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
     c, t = pair
     sh = deal.short
-    gestures = _TRADE_GESTURES[p]  # uids only: the same from match to match
-    g = gestures.get(pair)
-    if g is None:
-        g = gestures[pair] = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
+    g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
     return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
 
 
@@ -101,17 +95,11 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-_STORE_GESTURES: list[dict[tuple[int, int], Gesture]] = [{} for _ in range(16)]  # seat, hand
-
-
 def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
     c, x = pair
     sh = deal.short
-    gestures = _STORE_GESTURES[2 * p + in_hand]  # uids only: the same from match to match
-    g = gestures.get(pair)
-    if g is None:
-        zone = HANDS[p] if in_hand else STALLS[p]
-        g = gestures[pair] = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
+    zone = HANDS[p] if in_hand else STALLS[p]
+    g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
     return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
 
 
