@@ -97,9 +97,9 @@ class Interned:
 
     ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
     last key part, made on first use: a hot loop reads a whole row at C speed
-    (``map(row.__getitem__, cards)``).  With ``limit``, every action is forgotten once more
-    than ``limit`` keys (or rows) are known: for keys that hold a match's own card
-    identities, which would otherwise pile up match after match.
+    (``map(row.__getitem__, cards)``).  With ``limit``, the actions of only the ``limit``
+    latest first key parts are kept (a key may start with a match's own dealing of the card
+    identities, whose actions would otherwise pile up match after match).
     """
 
     def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
@@ -107,25 +107,38 @@ class Interned:
         self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
         self._rows: dict[tuple[Hashable, ...], _Row] = {}
+        self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
 
     def __call__(self, *key: Hashable) -> Action:
         known = self.known
         action = known.get(key)
         if action is None:
-            if self.limit is not None and len(known) >= self.limit:
-                known.clear()
+            if self.limit is not None:
+                self._keep(key)
             action = known[key] = self._make(*key)
         return action
 
     def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
-        rows = self._rows
-        found = rows.get(prefix)
+        found = self._rows.get(prefix)
         if found is None:
-            if self.limit is not None and len(rows) >= self.limit:
-                rows.clear()
-            found = rows[prefix] = _Row(partial(self._make, *prefix))
+            if self.limit is not None:
+                self._keep(prefix)
+            found = self._rows[prefix] = _Row(partial(self._make, *prefix))
         return found
+
+    def _keep(self, key: tuple[Hashable, ...]) -> None:
+        """Note a new key or row under its first part; forget the oldest part beyond limit."""
+        firsts = self._firsts
+        first = key[0] if key else None
+        held = firsts.get(first)
+        if held is None:
+            while len(firsts) >= self.limit:  # type: ignore[operator]
+                for old in firsts.pop(next(iter(firsts))):
+                    self.known.pop(old, None)  # type: ignore[call-overload]
+                    self._rows.pop(old, None)  # type: ignore[call-overload]
+            held = firsts[first] = []
+        held.append(key)
 
     def __len__(self) -> int:
         return len(self.known) + sum(map(len, self._rows.values()))
