@@ -27,7 +27,7 @@ from tabletop.games.aristocracy.view import (
     secretly,
 )
 
-LIMIT = 8  # rows of interned actions kept per kind (their keys hold a match's deal)
+LIMIT = 1  # deals whose interned actions are kept (an action names its cards)
 # the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
 CARD = tuple(("card", c) for c in range(256))
 TARGET = tuple(("target", c) for c in range(256))
