@@ -124,7 +124,7 @@ def stall_readies(s: State, p: int) -> list[Action]:
 
 def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A hand card goes into the stall being formed, seen by its owner alone."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.stalls[p].append(c)
     secretly(s, ev, c, HANDS[p], STALLS[p], p)
@@ -132,7 +132,7 @@ def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 def apply_stall_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A stall card goes back to the hand."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.stalls[p].remove(c)
     s.hands[p].append(c)
     secretly(s, ev, c, STALLS[p], HANDS[p], p)
@@ -160,7 +160,7 @@ def _taxed(seat: int) -> str:
 
 def apply_tax_discard(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A card is set aside for the Tax; at the limit the seat's choice is made."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.offers[p].append(c)
     secretly(s, ev, c, HANDS[p], OFFERS[p], p)
@@ -187,7 +187,7 @@ def ball_readies(s: State, p: int) -> list[Action]:
 
 def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A hand card is set aside for the Ball."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.offers[p].append(c)
     secretly(s, ev, c, HANDS[p], OFFERS[p], p)
@@ -195,7 +195,7 @@ def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 def apply_ball_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A card set aside for the Ball goes back to the hand."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.offers[p].remove(c)
     s.hands[p].append(c)
     secretly(s, ev, c, OFFERS[p], HANDS[p], p)
@@ -245,7 +245,7 @@ def _picks(seat: int, card_id: str) -> str:
 
 def apply_pick(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A winner picks openly; once all have picked, the cards are paid and handed out."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.picks.append(c)
     say(ev, partial(_picks, p, s.card_of[c]))
     if len(s.picks) == len(s.pick_order):
@@ -276,18 +276,22 @@ def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
 # --- each commit step in one pass ----------------------------------------------------------------
 def stall_step(s: State, p: int) -> list[Action]:
     """Put a hand card in the stall, take a stall card back, or say the stall is ready."""
-    out = _each(_STALL_PUT, s, p, s.hands[p])
-    if s.stalls[p]:
-        out += _each(_STALL_TAKE, s, p, s.stalls[p])
+    deal = deal_of(s)
+    out = list(map(_STALL_PUT.row(deal, p).__getitem__, s.hands[p]))
+    stall = s.stalls[p]
+    if stall:
+        out += map(_STALL_TAKE.row(deal, p).__getitem__, stall)
     out.append(STALL_READY)
     return out
 
 
 def ball_step(s: State, p: int) -> list[Action]:
     """Bring a hand card to the Ball, take one back, or say the seat is done."""
-    out = _each(_BALL_GIVE, s, p, s.hands[p])
-    if s.offers[p]:
-        out += _each(_BALL_TAKE, s, p, s.offers[p])
+    deal = deal_of(s)
+    out = list(map(_BALL_GIVE.row(deal, p).__getitem__, s.hands[p]))
+    offer = s.offers[p]
+    if offer:
+        out += map(_BALL_TAKE.row(deal, p).__getitem__, offer)
     out.append(BALL_READY)
     return out
 
