@@ -138,3 +138,29 @@ def quick_action(
     _SET_GESTURE(a, gesture)
     _SET_TEXT(a, text)
     return a
+
+
+_GESTURE_SETS = tuple(
+    Gesture.__dict__[k].__set__ for k in ("kind", "card", "source", "target", "label", "choice")
+)
+
+
+def quick_gesture(
+    kind: str,
+    card: str | None,
+    source: str | None,
+    target: str | None,
+    label: str | None,
+    choice: str | None,
+) -> Gesture:
+    """``Gesture(kind, card, source, target, label, choice)`` made about twice as fast (the
+    slots are set directly): for the gestures of actions made by the thousand."""
+    g = _NEW(Gesture)
+    s_kind, s_card, s_source, s_target, s_label, s_choice = _GESTURE_SETS
+    s_kind(g, kind)
+    s_card(g, card)
+    s_source(g, source)
+    s_target(g, target)
+    s_label(g, label)
+    s_choice(g, choice)
+    return g

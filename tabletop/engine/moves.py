@@ -45,9 +45,15 @@ class Move:
 
 
 class Moves:
-    """A game's move table."""
+    """A game's move table.
 
-    def __init__(self, moves: Iterable[Move]) -> None:
+    ``together`` maps a step to one function giving the actions of all its moves in one pass
+    over the state (the moves keep their own ``generate`` for anything that asks one move;
+    the step's list must hold the same actions, in the declared order of the moves).
+    """
+
+    def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
+        self.together = dict(together or {})
         self.by_name: dict[str, Move] = {}
         by_step: dict[str, list[Move]] = {}
         for m in moves:
@@ -57,9 +63,16 @@ class Moves:
             for step in m.steps:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
+        unknown = sorted(set(self.together) - set(self.by_step))
+        if unknown:
+            raise ValueError(f"steps {unknown} are generated together but offer no move")
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
+        one_pass = self.together.get(step)
+        if one_pass is not None:
+            out = one_pass(state, seat)
+            return out if isinstance(out, list) else list(out)
         moves = self.by_step.get(step, ())
         if len(moves) == 1:
             out = moves[0].generate(state, seat)
@@ -84,9 +97,9 @@ class Interned:
 
     ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
     last key part, made on first use: a hot loop reads a whole row at C speed
-    (``map(row.__getitem__, cards)``).  With ``limit``, every action is forgotten once more
-    than ``limit`` were made: for keys that hold a match's own card identities, which would
-    otherwise pile up match after match.
+    (``map(row.__getitem__, cards)``).  With ``limit``, the actions of only the ``limit``
+    latest first key parts are kept (a key may start with a match's own dealing of the card
+    identities, whose actions would otherwise pile up match after match).
     """
 
     def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
@@ -94,13 +107,14 @@ class Interned:
         self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
         self._rows: dict[tuple[Hashable, ...], _Row] = {}
-        self._made = 0
+        self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
 
     def __call__(self, *key: Hashable) -> Action:
         known = self.known
         action = known.get(key)
         if action is None:
-            self._count()
+            if self.limit is not None:
+                self._keep(key)
             action = known[key] = self._make(*key)
         return action
 
@@ -108,19 +122,23 @@ class Interned:
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
         found = self._rows.get(prefix)
         if found is None:
-            found = self._rows[prefix] = _Row(self, prefix)
+            if self.limit is not None:
+                self._keep(prefix)
+            found = self._rows[prefix] = _Row(partial(self._make, *prefix))
         return found
 
-    def _count(self) -> None:
-        self._made += 1
-        if self.limit is not None and self._made > self.limit:
-            self._forget()
-
-    def _forget(self) -> None:
-        """Forget every action (the limit was passed)."""
-        self.known.clear()
-        self._rows.clear()
-        self._made = 1
+    def _keep(self, key: tuple[Hashable, ...]) -> None:
+        """Note a new key or row under its first part; forget the oldest part beyond limit."""
+        firsts = self._firsts
+        first = key[0] if key else None
+        held = firsts.get(first)
+        if held is None:
+            while len(firsts) >= self.limit:  # type: ignore[operator]
+                for old in firsts.pop(next(iter(firsts))):
+                    self.known.pop(old, None)  # type: ignore[call-overload]
+                    self._rows.pop(old, None)  # type: ignore[call-overload]
+            held = firsts[first] = []
+        held.append(key)
 
     def __len__(self) -> int:
         return len(self.known) + sum(map(len, self._rows.values()))
@@ -129,17 +147,12 @@ class Interned:
 class _Row(dict):  # type: ignore[type-arg]
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
-    __slots__ = ("_interned", "_make")
+    __slots__ = ("_make",)
 
-    def __init__(self, interned: Interned, prefix: tuple[Hashable, ...]) -> None:
+    def __init__(self, make: Callable[[Hashable], Action]) -> None:
         super().__init__()
-        self._interned = interned
-        self._make = partial(interned._make, *prefix)
+        self._make = make
 
     def __missing__(self, last: Hashable) -> Action:
-        interned = self._interned
-        interned._made += 1
-        if interned.limit is not None and interned._made > interned.limit:
-            interned._forget()
         action = self[last] = self._make(last)
         return action

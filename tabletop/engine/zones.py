@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -58,7 +59,9 @@ class Zone:
     id: str
     visibility: str = PUBLIC
     per_seat: bool = False
-    cards: Callable[..., Sequence[int]] = lambda state: ()  # (state) or (state, seat)
+    # cards(state) or cards(state, seat); or the name of the state's attribute holding them
+    # (per seat: a list of the seats' cards), read without a call of the game's
+    cards: Callable[..., Sequence[int]] | str = lambda state: ()
     label: str | Callable[..., str] = ""  # text, or label(state) / label(state, seat)
     face: Face | None = None  # how a visible card shows here (default: Zones.face)
     seen: Callable[[Any, int], int] | None = None  # SEEN_BY: bit mask of seats per card
@@ -133,6 +136,9 @@ class Place:
     def cards(self, state: Any) -> Sequence[int]:
         """The cards lying here."""
         z = self.zone
+        if isinstance(z.cards, str):
+            held = getattr(state, z.cards)
+            return held[self.owner] if z.per_seat else held
         return z.cards(state, self.owner) if z.per_seat else z.cards(state)
 
     def label(self, state: Any) -> str:
@@ -244,7 +250,10 @@ class Zones:
         shared = self._empties
         for row in self._plan(players, viewer):
             pid, cards_of, owner, per_seat, label, mode, z, face, fold, runs, empty = row
-            cards = cards_of(state, owner) if per_seat else cards_of(state)
+            if per_seat is None:  # an attribute of the state, by seat
+                cards = cards_of(state)[owner]
+            else:
+                cards = cards_of(state, owner) if per_seat else cards_of(state)
             if label is None:
                 lab = z.label
                 label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
@@ -328,12 +337,17 @@ class Zones:
                 face = z.face or self.face
                 runs = {} if label is not None and z.one_back is not None else None
                 empty = self._empty_zone(label) if label is not None else None
+                cards_of: Any = z.cards
+                per_seat: bool | None = z.per_seat
+                if isinstance(cards_of, str):
+                    cards_of = attrgetter(cards_of)
+                    per_seat = None if z.per_seat else False
                 rows.append(
                     (
                         place.id,
-                        z.cards,
+                        cards_of,
                         place.owner,
-                        z.per_seat,
+                        per_seat,
                         label,
                         mode,
                         z,
@@ -482,15 +496,10 @@ class Zones:
         src, dst = by_id[source], by_id[target]
         if src.zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
             return None, False
-        knowers, reveal = [], False
-        for p in range(players):
-            before = src.zone.sees(state, src.owner, p, card)
-            after = dst.zone.sees(state, dst.owner, p, card)
-            if before or after:
-                knowers.append(p)
-            if after and not before:
-                reveal = True
-        return knowers, reveal
+        before = _seers(src, state, card, players)
+        after = _seers(dst, state, card, players)
+        knowers = [p for p in range(players) if (before | after) >> p & 1]
+        return knowers, bool(after & ~before)
 
     # --- determinize ------------------------------------------------------------------------
     def deal(
@@ -548,6 +557,26 @@ class Zones:
                 continue
             out.update(c for c in place.cards(state) if not z.sees(state, place.owner, viewer, c))
         return out
+
+
+def _seers(place: Place, state: Any, card: int, players: int) -> int:
+    """The bit mask of the seats that see ``card`` lying at ``place`` (as ``Zone.sees`` says,
+    asking a seen-by zone once rather than seat by seat)."""
+    z = place.zone
+    vis = z.visibility
+    everyone = (1 << players) - 1
+    if vis == PUBLIC:
+        return everyone
+    if vis in (HIDDEN, DECK):
+        return 0
+    owner = place.owner
+    mine = 1 << owner if owner is not None else 0
+    if vis == OWNER:
+        return mine
+    m = z.mask(state, owner) if z.mask is not None else z.seen(state, card)  # type: ignore[misc]
+    if z.owner_sees:
+        m |= mine
+    return m & everyone
 
 
 class _CardZones:

@@ -17,7 +17,7 @@ from tabletop.engine import Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.games.aristocracy.data import KING, RANK, SHORT, WEIGHT
+from tabletop.games.aristocracy.data import KING, RANK, ROYAL_OF_RANK, SHORT, WEIGHT
 
 # decision steps: a frame's ``step`` (the view's ``step``; the parts of an action its ``sub``)
 TAX, BALL, BID, PICK, STALL, ACTIONS, GLORY, OVER = (
@@ -307,11 +307,14 @@ class Deal:
     of the match: the key its actions are interned under (an action's words name the cards
     it moves), with each card's label."""
 
-    __slots__ = ("card_of", "short")
+    __slots__ = ("card_of", "faces", "royal_of", "short")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
         self.short = tuple([SHORT[c] for c in card_of])  # each card's label, by uid
+        # the royal whose action each card's Favor does (-1: no face card), by uid
+        self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
+        self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards
 
 
 _DEALS: dict[tuple[str, ...], Deal] = {}

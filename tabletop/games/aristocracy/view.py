@@ -245,7 +245,7 @@ def _draw_buildings(
 
 ZONES = Zones(
     [
-        Zone("draw", DECK, cards=lambda s: s.draw, label="Draw pile", one_back=BACK),
+        Zone("draw", DECK, cards="draw", label="Draw pile", one_back=BACK),
         Zone("discard", HIDDEN, cards=lambda s: s.discard[4:], label="Discard pile", one_back=BACK),
         Zone(
             "shop",
@@ -255,7 +255,7 @@ ZONES = Zones(
             face=_up,
             faces=_ups,
         ),
-        Zone("market", PUBLIC, cards=lambda s: s.market, label="Market", face=_up, faces=_ups),
+        Zone("market", PUBLIC, cards="market", label="Market", face=_up, faces=_ups),
         # the phase marker: one of the removed diamond royals, no card of the game
         Zone(
             "royal",
@@ -270,7 +270,7 @@ ZONES = Zones(
             "p{seat}.hand",
             OWNER,
             True,
-            lambda s, p: s.hands[p],
+            "hands",
             "Hand",
             _up,
             one_back=BACK,
@@ -280,7 +280,7 @@ ZONES = Zones(
             "p{seat}.offer",
             OWNER,
             True,
-            lambda s, p: s.offers[p],
+            "offers",
             "Set aside",
             _down,
             fold="p{seat}.hand",
@@ -291,7 +291,7 @@ ZONES = Zones(
             "p{seat}.stall",
             SEEN_BY,
             True,
-            lambda s, p: s.stalls[p],
+            "stalls",
             "Stall",
             _stall_face,
             seen=_stall_seen,

@@ -94,5 +94,17 @@ MOVES = Moves(
         ),
         _move("revisit_pay", (REVISIT,), royal.revisit_pays, royal.apply_revisit_pay, BUTTON),
         _move("buy", (BUY,), royal.buys, royal.apply_buy, DRAG),
-    ]
+    ],
+    # the steps of several moves, listed in one pass over the state
+    together={
+        STALL: commits.stall_step,
+        BALL: commits.ball_step,
+        GLORY: commits.glory_step,
+        ACTIONS: actions.turn_actions,
+        DOWNGRADE: actions.downgrade_more,
+        BUILD: royal.build_step,
+        BUILDING: royal.building_step,
+        EXPOSE: royal.expose_step,
+        REVISIT: royal.revisit_step,
+    },
 )

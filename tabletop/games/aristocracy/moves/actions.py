@@ -6,9 +6,10 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
+from itertools import combinations, product
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import CLICK, quick_action
+from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
@@ -48,14 +49,11 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
+def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+    c, t = pair
     sh = deal.short
-    return quick_action(
-        "trade",
-        (CARD[c], TARGET[t]),
-        drag(c, STALLS[p], UIDS[t], "Trade"),
-        f"Trade {sh[c]} for {sh[t]}",
-    )
+    g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
+    return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
 
 
 _TRADE = Interned(_make_trade, LIMIT)
@@ -70,12 +68,7 @@ def trades(s: State, p: int) -> list[Action]:
     for q in range(s.players):
         if q != p:
             targets += s.stalls[q]
-    deal = deal_of(s)
-    row = _TRADE.row
-    out: list[Action] = []
-    for c in mine:
-        out += map(row(deal, p, c).__getitem__, targets)
-    return out
+    return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
 
 
 def _trades(seat: int, cid: str, tid: str) -> str:
@@ -102,15 +95,12 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, x: int, in_hand: bool, c: int) -> Action:
+def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
+    c, x = pair
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
-    return quick_action(
-        "store",
-        (CARD[c], TARGET[x]),
-        drag(c, zone, UIDS[x], "Store"),
-        f"Store {sh[c]} in place of {sh[x]}",
-    )
+    g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
+    return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
 
 
 _STORE = Interned(_make_store, LIMIT)
@@ -121,14 +111,12 @@ def stores(s: State, p: int) -> list[Action]:
     blds = s.buildings[p]
     if not blds:
         return []
+    built = [x for b in blds for x in b.cards]
+    if not built:
+        return []
     deal = deal_of(s)
-    row = _STORE.row
-    hand, mine = s.hands[p], s.stalls[p]
-    out: list[Action] = []
-    for b in blds:
-        for x in b.cards:
-            out += map(row(deal, p, x, True).__getitem__, hand)
-            out += map(row(deal, p, x, False).__getitem__, mine)
+    out = list(map(_STORE.row(deal, p, True).__getitem__, product(s.hands[p], built)))
+    out += map(_STORE.row(deal, p, False).__getitem__, product(s.stalls[p], built))
     return out
 
 
@@ -190,10 +178,11 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Sell -------------------------------------------------------------------------------------
-def _make_sell(deal: Deal, p: int, c: int, d: int) -> Action:
+def _make_sell(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+    c, d = pair
     sh = deal.short
-    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {sh[d]}")
-    return quick_action("sell", (("cards", (c, d)),), gesture, f"Sell {sh[c]} and {sh[d]}")
+    gesture = quick_gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {sh[d]}")
+    return quick_action("sell", (("cards", pair),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
 _SELL = Interned(_make_sell, LIMIT)
@@ -204,13 +193,7 @@ def sells(s: State, p: int) -> list[Action]:
     mine = s.stalls[p]
     if len(mine) < 2:
         return []
-    deal = deal_of(s)
-    row = _SELL.row
-    ordered = sorted(mine)
-    out: list[Action] = []
-    for i, c in enumerate(ordered):
-        out += map(row(deal, p, c).__getitem__, ordered[i + 1 :])
-    return out
+    return list(map(_SELL.row(deal_of(s), p).__getitem__, combinations(sorted(mine), 2)))
 
 
 def _sells(seat: int) -> str:
@@ -275,14 +258,18 @@ _FAVOR = Interned(_make_favor, LIMIT)
 
 def favors(s: State, p: int) -> list[Action]:
     """Discard a King, Queen or Jack to do that royal's action free (when it can be done)."""
-    co = s.card_of
-    out = []
-    deal = None
+    deal = deal_of(s)
+    faces = deal.faces.__contains__
+    royal_of = deal.royal_of
+    out: list[Action] = []
+    ok = [None, None, None]  # per royal: can its action be done once a face card is spent?
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
-        for c in cards:
-            royal = ROYAL_OF_RANK.get(RANK[co[c]])
-            if royal is not None and can_royal(s, p, royal, spent=c):
-                deal = deal or deal_of(s)
+        for c in filter(faces, cards):
+            r = royal_of[c]
+            can = ok[r]
+            if can is None:
+                can = ok[r] = can_royal(s, p, r, spent=c)
+            if can:
                 out.append(_FAVOR.row(deal, p, in_hand)[c])
     return out
 
@@ -408,3 +395,42 @@ def apply_pass(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """Nothing happens."""
     _use_one(s)
     say(ev, partial(_passes, p))
+
+
+# --- the whole turn in one pass ------------------------------------------------------------------
+def turn_actions(s: State, p: int) -> list[Action]:
+    """Every action of the active seat's turn, as the nine moves list them one after another
+    (trade, store, hide, sell, harvest, favor, downgrade, royal, pass), in one pass."""
+    deal = deal_of(s)
+    mine = s.stalls[p]
+    hand = s.hands[p]
+    blds = s.buildings[p]
+    out: list[Action] = []
+    if mine:
+        targets = list(s.market)
+        for q in range(s.players):
+            if q != p:
+                targets += s.stalls[q]
+        out += map(_TRADE.row(deal, p).__getitem__, product(mine, targets))
+    built = [x for b in blds for x in b.cards] if blds else None
+    if built:
+        out += map(_STORE.row(deal, p, True).__getitem__, product(hand, built))
+        out += map(_STORE.row(deal, p, False).__getitem__, product(mine, built))
+    if mine:
+        out += map(_HIDE.row(deal, p).__getitem__, mine)
+        if len(mine) >= 2:
+            out += map(_SELL.row(deal, p).__getitem__, combinations(sorted(mine), 2))
+    if blds:
+        out += [_HARVEST(b.address) for b in blds if b.production >= 0]
+    out += favors(s, p)
+    if built:
+        out += map(_DOWNGRADE.row(deal, p, False).__getitem__, built)
+    if s.coins[p] >= 1 and can_royal(s, p, s.royal):
+        out.append(ROYAL_ACTIONS[s.royal])
+    out.append(PASS)
+    return out
+
+
+def downgrade_more(s: State, p: int) -> list[Action]:
+    """More cards of the building under a Downgrade, then done."""
+    return downgrades(s, p) + downgrade_dones(s, p)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action
+from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import SHORT, UIDS
@@ -27,33 +27,21 @@ from tabletop.games.aristocracy.view import (
     secretly,
 )
 
-LIMIT = 8000  # interned actions of one kind kept (their keys hold the match's identities)
+LIMIT = 1  # deals whose interned actions are kept (an action names its cards)
 # the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
 CARD = tuple(("card", c) for c in range(256))
 TARGET = tuple(("target", c) for c in range(256))
 BUILDING_ARG = tuple(("building", c) for c in range(256))
-_GESTURES: dict[tuple[str, int, str, str, str | None], Gesture] = {}
 
 
 def drag(card: int, source: str, target: str, choice: str | None = None) -> Gesture:
-    """The drag of card ``card`` from ``source`` onto ``target`` (one object per gesture: the
-    gestures of one card recur match after match, where its identity does not)."""
-    key = (DRAG, card, source, target, choice)
-    g = _GESTURES.get(key)
-    if g is None:
-        if len(_GESTURES) > 200_000:  # a choice may name a card: bound what is kept
-            _GESTURES.clear()
-        g = _GESTURES[key] = Gesture(DRAG, UIDS[card], source, target, None, choice)
-    return g
+    """The drag of card ``card`` from ``source`` onto ``target``."""
+    return quick_gesture(DRAG, UIDS[card], source, target, None, choice)
 
 
 def click(target: int, choice: str) -> Gesture:
     """A click on card ``target``."""
-    key = (CLICK, target, "", "", choice)
-    g = _GESTURES.get(key)
-    if g is None:
-        g = _GESTURES[key] = Gesture(CLICK, None, None, UIDS[target], None, choice)
-    return g
+    return quick_gesture(CLICK, None, None, UIDS[target], None, choice)
 
 
 def const(name: str, label: str, text: str) -> Action:
@@ -85,11 +73,15 @@ def _dragged(
     """Actions dragging one card of the seat from ``source`` to ``target`` (zone ids by seat,
     or one shared zone), interned by deal, seat and card."""
 
+    gestures: list[dict[int, Gesture]] = [{} for _ in range(8)]  # by seat, then card
+
     def make(deal: Deal, p: int, c: int) -> Action:
-        src = source if isinstance(source, str) else source[p]
-        dst = target if isinstance(target, str) else target[p]
-        words = text.format(deal.short[c])
-        return quick_action(name, (CARD[c],), drag(c, src, dst, choice), words)
+        g = gestures[p].get(c)  # uids only: the same from match to match
+        if g is None:
+            src = source if isinstance(source, str) else source[p]
+            dst = target if isinstance(target, str) else target[p]
+            g = gestures[p][c] = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
+        return quick_action(name, (CARD[c],), g, text.format(deal.short[c]))
 
     return Interned(make, LIMIT)
 
@@ -132,7 +124,7 @@ def stall_readies(s: State, p: int) -> list[Action]:
 
 def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A hand card goes into the stall being formed, seen by its owner alone."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.stalls[p].append(c)
     secretly(s, ev, c, HANDS[p], STALLS[p], p)
@@ -140,7 +132,7 @@ def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 def apply_stall_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A stall card goes back to the hand."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.stalls[p].remove(c)
     s.hands[p].append(c)
     secretly(s, ev, c, STALLS[p], HANDS[p], p)
@@ -168,7 +160,7 @@ def _taxed(seat: int) -> str:
 
 def apply_tax_discard(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A card is set aside for the Tax; at the limit the seat's choice is made."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.offers[p].append(c)
     secretly(s, ev, c, HANDS[p], OFFERS[p], p)
@@ -195,7 +187,7 @@ def ball_readies(s: State, p: int) -> list[Action]:
 
 def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A hand card is set aside for the Ball."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.hands[p].remove(c)
     s.offers[p].append(c)
     secretly(s, ev, c, HANDS[p], OFFERS[p], p)
@@ -203,7 +195,7 @@ def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 def apply_ball_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A card set aside for the Ball goes back to the hand."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.offers[p].remove(c)
     s.hands[p].append(c)
     secretly(s, ev, c, OFFERS[p], HANDS[p], p)
@@ -253,7 +245,7 @@ def _picks(seat: int, card_id: str) -> str:
 
 def apply_pick(s: State, p: int, a: Action, ev: list[Event]) -> None:
     """A winner picks openly; once all have picked, the cards are paid and handed out."""
-    c = card_of(a)
+    c = a.args[0][1]
     s.picks.append(c)
     say(ev, partial(_picks, p, s.card_of[c]))
     if len(s.picks) == len(s.pick_order):
@@ -279,3 +271,31 @@ def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
     choose(s, p, end)
     if end:
         s.glory_queue.append(p)
+
+
+# --- each commit step in one pass ----------------------------------------------------------------
+def stall_step(s: State, p: int) -> list[Action]:
+    """Put a hand card in the stall, take a stall card back, or say the stall is ready."""
+    deal = deal_of(s)
+    out = list(map(_STALL_PUT.row(deal, p).__getitem__, s.hands[p]))
+    stall = s.stalls[p]
+    if stall:
+        out += map(_STALL_TAKE.row(deal, p).__getitem__, stall)
+    out.append(STALL_READY)
+    return out
+
+
+def ball_step(s: State, p: int) -> list[Action]:
+    """Bring a hand card to the Ball, take one back, or say the seat is done."""
+    deal = deal_of(s)
+    out = list(map(_BALL_GIVE.row(deal, p).__getitem__, s.hands[p]))
+    offer = s.offers[p]
+    if offer:
+        out += map(_BALL_TAKE.row(deal, p).__getitem__, offer)
+    out.append(BALL_READY)
+    return out
+
+
+def glory_step(s: State, p: int) -> list[Action]:
+    """End the game (when allowed) or play on."""
+    return [GLORY_END, GLORY_PASS] if glory_ok(s, p) else [GLORY_PASS]

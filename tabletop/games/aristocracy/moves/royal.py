@@ -406,3 +406,26 @@ def apply_buy(s: State, p: int, a: Action, ev: list[Event]) -> None:
         move(s, ev, s.discard[3], DISCARD, SHOP)
     say(ev, partial(_bought, p, s.card_of[c]))
     s.stack.pop()
+
+
+# --- each part in one pass -------------------------------------------------------------------------
+def build_step(s: State, p: int) -> list[Action]:
+    """A new building, or an upgrade of one's farm or estate."""
+    return build_news(s, p) + build_upgrades(s, p)
+
+
+def building_step(s: State, p: int) -> list[Action]:
+    """One more card for the building under way, or finish it."""
+    return build_adds(s, p) + build_dones(s, p)
+
+
+def expose_step(s: State, p: int) -> list[Action]:
+    """Expose a mismatched card of the visited building, or nothing."""
+    out = exposes(s, p)
+    out.append(EXPOSE_NONE)
+    return out
+
+
+def revisit_step(s: State, p: int) -> list[Action]:
+    """The owner discards the exposed card, or pays a coin."""
+    return [REVISIT_DISCARD, REVISIT_PAY]
