@@ -412,9 +412,9 @@ class Zones:
     ) -> Event:
         """The event of ``card`` moving from ``source`` to ``target``, redacted by the zones.
 
-        Seats that see the card on either side get it in full; the others get the same move
-        without the card's identity (and ``hidden_text`` if given).  A seat that could not
-        see the card before and can now makes it a reveal.
+        Seats that see the card on either side get it in full; the others, spectators
+        included, get the same move without the card's identity (and ``hidden_text`` if
+        given).  A seat that could not see the card before and can now makes it a reveal.
         """
         route = self._routes.get((players, source, target))
         if route is None:
@@ -430,8 +430,15 @@ class Zones:
             "target": target,
             "face_up": face_up,
         }
-        if knowers is None or len(knowers) == players:
+        if knowers is None:
             return Event(MOVE, text, data, reveal=reveal)
+        if len(knowers) == players:  # every seat knows it: public, unless a spectator doesn't
+            by_id = self._by_id[players]
+            src, dst = by_id[source], by_id[target]
+            if src.zone.sees(state, src.owner, None, card) or dst.zone.sees(
+                state, dst.owner, None, card
+            ):
+                return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
         if not self.exact_reveals:
