@@ -6,7 +6,7 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations, product
+from itertools import combinations, product, repeat
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
@@ -115,8 +115,21 @@ def stores(s: State, p: int) -> list[Action]:
     if not built:
         return []
     deal = deal_of(s)
-    out = list(map(_STORE.row(deal, p, True).__getitem__, product(s.hands[p], built)))
-    out += map(_STORE.row(deal, p, False).__getitem__, product(s.stalls[p], built))
+    return _store_list(deal, p, s.hands[p], s.stalls[p], built)
+
+
+def _store_list(
+    deal: Deal, p: int, hand: list[int], mine: list[int], built: list[int]
+) -> list[Action]:
+    """Building card by building card: the hand's cards, then the stall's."""
+    by_hand = _STORE.row(deal, p, True).__getitem__
+    by_stall = _STORE.row(deal, p, False).__getitem__
+    out: list[Action] = []
+    for x in built:
+        if hand:
+            out += map(by_hand, zip(hand, repeat(x)))
+        if mine:
+            out += map(by_stall, zip(mine, repeat(x)))
     return out
 
 
@@ -414,8 +427,7 @@ def turn_actions(s: State, p: int) -> list[Action]:
         out += map(_TRADE.row(deal, p).__getitem__, product(mine, targets))
     built = [x for b in blds for x in b.cards] if blds else None
     if built:
-        out += map(_STORE.row(deal, p, True).__getitem__, product(hand, built))
-        out += map(_STORE.row(deal, p, False).__getitem__, product(mine, built))
+        out += _store_list(deal, p, hand, mine, built)
     if mine:
         out += map(_HIDE.row(deal, p).__getitem__, mine)
         if len(mine) >= 2:
