@@ -12,6 +12,8 @@ Visibility of a zone:
 * ``DECK`` — nobody sees the cards, and their order is chance (a shuffled deck).
 * ``SEEN_BY`` — each card is seen by its own set of seats (``seen(state, card)`` gives a
   bit mask; the owner always sees its own): a face-down card a visitor once looked at.
+  ``everyone(state, card)``, when given, names the cards of such a zone that every viewer
+  sees, spectators included (a pile out of the game, some of it face up, some unseen).
 
 A spectator (``viewer=None``) sees only public zones.
 """
@@ -52,6 +54,7 @@ class Zone:
     seen: Callable[[Any, int], int] | None = None  # SEEN_BY: bit mask of seats per card
     shown: bool = True  # False: cards lie here but the view leaves the zone out (a box)
     piece: bool = False  # True: holds a board piece drawn as a card, not cards of the game
+    everyone: Callable[[Any, int], bool] | None = None  # SEEN_BY: cards seen by all viewers
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
@@ -64,11 +67,15 @@ class Zone:
         vis = self.visibility
         if vis == PUBLIC:
             return True
-        if viewer is None or vis in (HIDDEN, DECK):
+        if vis in (HIDDEN, DECK):
             return False
+        if viewer is None:
+            return vis == SEEN_BY and self.everyone is not None and self.everyone(state, card)
         if viewer == owner:
             return True
         if vis == SEEN_BY:
+            if self.everyone is not None and self.everyone(state, card):
+                return True
             return bool(self.seen(state, card) >> viewer & 1)  # type: ignore[misc]
         return False
 
