@@ -212,12 +212,15 @@ class Zones:
         text: Text,
         hidden_text: Text | None = None,
         face_up: bool = True,
+        spectators: bool = False,
     ) -> Event:
         """The event of ``card`` moving from ``source`` to ``target``, redacted by the zones.
 
         Seats that see the card on either side get it in full; the others get the same move
         without the card's identity (and ``hidden_text`` if given).  A seat that could not
-        see the card before and can now makes it a reveal.
+        see the card before and can now makes it a reveal.  With ``spectators``, a card that
+        a spectator sees on neither side keeps the move private even when every seat knows
+        it (a card passed between the two hands of a two-player game).
         """
         by_id = self._by_id.get(players)
         if by_id is None:
@@ -242,7 +245,14 @@ class Zones:
             "target": target,
             "face_up": face_up,
         }
-        if knowers is None or len(knowers) == players:
+        if knowers is None or (
+            len(knowers) == players
+            and not (
+                spectators
+                and not src.zone.sees(state, src.owner, None, card)
+                and not dst.zone.sees(state, dst.owner, None, card)
+            )
+        ):
             return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)

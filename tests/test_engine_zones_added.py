@@ -1,4 +1,4 @@
-"""``Zone.everyone``: the cards of a seen-by zone that every viewer, spectators too, sees."""
+"""Additions to the zone table: `Zone.everyone`, and `Zones.move(spectators=True)`."""
 
 from __future__ import annotations
 
@@ -35,3 +35,16 @@ def test_without_everyone_a_seen_by_zone_is_as_before() -> None:
     zones = _zones(everyone=False)
     assert _uids(zones, None) == [None, None, None, None]
     assert _uids(zones, 0) == [None, None, None, "k3"]
+
+
+def _hands() -> Zones:
+    hand = Zone("p{seat}.hand", "owner", True, cards=lambda s, p: s.hands[p])
+    return Zones([hand], uid=lambda c: f"k{c}", card_id=lambda c: "card", back=lambda c: "back")
+
+
+def test_a_card_passed_between_the_two_hands_stays_hidden_from_spectators_when_asked() -> None:
+    state = SimpleNamespace(hands=[[], [7]])
+    plain = _hands().move(state, 2, 7, "p0.hand", "p1.hand", "Seat 2 takes k7.")
+    assert plain.private_to is None  # every seat knows it: public, as before
+    kept = _hands().move(state, 2, 7, "p0.hand", "p1.hand", "Seat 2 takes k7.", spectators=True)
+    assert kept.private_to == (0, 1) and kept.for_seat(None).data["card"] is None
