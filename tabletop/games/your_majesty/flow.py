@@ -1,0 +1,57 @@
+"""The flow of play: an action counted as taken, the end of a turn, the end of the game.
+
+A turn allows two actions of different kinds; a move that completes one records its kind
+with :func:`took`, and :func:`advance` — run after every move — ends the turn after the
+second, then checks whether somebody has won.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.engine import Event
+from tabletop.engine.events import GAME_OVER
+from tabletop.games.your_majesty.data import ROUND_LIMIT, catalog
+from tabletop.games.your_majesty.scoring import check_victory, end_by_round_limit, prestige
+from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.view import move, say, z
+
+
+def took(s: YMState, kind: str) -> None:
+    """Count an action of ``kind`` as taken this turn (the second ends the turn)."""
+    s.stack[0].data["used"].append(kind)
+
+
+def advance(s: YMState, seat: int, events: list[Event]) -> None:
+    """After a move: the turn ends after its second action; the game once somebody won."""
+    if len(s.stack[0].data["used"]) >= 2:
+        end_turn(s, events)
+    if check_victory(s):
+        names = " and ".join(s.names[w] for w in s.winners)
+        scores = [prestige(s, i) for i in range(s.players)]
+        text = f"The glory of Enlightenment goes to {names}."
+        events.append(Event(GAME_OVER, text, {"scores": scores, "winners": list(s.winners)}))
+
+
+def end_turn(s: YMState, events: list[Event]) -> None:
+    """Pass to the next player, who first discards their own lingering events."""
+    turn = s.stack[0]
+    turn.data["used"] = []
+    s.flags = []
+    active = turn.seats[0] = (turn.seats[0] + 1) % s.players
+    if active == s.first:
+        s.round += 1
+        if s.round > ROUND_LIMIT:
+            end_by_round_limit(s)
+            say(f"The round limit ({ROUND_LIMIT}) is reached.", events)
+            return
+    court = s.courts[active]
+    if court.lingering:
+        cat = catalog()
+        for a in court.lingering:
+            s.discard.append(a)
+            text = partial("{} is over.".format, cat.actions[a].name)
+            move(s, "a", a, z(active, "events"), "action_discard", text, events)
+        court.lingering = []
+        court.linger_target = []
+    say(partial("Turn: {}.".format, s.names[active]), events)
