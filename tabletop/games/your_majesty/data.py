@@ -82,6 +82,8 @@ class Catalog:
     phil_muse: tuple[str, ...] = field(init=False)
     phil_prestige: tuple[int, ...] = field(init=False)
     muse_index: tuple[int, ...] = field(init=False)  # position in MUSES of each philosophe
+    muse_bit: tuple[int, ...] = field(init=False)  # 1 << muse_index of each philosophe
+    reform_bit: tuple[int, ...] = field(init=False)  # 1 << the muse's index, of each reform
     reform_muse: tuple[str, ...] = field(init=False)
     reform_level: tuple[int, ...] = field(init=False)
     level_bit: tuple[int, ...] = field(init=False)  # 1, 2, 4 for a reform of level 1, 3, 5
@@ -108,6 +110,8 @@ class Catalog:
             "phil_muse": tuple(p.muse for p in self.phils),
             "phil_prestige": tuple(p.prestige for p in self.phils),
             "muse_index": tuple(MUSES.index(p.muse) for p in self.phils),
+            "muse_bit": tuple(1 << MUSES.index(p.muse) for p in self.phils),
+            "reform_bit": tuple(1 << MUSES.index(r.muse) for r in self.reforms),
             "reform_muse": tuple(r.muse for r in self.reforms),
             "reform_level": tuple(r.level for r in self.reforms),
             "level_bit": tuple(1 << (r.level // 2) for r in self.reforms),

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER
-from tabletop.games.your_majesty.data import ROUND_LIMIT, catalog
+from tabletop.engine.events import GAME_OVER, MOVE
+from tabletop.games.your_majesty.data import MUSES, ROUND_LIMIT, catalog
 from tabletop.games.your_majesty.scoring import check_victory, end_by_round_limit, prestige
 from tabletop.games.your_majesty.state import YMState
 from tabletop.games.your_majesty.view import move, say, z
@@ -22,10 +22,36 @@ def took(s: YMState, kind: str) -> None:
     s.stack[0].data["used"].append(kind)
 
 
+def _court_zones(players: int) -> frozenset[str]:
+    """The zones whose cards count for prestige or wealth: philosophes by muse, colonies,
+    reforms, and the events in force (a Hurricane lowers wealth)."""
+    found = _COURT_ZONES.get(players)
+    if found is None:
+        names = (*MUSES, "colonies", "reforms", "events")
+        found = _COURT_ZONES[players] = frozenset(z(p, n) for p in range(players) for n in names)
+    return found
+
+
+_COURT_ZONES: dict[int, frozenset[str]] = {}
+
+
 def advance(s: YMState, seat: int, events: list[Event]) -> None:
-    """After a move: the turn ends after its second action; the game once somebody won."""
+    """After a move: the turn ends after its second action; the game once somebody won.
+
+    Prestige changes only when a card enters or leaves a court (a move event names the
+    zone), so the victory check waits for such a move.
+    """
     if len(s.stack[0].data["used"]) >= 2:
         end_turn(s, events)
+    court = _COURT_ZONES.get(s.players) or _court_zones(s.players)
+    for e in events:
+        if e.kind == MOVE:
+            d = e.data
+            if d["target"] in court or (d["source"] in court and d["target"] != "salon"):
+                break  # (a philosophe seated at a salon stays at its court)
+    else:
+        if not s.over:
+            return
     if check_victory(s):
         names = " and ".join(s.names[w] for w in s.winners)
         scores = [prestige(s, i) for i in range(s.players)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from tabletop.engine import Outcome, Rng
@@ -44,9 +45,8 @@ class YourMajesty(RulesGame):
             return "The game is over."
         return f"It is not your decision now: waiting for {state.names[who[0]]}."
 
-    def is_over(self, state: YMState) -> bool:
-        """Whether the game has ended."""
-        return state.over
+    # whether the game has ended: read straight off the state (asked several times a move)
+    is_over = attrgetter("over")  # type: ignore[assignment]
 
     def outcome(self, state: YMState) -> Outcome:
         """Prestige per seat, its breakdown, and the winners once over."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 from tabletop.engine import BUTTON, DRAG, Action, Event, Gesture
 from tabletop.engine.moves import Interned, Move, Moves
@@ -42,10 +41,6 @@ from tabletop.games.your_majesty.state import (
     salon_frame,
 )
 from tabletop.games.your_majesty.view import move, phil_zone, prompt, say, z
-
-
-def _idx(u: str) -> int:
-    return int(u[1:])
 
 
 def _names(s: YMState) -> tuple[str, ...]:
@@ -234,8 +229,23 @@ def _take(seat: int, victim: int, a: int) -> Action:
 COLONIES = _row(_colony, _n_colonies)  # key (seat,)
 DRAWS = _row(_draw, _n_actions)  # key (seat,)
 SALONS = _row(_salon, _n_reforms)  # key (seat,)
-CAMPAIGNS = _row(_campaign, _n_colonies)  # key (names, seat, card, owner)
-EVENTS = Interned(_events_of)  # key (names, seat, card): a row over the card's targets
+CAMPAIGNS = Interned(  # key (names, seat): by campaign card, by owner, a row over the colonies
+    lambda names, seat: tuple(
+        tuple(
+            tuple(_campaign(names, seat, a, o, c) for c in range(_n_colonies()))
+            for o in range(len(names))
+        )
+        if how == "campaign"
+        else None
+        for a, how in enumerate(targeting())
+    )
+)
+EVENTS = Interned(  # key (names, seat): by card, a row of actions over the card's targets
+    lambda names, seat: tuple(
+        None if how == "campaign" else _events_of(names, seat, a)
+        for a, how in enumerate(targeting())
+    )
+)
 PAYS = _row(_pay, _n_actions)  # key (seat,)
 ATTENDS = _row(_attend, _n_phils)  # key (seat,)
 INVITES = _row(_invite, _n_phils)  # key (names, owner)
@@ -255,36 +265,29 @@ ALLOW_BLOCK = _button("allow", "Let it go", "Let it go")  # a Colonial Rebellion
 ALLOW_PLACE = _button("allow", "Allow", "Allow")  # A Place at Court
 
 
-def _get(table: Interned, *key: Any) -> Any:
-    found = table.known.get(key)
-    return found if found is not None else table(*key)
-
-
 # --- the turn: six kinds of action, or End turn -------------------------------------------------
-def _free(s: YMState, seat: int, kind: str) -> bool:
-    """Whether ``seat`` holds cards and has not yet taken an action of ``kind`` this turn."""
-    return bool(s.hands[seat]) and kind not in s.stack[0].data["used"]
-
-
 def colonies(s: YMState, seat: int) -> list[Action]:
     """Reach for an unclaimed colony (paid for next)."""
-    if not _free(s, seat, "colony"):
+    if not s.hands[seat] or "colony" in s.stack[0].data["used"]:
         return []
-    return list(map(_get(COLONIES, seat).__getitem__, s.colonies))
+    row = COLONIES.known.get((seat,)) or COLONIES(seat)
+    return list(map(row.__getitem__, s.colonies))
 
 
 def apply_colony(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Ask for the card that pays for the colony."""
-    c = _idx(action["colony"])
+    c = int(action["colony"][1:])
     s.stack.append(ask(PAY, seat, purpose="colony", target=c))
     say(partial("{} reaches for {}.".format, s.names[seat], catalog().colonies[c].name), events)
 
 
 def draws(s: YMState, seat: int) -> list[Action]:
     """Draw a philosophe, paying any card of the hand."""
-    if not _free(s, seat, "philosophe") or not (s.phil_deck or s.phil_discard):
+    hand = s.hands[seat]
+    if not hand or "philosophe" in s.stack[0].data["used"] or not (s.phil_deck or s.phil_discard):
         return []
-    return list(map(_get(DRAWS, seat).__getitem__, s.hands[seat]))
+    row = DRAWS.known.get((seat,)) or DRAWS(seat)
+    return list(map(row.__getitem__, hand))
 
 
 def _discard_from_hand(s: YMState, seat: int, card: int, why: str, events: list[Event]) -> None:
@@ -297,7 +300,7 @@ def _discard_from_hand(s: YMState, seat: int, card: int, why: str, events: list[
 
 def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Pay the card, draw the top philosophe to the court."""
-    _discard_from_hand(s, seat, _idx(action["cost"]), "as the cost", events)
+    _discard_from_hand(s, seat, int(action["cost"][1:]), "as the cost", events)
     p = draw_phil(s)
     if p is not None:
         s.courts[seat].phils.append(p)
@@ -308,21 +311,23 @@ def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> No
 
 def salons(s: YMState, seat: int) -> list[Action]:
     """A salon for every unclaimed reform of a muse at the court, past the level gate."""
-    if not _free(s, seat, "salon") or not s.reforms:
-        return []
     phils = s.courts[seat].phils
-    if not phils or wealth(s, seat) < 2 or in_force(s, "smallpox"):
+    if not phils or not s.reforms or not s.hands[seat] or "salon" in s.stack[0].data["used"]:
         return []
     cat = catalog()
-    pm, rm, rl = cat.phil_muse, cat.reform_muse, cat.reform_level
-    muses = {pm[p] for p in phils}
-    row = _get(SALONS, seat)
+    muse_bit, reform_bit = cat.muse_bit, cat.reform_bit
+    muses = 0
+    for p in phils:
+        muses |= muse_bit[p]
+    found = [r for r in s.reforms if reform_bit[r] & muses]
+    if not found or wealth(s, seat) < 2 or in_force(s, "smallpox"):
+        return []
+    row = SALONS.known.get((seat,)) or SALONS(seat)
+    levels = cat.reform_level
     out = []
     gates = None  # (level 3 open, level 5 open), found when first needed
-    for r in s.reforms:
-        if rm[r] not in muses:
-            continue
-        level = rl[r]
+    for r in found:
+        level = levels[r]
         if level > 1:
             if gates is None:
                 gates = level_gates(s, seat)
@@ -334,7 +339,7 @@ def salons(s: YMState, seat: int) -> list[Action]:
 
 def apply_propose(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Ask for the card that pays for the salon."""
-    r = _idx(action["reform"])
+    r = int(action["reform"][1:])
     s.stack.append(ask(PAY, seat, purpose="salon", target=r))
     say(
         partial("{} plans a salon for {}.".format, s.names[seat], catalog().reforms[r].name), events
@@ -343,19 +348,22 @@ def apply_propose(s: YMState, seat: int, action: Action, events: list[Event]) ->
 
 def events_(s: YMState, seat: int) -> list[Action]:
     """Every event card of the hand with every target it may take."""
-    if not _free(s, seat, "event"):
+    hand = s.hands[seat]
+    if not hand or "event" in s.stack[0].data["used"]:
         return []
     out: list[Action] = []
     players = range(s.players)
     courts = s.courts
-    names = _names(s)
-    how_of = targeting()
-    known = EVENTS.known
-    for a in s.hands[seat]:
+    names = s.names
+    if names.__class__ is not tuple:
+        names = tuple(names)
+    how_of = _TARGETING[0] if _TARGETING else targeting()
+    rows = EVENTS.known.get((names, seat)) or EVENTS(names, seat)
+    for a in hand:
         how = how_of[a]
         if how == "campaign":
             continue
-        row = known.get((names, seat, a)) or EVENTS(names, seat, a)
+        row = rows[a]
         if how == "single":
             out.append(row[0])
         elif how == "other_seat":
@@ -375,50 +383,56 @@ def events_(s: YMState, seat: int) -> list[Action]:
         elif how == "slave_colony":
             slave = catalog().slave
             out += [row[c] for court in courts for c in court.colonies if slave[c]]
-        elif max_hand(s, seat) == 4:  # despot
+        elif not courts[seat].despot:  # Enlightened Despot, while the hand limit is four
             out.append(row[0])
     return out
 
 
 def apply_event(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Resolve the event; it counts as taken unless it waits for an answer or a choice."""
-    play_event(s, seat, _idx(action["card"]), action.get("seat", -1), action.get("on"), events)
+    play_event(s, seat, int(action["card"][1:]), action.get("seat", -1), action.get("on"), events)
     if len(s.stack) == 1:
         took(s, "event")
 
 
 def campaigns(s: YMState, seat: int) -> list[Action]:
     """Every campaign card of the hand against every colony at another court."""
-    if not _free(s, seat, "campaign"):
+    hand = s.hands[seat]
+    if not hand or "campaign" in s.stack[0].data["used"]:
         return []
-    how_of = targeting()
-    camps = [a for a in s.hands[seat] if how_of[a] == "campaign"]
+    how_of = _TARGETING[0] if _TARGETING else targeting()
+    camps = [a for a in hand if how_of[a] == "campaign"]
     if not camps or in_force(s, "peace"):
         return []
-    names = _names(s)
+    names = s.names
+    if names.__class__ is not tuple:
+        names = tuple(names)
+    table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
     out: list[Action] = []
     for o in range(s.players):
         held = s.courts[o].colonies
         if o != seat and held:
-            rows = [_get(CAMPAIGNS, names, seat, a, o) for a in camps]
+            rows = [table[a][o] for a in camps]
             out += [row[c] for c in held for row in rows]
     return out
 
 
 def apply_campaign(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """The campaign goes into play; the colony's owner answers."""
-    send_campaign(s, seat, _idx(action["card"]), _idx(action["on"]), events)
+    send_campaign(s, seat, int(action["card"][1:]), int(action["on"][1:]), events)
 
 
 def refills(s: YMState, seat: int) -> list[Action]:
     """Refill the hand, if it is short and a card can be drawn."""
     if (
-        "refill" in s.stack[0].data["used"]
-        or len(s.hands[seat]) >= max_hand(s, seat)
-        or not can_draw_action(s)
+        len(s.hands[seat]) >= (5 if s.courts[seat].despot else 4)
+        or "refill" in s.stack[0].data["used"]
     ):
         return []
-    return [REFILL]
+    return _REFILL if s.discard or can_draw_action(s) else []
+
+
+_REFILL = [REFILL]
 
 
 def apply_refill(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -444,9 +458,12 @@ def apply_refill(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     took(s, "refill")
 
 
+_END_TURN = [END_TURN]
+
+
 def end_turns(s: YMState, seat: int) -> list[Action]:
     """End the turn (always possible)."""
-    return [END_TURN]
+    return _END_TURN
 
 
 def apply_end_turn(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -457,13 +474,14 @@ def apply_end_turn(s: YMState, seat: int, action: Action, events: list[Event]) -
 # --- paying -------------------------------------------------------------------------------------
 def pays(s: YMState, seat: int) -> list[Action]:
     """Any card of the hand pays."""
-    return list(map(_get(PAYS, seat).__getitem__, s.hands[seat]))
+    row = PAYS.known.get((seat,)) or PAYS(seat)
+    return list(map(row.__getitem__, s.hands[seat]))
 
 
 def apply_pay(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Discard the card; claim the colony, or open the salon."""
     q = s.stack.pop()
-    _discard_from_hand(s, seat, _idx(action["cost"]), "as the cost", events)
+    _discard_from_hand(s, seat, int(action["cost"][1:]), "as the cost", events)
     cat = catalog()
     t = q.data["target"]
     name = s.names[seat]
@@ -482,55 +500,77 @@ def apply_pay(s: YMState, seat: int, action: Action, events: list[Event]) -> Non
 
 
 # --- the salon ----------------------------------------------------------------------------------
-def _room(s: YMState) -> tuple[Any, int, int]:
-    """The salon's frame, how many attend and how many may."""
-    f = s.stack[-1]
-    return f, len(f.data["attendees"]), wealth(s, f.seats[0])
+def capacity(s: YMState) -> int:
+    """How many philosophes the staged salon may seat: its host's wealth.
+
+    Nothing changes a court's colonies or the events in force while a salon is staged, so
+    the figure is kept in the salon's frame once found (saves never write it).
+    """
+    d = s.stack[-1].data
+    cap = d.get("capacity")
+    if cap is None:
+        cap = d["capacity"] = wealth(s, s.stack[-1].seats[0])
+    return cap
 
 
 def attends(s: YMState, seat: int) -> list[Action]:
     """Seat one of the host's philosophes (unless a Lettre de Cachet bars them)."""
-    f, count, cap = _room(s)
-    if count >= cap:
+    d = s.stack[-1].data
+    here = d["attendees"]
+    if len(here) >= (d.get("capacity") or capacity(s)):
         return []
-    if any(c.lingering for c in s.courts) and barred(s, seat):
-        return []
-    row = _get(ATTENDS, seat)
-    here = f.data["attendees"]
+    for c in s.courts:
+        if c.lingering:
+            if barred(s, seat):
+                return []
+            break
+    row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
     return [row[p] for p in s.courts[seat].phils if p not in here]
 
 
 def apply_attend(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """The philosophe joins the salon."""
-    f = s.stack[-1]
-    p = _idx(action["phil"])
-    f.data["attendees"].append(p)
-    f.data["guests_from"].append(seat)
+    d = s.stack[-1].data
+    p = int(action["phil"][1:])
+    d["attendees"].append(p)
+    d["guests_from"].append(seat)
     text = partial("{} attends.".format, catalog().phils[p].name)
     move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
 def invites(s: YMState, seat: int) -> list[Action]:
     """Ask another court for a philosophe (one guest per court, two with the Grand Tour)."""
-    f, count, cap = _room(s)
-    if count >= cap:
+    d = s.stack[-1].data
+    if len(d["attendees"]) >= (d.get("capacity") or capacity(s)):
         return []
-    lingering = any(c.lingering for c in s.courts)
+    lingering = False
+    for c in s.courts:
+        if c.lingering:
+            lingering = True
+            break
     limit = 2 if "grandtour" in s.flags else 1
-    names = _names(s)
-    guests, asked = f.data["guests_from"], f.data["asked"]
+    names = s.names
+    if names.__class__ is not tuple:
+        names = tuple(names)
+    guests, asked = d["guests_from"], d["asked"]
+    known = INVITES.known
     out: list[Action] = []
-    for o in range(s.players):
-        if o == seat or guests.count(o) >= limit or (lingering and barred(s, o)):
+    for o, court in enumerate(s.courts):
+        if o == seat or not court.phils or (guests and guests.count(o) >= limit):
             continue
-        row = _get(INVITES, names, o)
-        out += [row[p] for p in s.courts[o].phils if p not in asked]
+        if lingering and barred(s, o):
+            continue
+        row = known.get((names, o)) or INVITES(names, o)
+        if asked:
+            out += [row[p] for p in court.phils if p not in asked]
+        else:
+            out += map(row.__getitem__, court.phils)
     return out
 
 
 def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Ask the owner to lend the philosophe."""
-    p = _idx(action["phil"])
+    p = int(action["phil"][1:])
     owner = owner_of_phil(s, p)
     s.stack[-1].data["asked"].append(p)
     s.stack.append(ask(LEND, owner, target=p, owner=owner))
@@ -540,10 +580,14 @@ def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     say(text, events)
 
 
+_HOLD = [HOLD_SALON]
+
+
 def holds(s: YMState, seat: int) -> list[Action]:
     """Hold the salon once two to capacity philosophes attend."""
-    _f, count, cap = _room(s)
-    return [HOLD_SALON] if 2 <= count <= cap else []
+    d = s.stack[-1].data
+    count = len(d["attendees"])
+    return _HOLD if count >= 2 and count <= (d.get("capacity") or capacity(s)) else []
 
 
 def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -584,9 +628,12 @@ def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     took(s, "salon")
 
 
+_ABANDON = [ABANDON_SALON]
+
+
 def abandons(s: YMState, seat: int) -> list[Action]:
     """Abandon the salon while fewer than two attend."""
-    return [ABANDON_SALON] if len(s.stack[-1].data["attendees"]) < 2 else []
+    return _ABANDON if len(s.stack[-1].data["attendees"]) < 2 else []
 
 
 def apply_abandon(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -601,7 +648,7 @@ def apply_abandon(s: YMState, seat: int, action: Action, events: list[Event]) ->
 # --- lending ------------------------------------------------------------------------------------
 def lends(s: YMState, seat: int) -> list[Action]:
     """Lend the philosophe asked for."""
-    return [_get(LENDS)[s.stack[-1].data["target"]]]
+    return [(LENDS.known.get(()) or LENDS())[s.stack[-1].data["target"]]]
 
 
 def apply_lend(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -616,7 +663,7 @@ def apply_lend(s: YMState, seat: int, action: Action, events: list[Event]) -> No
 
 def refusals(s: YMState, seat: int) -> list[Action]:
     """Keep the philosophe at home."""
-    return [_get(REFUSALS)[s.stack[-1].data["target"]]]
+    return [(REFUSALS.known.get(()) or REFUSALS())[s.stack[-1].data["target"]]]
 
 
 def apply_refusal(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -649,7 +696,7 @@ def _answers(card_ok: str, name: str) -> Callable[[YMState, int], list[Action]]:
 def apply_answer(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """The passive player answers with a card: the attempt fails."""
     q = s.stack.pop()
-    _discard_from_hand(s, seat, _idx(action["card"]), "to answer", events)
+    _discard_from_hand(s, seat, int(action["card"][1:]), "to answer", events)
     s.discard += s.in_play
     s.in_play = []
     say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
@@ -703,14 +750,15 @@ def takes(s: YMState, seat: int) -> list[Action]:
     if d["taken"] >= 3 or len(s.hands[seat]) >= max_hand(s, seat):
         return []
     victim = d["target"]
-    return list(map(_get(TAKES, seat, victim).__getitem__, s.hands[victim]))
+    row = TAKES.known.get((seat, victim)) or TAKES(seat, victim)
+    return list(map(row.__getitem__, s.hands[victim]))
 
 
 def apply_take(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """The card changes hands (the other seats see only that one did)."""
     q = s.stack[-1]
     victim = q.data["target"]
-    card = _idx(action["card"])
+    card = int(action["card"][1:])
     name = catalog().actions[card].name
     move(
         s,

@@ -96,20 +96,16 @@ def check_victory(s: YMState) -> bool:
         return True
     goal = target(s)
     # only a seat whose philosophes and reforms reach the goal can be there (slave colonies
-    # and the wealth paycheck only take points away); two and five points a card bound those
-    for c in s.courts:
-        if 2 * len(c.phils) + 5 * len(c.reforms) >= goal:
-            break
-    else:
-        return False
+    # and the wealth paycheck only take points away); two points a philosophe bound those
     cat = catalog()
-    phil_points, reform_points = cat.phil_prestige.__getitem__, cat.reform_level.__getitem__
-    near = [
-        i
-        for i, c in enumerate(s.courts)
-        if 2 * len(c.phils) + 5 * len(c.reforms) >= goal
-        and sum(map(phil_points, c.phils)) + sum(map(reform_points, c.reforms)) >= goal
-    ]
+    levels = cat.reform_level
+    near = []
+    for i, c in enumerate(s.courts):
+        n = 2 * len(c.phils)
+        if n + 5 * len(c.reforms) >= goal:
+            r = sum(map(levels.__getitem__, c.reforms))
+            if n + r >= goal and sum(map(cat.phil_prestige.__getitem__, c.phils)) + r >= goal:
+                near.append(i)
     if not near:
         return False
     pts = {i: prestige(s, i) for i in near}

@@ -40,7 +40,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
         players=players,
         rng=rng,
         options=dict(options),
-        names=list(NAMES[:players]),
+        names=NAMES[:players],
         deck=deck,
         stack=[turn_frame(first)],
         phil_deck=phils,

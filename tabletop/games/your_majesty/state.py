@@ -93,7 +93,7 @@ class YMState:
     players: int
     rng: Rng
     options: dict[str, Any]
-    names: list[str]
+    names: tuple[str, ...]  # the seats' names (a tuple: shared by copies)
     deck: list[int]
     stack: list[Frame]
     discard: list[int] = field(default_factory=list)
@@ -183,7 +183,7 @@ class YMState:
             "players": d["players"],
             "rng": Rng(self.rng.state),
             "options": dict(d["options"]),
-            "names": d["names"][:],
+            "names": d["names"],
             "deck": d["deck"][:],
             "stack": [clone_frame(f) for f in d["stack"]],
             "discard": d["discard"][:],
@@ -311,7 +311,7 @@ def restore(
     fields.update(
         rng=rng,
         options=dict(d["options"]),
-        names=list(d["names"]),
+        names=tuple(d["names"]),
         deck=list(deck),
         phil_deck=list(phil_deck),
         phil_removed=list(removed),

@@ -54,8 +54,10 @@ def sees_hand(s: YMState, owner: int, viewer: int | None) -> bool:
 
 def _hand_seen(s: YMState, card: int) -> int:
     """The seats besides its owner that see an action card in a hand (a bit mask)."""
-    spy, victim = spied(s)
-    return 1 << spy if spy >= 0 and card in s.hands[victim] else 0
+    top = s.stack[-1]
+    if top.step != ESPIONAGE or card not in s.hands[top.data["target"]]:
+        return 0
+    return 1 << top.seats[0]
 
 
 def _removed_seen(s: YMState, card: int) -> bool:
@@ -195,11 +197,23 @@ ZONES = Zones(
             label="Philosophe discards",
         ),
     ],
-    uid=lambda c: catalog().uids[c],
-    card_id=lambda c: catalog().card_ids[c],
-    back=lambda c: catalog().backs[c],
+    uid=lambda c: _bind().uid(c),
+    card_id=lambda c: _bind().card_id(c),
+    back=lambda c: _bind().back(c),
     face=_face,
 )
+
+
+def _bind() -> Zones:
+    """The zone table with the catalogue's own lookups for uids, definitions and backs (the
+    catalogue loads on first use, after the table is declared)."""
+    cat = catalog()
+    ZONES.uid, ZONES.card_id, ZONES.back = (
+        cat.uids.__getitem__,
+        cat.card_ids.__getitem__,
+        cat.backs.__getitem__,
+    )
+    return ZONES
 
 
 def z(seat: int, name: str) -> str:
