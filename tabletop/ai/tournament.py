@@ -13,7 +13,7 @@ import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -85,7 +85,7 @@ def seat_cards(view: dict[str, Any], players: int) -> list[list[str]]:
         if not head.isdigit() or int(head) >= players:
             continue
         for card in zone.get("cards", []):
-            if isinstance(card, dict) and card.get("card"):
+            if isinstance(card, Mapping) and card.get("card"):
                 out[int(head)].append(str(card["card"]))
     return out
 

@@ -7,6 +7,7 @@ moved where from the legal actions' gestures, and the story from the events.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -266,7 +267,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if not hasattr(self, "_names_re"):
             pairs = {}
             for i, info in enumerate(self.view.get("seats", [])):
-                shown = str(info.get("name", "")) if isinstance(info, dict) else ""
+                shown = str(info.get("name", "")) if isinstance(info, Mapping) else ""
                 if shown and i < self.match.players and shown != self.match.seats[i].name:
                     pairs[shown] = self.match.seats[i].name
             self._names = pairs

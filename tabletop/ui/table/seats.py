@@ -8,6 +8,7 @@ formatted from the view's public facts).  Resource lines wrap between items, nev
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +131,7 @@ def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], in
     boxes = []
     line_h = fonts.font(size).get_linesize()
     for i in range(sc.match.players):
-        info = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         imgs = [_item_image(sc, t, icon, size, pal.ink) for t, icon in items(sc, info)]
         lines = flow(imgs, width - 2 * pad, px(10, h))
         bh = px(26, h) + max(1, len(lines)) * line_h + px(4, h)
@@ -170,7 +171,7 @@ def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> No
         who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
         who += "  (you)" if i == sc.shown else ""
         who += "  ·  thinking…" if i in sc.thinking else ""
-        info = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         score = fonts.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
         name = fonts.fit(
@@ -208,7 +209,7 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
         active = seat in to_act
         ink = pal.ink if active else pal.ivory
         size = max(8, min(px(13, h), strip.h - px(4, h)))
-        info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
         parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
         if "score" in info and not (score_shown and score_shown.hide):
             words = _words(score_shown, "score", info["score"]) if score_shown else ""
