@@ -38,20 +38,22 @@ _COURT_ZONES: dict[int, frozenset[str]] = {}
 def advance(s: YMState, seat: int, events: list[Event]) -> None:
     """After a move: the turn ends after its second action; the game once somebody won.
 
-    Prestige changes only when a card enters or leaves a court (a move event names the
-    zone), so the victory check waits for such a move.
+    The victory is checked at the end of every turn and, within a turn, after a card
+    entered or left a court (a move event names the zone): nothing else changes prestige.
     """
-    if len(s.stack[0].data["used"]) >= 2:
+    turn = s.stack[0]
+    if len(turn.data["used"]) >= 2:
         end_turn(s, events)
-    court = _COURT_ZONES.get(s.players) or _court_zones(s.players)
-    for e in events:
-        if e.kind == MOVE:
-            d = e.data
-            if d["target"] in court or (d["source"] in court and d["target"] != "salon"):
-                break  # (a philosophe seated at a salon stays at its court)
-    else:
-        if not s.over:
-            return
+    if turn.data["used"] or len(s.stack) > 1:  # within a turn
+        court = _COURT_ZONES.get(s.players) or _court_zones(s.players)
+        for e in events:
+            if e.kind == MOVE:
+                d = e.data
+                if d["target"] in court or (d["source"] in court and d["target"] != "salon"):
+                    break  # (a philosophe seated at a salon stays at its court)
+        else:
+            if not s.over:
+                return
     if check_victory(s):
         names = " and ".join(s.names[w] for w in s.winners)
         scores = [prestige(s, i) for i in range(s.players)]
