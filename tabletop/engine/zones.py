@@ -105,7 +105,10 @@ class Zones:
     """A game's zone table.
 
     ``uid(card)``, ``card_id(card)`` and ``back(card)`` name a card's identity, definition
-    and back; ``face`` draws a visible card (a zone may override it).
+    and back; ``face`` draws a visible card (a zone may override it).  A game whose cards
+    look the same wherever they lie may give ``face_of(card)`` instead (read off a table of
+    read-only faces, say): views then draw the visible cards of the zones without a face of
+    their own by it, one lookup a card.
     """
 
     def __init__(
@@ -116,16 +119,21 @@ class Zones:
         card_id: Callable[[int], str],
         back: Callable[[int], str],
         face: Face | None = None,
+        face_of: Callable[[int], CardView] | None = None,
     ) -> None:
         self.zones = tuple(zones)
         ids = [z.id for z in self.zones]
         if len(set(ids)) != len(ids):
             raise ValueError(f"zone ids repeat: {ids}")
         self.uid, self.card_id, self.back = uid, card_id, back
+        self.face_of = face_of
+        if face is None and face_of is not None:
+            face = self._face_of
         self.face = face or self.plain_face
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
+        self._plans: dict[int, tuple[tuple[Any, ...], ...]] = {}
 
     @property
     def card_zones(self) -> _CardZones:
@@ -153,6 +161,9 @@ class Zones:
         return self._by_id[players][zone_id]
 
     # --- views ----------------------------------------------------------------------------
+    def _face_of(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
+        return self.face_of(card)  # type: ignore[misc]
+
     def plain_face(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
         """A visible card with nothing on it."""
         return {
@@ -182,23 +193,46 @@ class Zones:
 
     def view(self, state: Any, players: int, viewer: int | None) -> dict[str, Any]:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
+        plan = self._plans.get(players)
+        if plan is None:  # what each shown zone needs, read once per player count
+            plan = self._plans[players] = tuple(
+                (p.id, p.zone, p.owner, p.zone.per_seat, p.zone.cards, p.zone.label, p.zone.face)
+                for p in self.places(players)
+                if p.zone.shown
+            )
         out: dict[str, Any] = {}
-        for place in self.places(players):
-            z = place.zone
-            if not z.shown:
-                continue
-            face = z.face or self.face
-            owner = place.owner
-            cards = place.cards(state)
-            if z.visibility == PUBLIC:
-                shown = tuple(face(state, owner, i, c) for i, c in enumerate(cards))
+        default_face, face_of = self.face, self.face_of
+        known, hidden, back = self._hidden, self.hidden, self.back
+        for zid, z, owner, per_seat, cards_of, label, face in plan:
+            cards = cards_of(state, owner) if per_seat else cards_of(state)
+            vis = z.visibility
+            if not cards:
+                shown: tuple[Any, ...] = ()
+            elif vis == PUBLIC or (
+                vis in (OWNER, SEEN_BY) and viewer is not None and viewer == owner
+            ):
+                if face is None and face_of is not None:
+                    shown = tuple(map(face_of, cards))
+                else:
+                    f = face or default_face
+                    shown = tuple([f(state, owner, i, c) for i, c in enumerate(cards)])
+            elif vis != SEEN_BY:  # a deck, a hidden pile, another seat's own cards: all backs
+                try:
+                    shown = tuple(map(known.__getitem__, map(back, cards)))
+                except KeyError:
+                    shown = tuple([known.get(b) or hidden(b) for b in map(back, cards)])
             else:
-                back, hidden = self.back, self.hidden
+                f = face or default_face
+                sees = z.sees
                 shown = tuple(
-                    face(state, owner, i, c) if z.sees(state, owner, viewer, c) else hidden(back(c))
-                    for i, c in enumerate(cards)
+                    [
+                        f(state, owner, i, c) if sees(state, owner, viewer, c) else hidden(back(c))
+                        for i, c in enumerate(cards)
+                    ]
                 )
-            out[place.id] = MappingProxyType({"cards": shown, "label": place.label(state)})
+            if label.__class__ is not str:
+                label = label(state, owner) if per_seat else label(state)
+            out[zid] = MappingProxyType({"cards": shown, "label": label})
         return out
 
     # --- events -----------------------------------------------------------------------------
@@ -227,17 +261,6 @@ class Zones:
             self.places(players)
             by_id = self._by_id[players]
         src, dst = by_id[source], by_id[target]
-        if src.zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
-            knowers, reveal = None, False
-        else:
-            knowers, reveal = [], False
-            for p in range(players):
-                before = src.zone.sees(state, src.owner, p, card)
-                after = dst.zone.sees(state, dst.owner, p, card)
-                if before or after:
-                    knowers.append(p)
-                if after and not before:
-                    reveal = True
         data = {
             "card": self.uid(card),
             "card_id": self.card_id(card),
@@ -245,13 +268,27 @@ class Zones:
             "target": target,
             "face_up": face_up,
         }
-        if knowers is None or (
-            len(knowers) == players
-            and not (
-                spectators
-                and not src.zone.sees(state, src.owner, None, card)
-                and not dst.zone.sees(state, dst.owner, None, card)
-            )
+        src_zone, dst_zone = src.zone, dst.zone
+        if src_zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
+            return Event(MOVE, text, data)
+        if dst_zone.visibility == PUBLIC:  # everybody sees it now: a reveal unless all saw it
+            sees, owner = src_zone.sees, src.owner
+            for p in range(players):
+                if not sees(state, owner, p, card):
+                    return Event(MOVE, text, data, reveal=True)
+            return Event(MOVE, text, data)
+        knowers, reveal = [], False
+        for p in range(players):
+            before = src_zone.sees(state, src.owner, p, card)
+            after = dst_zone.sees(state, dst.owner, p, card)
+            if before or after:
+                knowers.append(p)
+            if after and not before:
+                reveal = True
+        if len(knowers) == players and not (
+            spectators
+            and not dst_zone.sees(state, dst.owner, None, card)
+            and not src_zone.sees(state, src.owner, None, card)
         ):
             return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
