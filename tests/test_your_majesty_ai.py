@@ -24,6 +24,7 @@ from tabletop.sim import simulate
 
 
 def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:
+    GAME.touch(s)  # the scenes are edited by hand: view them afresh
     legal = [a for a in GAME.legal_actions(s, seat) if not only or a.name in only]
     return HeuristicAgent().choose(GAME, GAME.view(s, seat), seat, legal, Rng(0))
 

@@ -23,6 +23,7 @@ class YourMajesty(RulesGame):
     zones = view.ZONES
     moves = MOVES
     state_type = YMState
+    cache_views = True  # a state's views are kept until its next apply (they are read-only)
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> YMState:
         """Removals for the player count, shuffled decks, four cards dealt to each seat."""

@@ -10,7 +10,7 @@ and the re-deal of ``determinize`` all follow from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -63,7 +63,7 @@ def _hand_seen(s: YMState, card: int) -> int:
 def _removed_seen(s: YMState, card: int) -> bool:
     """Out of the game: every card is face up but the philosophes removed at set-up."""
     p = card - catalog().offset["p"]
-    return not (0 <= p < len(catalog().phils) and p in s.phil_removed)
+    return p < 0 or p >= len(catalog().phils) or p not in s.phil_removed
 
 
 # --- the zones ----------------------------------------------------------------------------
@@ -86,34 +86,58 @@ def _faces() -> tuple[Mapping[str, Any], ...]:
     )
 
 
-def _face(s: YMState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
-    return _faces()[card]
-
-
-def _of(kind: str, items: Callable[..., list[int]]) -> Callable[..., list[int]]:
-    """The cards of a zone in the one numbering, from the state's indices of ``kind``."""
-
-    def cards(s: YMState, *seat: int) -> list[int]:
-        off = catalog().offset[kind]
-        found = items(s, *seat)
-        return [off + i for i in found] if off else found
-
-    return cards
+# The state numbers cards by kind; the zones by the one numbering (see data.py): the
+# functions below add the kind's offset.
+def _away(s: YMState) -> Any:
+    """The philosophes seated at the salon being staged (they show in the salon's zone)."""
+    f = s.salon_frame if len(s.stack) > 1 else None
+    return f.data["attendees"] if f is not None else ()
 
 
 def _muse_column(m: int) -> Zone:
     def cards(s: YMState, seat: int) -> list[int]:
         cat = catalog()
         off, muse = cat.offset["p"], cat.muse_index
-        f = s.salon_frame
-        away = f.data["attendees"] if f is not None else ()
-        return [off + p for p in s.courts[seat].phils if muse[p] == m and p not in away]
+        away = _away(s)
+        if away:
+            return [off + p for p in s.courts[seat].phils if muse[p] == m and p not in away]
+        return [off + p for p in s.courts[seat].phils if muse[p] == m]
 
     return Zone(f"p{{seat}}.{MUSES[m]}", PUBLIC, True, cards, MUSES[m].capitalize())
 
 
+def _court_colonies(s: YMState, seat: int) -> list[int]:
+    off = catalog().offset["c"]
+    return [off + c for c in s.courts[seat].colonies]
+
+
+def _court_reforms(s: YMState, seat: int) -> list[int]:
+    off = catalog().offset["r"]
+    return [off + r for r in s.courts[seat].reforms]
+
+
+def _unclaimed_colonies(s: YMState) -> list[int]:
+    off = catalog().offset["c"]
+    return [off + c for c in s.colonies]
+
+
+def _unclaimed_reforms(s: YMState) -> list[int]:
+    off = catalog().offset["r"]
+    return [off + r for r in s.reforms]
+
+
+def _phil_deck(s: YMState) -> list[int]:
+    off = catalog().offset["p"]
+    return [off + p for p in s.phil_deck]
+
+
+def _phil_discard(s: YMState) -> list[int]:
+    off = catalog().offset["p"]
+    return [off + p for p in s.phil_discard]
+
+
 def _salon_cards(s: YMState) -> list[int]:
-    f = s.salon_frame
+    f = s.salon_frame if len(s.stack) > 1 else None
     if f is None:
         return []
     off = catalog().offset
@@ -141,16 +165,8 @@ ZONES = Zones(
         ),
         Zone("p{seat}.court", PUBLIC, True, lambda s, p: (), lambda s, p: s.names[p]),
         *(_muse_column(m) for m in range(len(MUSES))),
-        Zone(
-            "p{seat}.colonies",
-            PUBLIC,
-            True,
-            _of("c", lambda s, p: s.courts[p].colonies),
-            "Colonies",
-        ),
-        Zone(
-            "p{seat}.reforms", PUBLIC, True, _of("r", lambda s, p: s.courts[p].reforms), "Reforms"
-        ),
+        Zone("p{seat}.colonies", PUBLIC, True, _court_colonies, "Colonies"),
+        Zone("p{seat}.reforms", PUBLIC, True, _court_reforms, "Reforms"),
         Zone("p{seat}.scandals", PUBLIC, True, lambda s, p: s.courts[p].scandals, "Scandals"),
         Zone(
             "p{seat}.events",
@@ -159,18 +175,8 @@ ZONES = Zones(
             lambda s, p: s.courts[p].despot + s.courts[p].lingering,
             "Events in force",
         ),
-        Zone(
-            "unclaimed_colonies",
-            PUBLIC,
-            cards=_of("c", lambda s: s.colonies),
-            label="Unclaimed colonies",
-        ),
-        Zone(
-            "unclaimed_reforms",
-            PUBLIC,
-            cards=_of("r", lambda s: s.reforms),
-            label="Unclaimed reforms",
-        ),
+        Zone("unclaimed_colonies", PUBLIC, cards=_unclaimed_colonies, label="Unclaimed colonies"),
+        Zone("unclaimed_reforms", PUBLIC, cards=_unclaimed_reforms, label="Unclaimed reforms"),
         Zone("salon", PUBLIC, cards=_salon_cards, label="Salon"),
         Zone("play", PUBLIC, cards=lambda s: s.in_play, label="In play"),
         Zone(
@@ -189,30 +195,26 @@ ZONES = Zones(
         ),
         Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck"),
         Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
-        Zone("phil_deck", DECK, cards=_of("p", lambda s: s.phil_deck), label="Philosophes"),
-        Zone(
-            "phil_discard",
-            PUBLIC,
-            cards=_of("p", lambda s: s.phil_discard),
-            label="Philosophe discards",
-        ),
+        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes"),
+        Zone("phil_discard", PUBLIC, cards=_phil_discard, label="Philosophe discards"),
     ],
     uid=lambda c: _bind().uid(c),
     card_id=lambda c: _bind().card_id(c),
     back=lambda c: _bind().back(c),
-    face=_face,
+    face_of=lambda c: _bind().face_of(c),  # type: ignore[misc]
 )
 
 
 def _bind() -> Zones:
-    """The zone table with the catalogue's own lookups for uids, definitions and backs (the
-    catalogue loads on first use, after the table is declared)."""
+    """The zone table with the catalogue's own lookups for uids, definitions, backs and
+    faces (the catalogue loads on first use, after the table is declared)."""
     cat = catalog()
     ZONES.uid, ZONES.card_id, ZONES.back = (
         cat.uids.__getitem__,
         cat.card_ids.__getitem__,
         cat.backs.__getitem__,
     )
+    ZONES.face_of = _faces().__getitem__
     return ZONES
 
 
