@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
-from tabletop.engine.decisions import Frame
+from tabletop.engine.decisions import PROMPT, TURN, Frame
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import LOG, Event
 from tabletop.engine.frozen import freeze
@@ -39,6 +39,7 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.zones import Zones
 
 _LEGAL = "_legal"  # instance attribute of a state: (seat, legal actions) until the next apply
+_ONE_SEAT = (TURN, PROMPT)  # frames waiting for their first seat alone
 _VIEWS = "_views"  # instance attribute of a state: {viewer: view} until the next apply
 
 
@@ -112,7 +113,8 @@ class RulesGame(Game):
         stack = state.stack
         if not stack or self.is_over(state):
             return []
-        return stack[-1].acting()
+        top = stack[-1]
+        return top.seats[:1] if top.kind in _ONE_SEAT else top.acting()
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""

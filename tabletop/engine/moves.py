@@ -56,16 +56,17 @@ class Moves:
             for step in m.steps:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
+        self._generators = {k: tuple(m.generate for m in v) for k, v in self.by_step.items()}
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
-        moves = self.by_step.get(step, ())
-        if len(moves) == 1:
-            out = moves[0].generate(state, seat)
+        generators = self._generators.get(step, ())
+        if len(generators) == 1:
+            out = generators[0](state, seat)
             return out if isinstance(out, list) else list(out)
         acts: list[Action] = []
-        for m in moves:
-            acts.extend(m.generate(state, seat))
+        for generate in generators:
+            acts += generate(state, seat)
         return acts
 
     def refusal(self, state: Any, seat: int, action: Action) -> str:

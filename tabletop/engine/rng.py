@@ -29,14 +29,22 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
+        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias).
+
+        The draws of :meth:`next64`, written out inline (agents call this once a move).
+        """
         if n <= 0:
             raise ValueError("randrange needs n >= 1")
         limit = _MASK - (_MASK + 1) % n
+        s = self.state
         while True:
-            r = self.next64()
-            if r <= limit:
-                return r % n
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return z % n
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
