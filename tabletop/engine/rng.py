@@ -11,6 +11,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+# the largest draw kept for a range of n (rejection sampling), for the ranges cards need
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(1025))
 
 
 class Rng:
@@ -35,7 +37,7 @@ class Rng:
         """
         if n <= 0:
             raise ValueError("randrange needs n >= 1")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _MASK - (_MASK + 1) % n
         s = self.state
         while True:
             s = (s + 0x9E3779B97F4A7C15) & _MASK
@@ -61,9 +63,10 @@ class Rng:
         the searches determinize thousands of times a second and this is their hottest loop.
         """
         s = self.state
-        for i in range(len(seq) - 1, 0, -1):
-            n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+        top = len(seq)
+        limits = _LIMITS if top < len(_LIMITS) else None
+        for n in range(top, 1, -1):
+            limit = limits[n] if limits is not None else _MASK - (_MASK + 1) % n
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & _MASK
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -72,6 +75,7 @@ class Rng:
                 if z <= limit:
                     break
             j = z % n
+            i = n - 1
             seq[i], seq[j] = seq[j], seq[i]
         self.state = s
 

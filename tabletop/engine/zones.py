@@ -138,7 +138,10 @@ class Zones:
     @property
     def card_zones(self) -> _CardZones:
         """Whether a zone id (of any match) holds cards of the game (not a piece)."""
-        return _CardZones(self)
+        found = self.__dict__.get("_card_zones")
+        if found is None:
+            found = self._card_zones = _CardZones(self)
+        return found
 
     # --- the zones of a match ----------------------------------------------------------
     def places(self, players: int) -> tuple[Place, ...]:
@@ -221,12 +224,15 @@ class Zones:
                     shown = tuple(map(known.__getitem__, map(back, cards)))
                 except KeyError:
                     shown = tuple([known.get(b) or hidden(b) for b in map(back, cards)])
-            else:
+            else:  # seen by some: ask for each card (as Zone.sees does, without its preamble)
                 f = face or default_face
-                sees = z.sees
+                everyone, seen = z.everyone, z.seen
                 shown = tuple(
                     [
-                        f(state, owner, i, c) if sees(state, owner, viewer, c) else hidden(back(c))
+                        f(state, owner, i, c)
+                        if (everyone is not None and everyone(state, c))
+                        or (viewer is not None and seen(state, c) >> viewer & 1)  # type: ignore[misc]
+                        else hidden(back(c))
                         for i, c in enumerate(cards)
                     ]
                 )
@@ -314,24 +320,31 @@ class Zones:
         and the cards left over, by back (they lie where the view does not show: a box).
         """
         placed = set(known)
+        card_zones = self.card_zones
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             for c in z["cards"]:
-                if c["uid"] is not None:
-                    placed.add(index[c["uid"]])
+                uid = c["uid"]
+                if uid is not None:
+                    placed.add(index[uid])
         pools: dict[str, list[int]] = {b: [] for b in backs}
-        for card in universe:
-            if card not in placed:
-                pools.setdefault(self.back(card), []).append(card)
+        back = self.back
+        unplaced = [card for card in universe if card not in placed]
+        kinds = set(map(back, unplaced))
+        if len(kinds) == 1:  # one back (often): the pool is the unplaced cards as they are
+            pools[kinds.pop()] = unplaced
+        else:
+            for card in unplaced:
+                pools.setdefault(back(card), []).append(card)
         for pool in pools.values():
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
         for zid, z in zones.items():
-            if zid not in self.card_zones:
+            if zid not in card_zones:
                 continue
             filled[zid] = [
-                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
+                index[uid] if (uid := c["uid"]) is not None else pools[c["back"]].pop()
                 for c in z["cards"]
             ]
         return filled, pools
@@ -357,8 +370,18 @@ class _CardZones:
 
     def __init__(self, zones: Zones) -> None:
         self.zones = zones
+        self.known: dict[object, bool] = {}  # answers found so far, by zone id
 
     def __contains__(self, zone_id: object) -> bool:
+        try:
+            found = self.known.get(zone_id)
+        except TypeError:  # an unhashable id is no zone's
+            return False
+        if found is None:
+            found = self.known[zone_id] = self._holds_cards(zone_id)
+        return found
+
+    def _holds_cards(self, zone_id: object) -> bool:
         for z in self.zones.zones:
             if z.piece:
                 continue
