@@ -375,11 +375,21 @@ def salon_frame(host: int, reform: int) -> Frame:
 def clone_frame(f: Frame) -> Frame:
     """An independent copy of a frame of this game (its lists copied)."""
     new = object.__new__(Frame)
-    d = f.__dict__.copy()
-    d["seats"] = f.seats[:]
-    d["done"] = f.done[:]
-    d["data"] = {k: v[:] if v.__class__ is list else v for k, v in f.data.items()}
-    new.__dict__ = d
+    data = f.data
+    if f.step == MAIN and len(data) == 1:
+        data = {"used": data["used"][:]}
+    elif f.step == SALON:
+        data = {k: v[:] if v.__class__ is list else v for k, v in data.items()}
+    else:  # a question: numbers and words only
+        data = data.copy()
+    new.__dict__ = {
+        "kind": f.kind,
+        "step": f.step,
+        "seats": f.seats[:],
+        "at": f.at,
+        "done": f.done[:],
+        "data": data,
+    }
     return new
 
 

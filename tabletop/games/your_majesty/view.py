@@ -375,29 +375,40 @@ def prompt(s: YMState, seat: int | None) -> str:
 # --- determinize --------------------------------------------------------------------------------
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     """A full state matching ``view``: the unseen action cards dealt to the hidden hands and
-    the deck, the unseen philosophes to the set-up removals and their deck."""
+    the deck, the unseen philosophes to the set-up removals and their deck.
+
+    The cards placed outside the dealt zones are read off ``public.state`` (face up in
+    the discards, in play and at the courts); Reshuffle is never dealt to a hand.
+    """
     cat = catalog()
     d = view["public"]["state"]
     zones = view["zones"]
     index = cat.index
     off_p = cat.offset["p"]
-    shown = {index[c["uid"]] for z in zones.values() for c in z["cards"] if c["uid"] is not None}
+    courts = d["courts"]
     # action cards: hands first (in seat order), then the deck of what is left (and Reshuffle)
+    known = [*d["discard"], *d["in_play"], cat.reshuffle]
+    for c in courts:
+        known += c["scandals"]
+        known += c["lingering"]
+        known += c["despot"]
     hands = {f"p{i}.hand": zones[f"p{i}.hand"] for i in range(d["players"])}
-    known = shown | {cat.reshuffle}
     dealt, rest = ZONES.deal(hands, range(off_p), known, rng, index, ("action",))
     deck = rest.get("action", [])
     if d["reshuffle_in"]:
         deck.append(cat.reshuffle)
     rng.shuffle(deck)
     # philosophes: the unseen removals, then the deck of what is left
+    known = [off_p + p for p in d["phil_discard"]]
+    for c in courts:
+        known += [off_p + p for p in c["phils"]]
     removed_zone = zones["removed"]
     phils = range(off_p, cat.offset["c"])
-    filled, left = ZONES.deal({"removed": removed_zone}, phils, shown, rng, index, ("philosophe",))
+    filled, left = ZONES.deal({"removed": removed_zone}, phils, known, rng, index, ("philosophe",))
     removed = [
         c - off_p
-        for c, shown_card in zip(filled["removed"], removed_zone["cards"], strict=True)
-        if shown_card["uid"] is None
+        for c, shown in zip(filled["removed"], removed_zone["cards"], strict=True)
+        if shown["uid"] is None
     ]
     phil_deck = [c - off_p for c in left.get("philosophe", [])]
     return restore(d, Rng(rng.next64()), deck, phil_deck, removed, dealt.values())
