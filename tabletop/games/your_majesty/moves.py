@@ -43,11 +43,6 @@ from tabletop.games.your_majesty.state import (
 from tabletop.games.your_majesty.view import move, phil_zone, prompt, say, z
 
 
-def _names(s: YMState) -> tuple[str, ...]:
-    names = s.names
-    return names if names.__class__ is tuple else tuple(names)
-
-
 def _targeting(category: str, effect: str) -> str:
     """What an action card is played on, as the legal moves enumerate it."""
     if category == "campaign":
