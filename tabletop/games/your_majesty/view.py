@@ -377,38 +377,44 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     """A full state matching ``view``: the unseen action cards dealt to the hidden hands and
     the deck, the unseen philosophes to the set-up removals and their deck.
 
-    The cards placed outside the dealt zones are read off ``public.state`` (face up in
-    the discards, in play and at the courts); Reshuffle is never dealt to a hand.
+    ``public.state`` places the cards the seat sees (face up, or in a hand it sees) and
+    counts the others; ``Zones.deal`` deals the unseen ones, by back, to the hidden slots —
+    hands in seat order, then the removals — and leaves the rest for the decks.  Reshuffle
+    is never dealt to a hand.
     """
     cat = catalog()
     d = view["public"]["state"]
-    zones = view["zones"]
     index = cat.index
     off_p = cat.offset["p"]
     courts = d["courts"]
-    # action cards: hands first (in seat order), then the deck of what is left (and Reshuffle)
+    hands = d["hands"]
+    # action cards: the hidden hands first (in seat order), then the deck of what is left
     known = [*d["discard"], *d["in_play"], cat.reshuffle]
     for c in courts:
         known += c["scandals"]
         known += c["lingering"]
         known += c["despot"]
-    hands = {f"p{i}.hand": zones[f"p{i}.hand"] for i in range(d["players"])}
-    dealt, rest = ZONES.deal(hands, range(off_p), known, rng, index, ("action",))
+    hidden: dict[str, Any] = {}
+    back = ZONES.hidden("action")
+    for i, h in enumerate(hands):
+        if h.__class__ is int:
+            hidden[f"p{i}.hand"] = {"cards": (back,) * h}
+        else:
+            known += h
+    dealt, rest = ZONES.deal(hidden, range(off_p), known, rng, index, ("action",))
     deck = rest.get("action", [])
     if d["reshuffle_in"]:
         deck.append(cat.reshuffle)
     rng.shuffle(deck)
+    new_hands = [h if h.__class__ is not int else dealt[f"p{i}.hand"] for i, h in enumerate(hands)]
     # philosophes: the unseen removals, then the deck of what is left
     known = [off_p + p for p in d["phil_discard"]]
+    known += [off_p + p for p in d["dead"]]
     for c in courts:
         known += [off_p + p for p in c["phils"]]
-    removed_zone = zones["removed"]
+    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * d["phil_removed"]}}
     phils = range(off_p, cat.offset["c"])
-    filled, left = ZONES.deal({"removed": removed_zone}, phils, known, rng, index, ("philosophe",))
-    removed = [
-        c - off_p
-        for c, shown in zip(filled["removed"], removed_zone["cards"], strict=True)
-        if shown["uid"] is None
-    ]
+    filled, left = ZONES.deal(unseen, phils, known, rng, index, ("philosophe",))
+    removed = [c - off_p for c in filled["removed"]]
     phil_deck = [c - off_p for c in left.get("philosophe", [])]
-    return restore(d, Rng(rng.next64()), deck, phil_deck, removed, dealt.values())
+    return restore(d, Rng(rng.next64()), deck, phil_deck, removed, new_hands)
