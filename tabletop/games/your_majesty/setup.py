@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Rng
@@ -39,7 +40,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
     return YMState(
         players=players,
         rng=rng,
-        options=dict(options),
+        options=MappingProxyType(dict(options)),
         names=NAMES[:players],
         deck=deck,
         stack=[turn_frame(first)],

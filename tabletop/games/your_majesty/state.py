@@ -14,8 +14,9 @@ The JSON form is the one saved before the decision stack (``active``, ``used``, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Rng
@@ -92,7 +93,7 @@ class YMState:
 
     players: int
     rng: Rng
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only: shared by copies
     names: tuple[str, ...]  # the seats' names (a tuple: shared by copies)
     deck: list[int]
     stack: list[Frame]
@@ -179,10 +180,12 @@ class YMState:
         """An independent copy: every list, court and frame copied, immutable parts shared."""
         t = object.__new__(YMState)
         d = self.__dict__
+        rng = object.__new__(Rng)
+        rng.state = self.rng.state
         t.__dict__ = {
             "players": d["players"],
-            "rng": Rng(self.rng.state),
-            "options": dict(d["options"]),
+            "rng": rng,
+            "options": d["options"],
             "names": d["names"],
             "deck": d["deck"][:],
             "stack": [clone_frame(f) for f in d["stack"]],
@@ -227,9 +230,9 @@ class YMState:
         return restore(
             data,
             Rng(data["rng"]["rng"]),
-            data["deck"],
-            data["phil_deck"],
-            data["phil_removed"],
+            list(data["deck"]),
+            list(data["phil_deck"]),
+            list(data["phil_removed"]),
             data["hands"],
         )
 
@@ -275,7 +278,7 @@ def public_fields(
     out: dict[str, Any] = {k: d[k] for k in _SCALARS}
     for k in _LISTS:
         out[k] = seq(d[k])
-    out["options"] = wrap(dict(s.options))
+    out["options"] = dict(s.options) if wrap is _same else s.options
     out["names"] = seq(s.names)
     out["courts"] = seq([wrap({k: seq(v) for k, v in c.__dict__.items()}) for c in s.courts])
     turn = s.stack[0]
@@ -303,52 +306,61 @@ def public_fields(
 def restore(
     d: Any, rng: Rng, deck: list[int], phil_deck: list[int], removed: list[int], hands: Any
 ) -> YMState:
-    """A state from :func:`public_fields` data (plain or read-only) and the hidden parts."""
+    """A state from :func:`public_fields` data (plain or read-only) and the hidden parts
+    (lists of the caller's, taken as they are)."""
     t = object.__new__(YMState)
     fields: dict[str, Any] = {k: d[k] for k in _SCALARS}
     for k in _LISTS:
         fields[k] = list(d[k])
-    fields.update(
-        rng=rng,
-        options=dict(d["options"]),
-        names=tuple(d["names"]),
-        deck=list(deck),
-        phil_deck=list(phil_deck),
-        phil_removed=list(removed),
-        hands=[list(h) for h in hands],
-        courts=[_court(c) for c in d["courts"]],
-        stack=stack_of(d["active"], d["used"], d["pending"], d["salon"]),
-    )
+    fields["rng"] = rng
+    fields["options"] = MappingProxyType(dict(d["options"]))
+    fields["names"] = tuple(d["names"])
+    fields["deck"] = deck
+    fields["phil_deck"] = phil_deck
+    fields["phil_removed"] = removed
+    fields["hands"] = [list(h) for h in hands]
+    fields["courts"] = [_court(c) for c in d["courts"]]
+    fields["stack"] = stack_of(d["active"], d["used"], d["pending"], d["salon"])
     t.__dict__ = fields
     return t
 
 
 def _court(c: Any) -> Court:
     court = object.__new__(Court)
-    court.__dict__ = {k: list(c[k]) for k in COURT_FIELDS}
+    court.__dict__ = {
+        "phils": list(c["phils"]),
+        "colonies": list(c["colonies"]),
+        "reforms": list(c["reforms"]),
+        "scandals": list(c["scandals"]),
+        "lingering": list(c["lingering"]),
+        "linger_target": list(c["linger_target"]),
+        "despot": list(c["despot"]),
+    }
     return court
+
+
+def _frame(kind: str, step: str, seat: int, data: dict[str, Any]) -> Frame:
+    """A frame of one seat (made without the dataclass' own constructor: saves and
+    determinizations build many)."""
+    f = object.__new__(Frame)
+    f.__dict__ = {"kind": kind, "step": step, "seats": [seat], "at": 0, "done": [], "data": data}
+    return f
 
 
 def stack_of(active: int, used: Any, pending: Any, salon: Any) -> list[Frame]:
     """The decision stack described by the saved ``active``/``used``/``pending``/``salon``."""
-    stack = [Frame(TURN, MAIN, [int(active)], data={"used": list(used)})]
+    stack = [_frame(TURN, MAIN, int(active), {"used": list(used)})]
     if salon is not None:
-        stack.append(
-            Frame(
-                PROMPT,
-                SALON,
-                [int(salon["host"])],
-                data={
-                    "reform": int(salon["reform"]),
-                    "attendees": list(salon["attendees"]),
-                    "guests_from": list(salon["guests_from"]),
-                    "asked": list(salon["asked"]),
-                },
-            )
-        )
+        data = {
+            "reform": int(salon["reform"]),
+            "attendees": list(salon["attendees"]),
+            "guests_from": list(salon["guests_from"]),
+            "asked": list(salon["asked"]),
+        }
+        stack.append(_frame(PROMPT, SALON, int(salon["host"]), data))
     if pending is not None:
         data = {k: pending[k] for k in _QUESTION}
-        stack.append(Frame(PROMPT, str(pending["kind"]), [int(pending["seat"])], data=data))
+        stack.append(_frame(PROMPT, str(pending["kind"]), int(pending["seat"]), data))
     return stack
 
 
