@@ -21,7 +21,7 @@ from aristocracy_props import play, setup_of
 from tabletop.ai.base import RandomAgent
 from tabletop.engine import Rng
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
+from tabletop.games.aristocracy.ai import GreedyAgent
 
 
 def match(seed: int, agents: list) -> tuple[list[int], int, bool, int]:

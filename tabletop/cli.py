@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 
 import tabletop
-import tabletop.commands
 
 
 def _commands() -> dict[str, object]:
+    import tabletop.commands
+
     found = {}
     for mod in pkgutil.iter_modules(tabletop.commands.__path__):
         module = importlib.import_module(f"tabletop.commands.{mod.name}")
@@ -40,16 +41,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _app() -> int:
+    try:
+        from tabletop.ui.app import main as run_app
+    except ImportError as e:  # pygame is missing
+        print(f"tabletop: the table app could not start: {e}", file=sys.stderr)
+        return 1
+    return int(run_app() or 0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m tabletop``."""
+    if getattr(sys, "frozen", False):  # a frozen bundle started as the AI worker runs it here
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+    if not (sys.argv[1:] if argv is None else argv):
+        return _app()  # the window at once: no sub-command (nor what it imports) is loaded
     args = build_parser().parse_args(argv)
     if args.command is None:
-        try:
-            from tabletop.ui.app import main as run_app
-        except ImportError as e:  # the table is not built yet, or pygame is missing
-            print(f"tabletop: the table app could not start: {e}", file=sys.stderr)
-            return 1
-        return int(run_app() or 0)
+        return _app()
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

@@ -515,7 +515,7 @@ class Case:
 # heuristic) or "mixed" (one random seat among heuristic ones, the random seat moving round
 # the table with the player count).  Aristocracy played by random seats alone runs to
 # 2,000-5,500 actions, so its "random" games are mixed.
-RANDOM_KIND: dict[str, str] = {"aristocracy": "mixed"}
+RANDOM_KIND: dict[str, str] = {"aristocracy": "mixed", "mayflower": "mixed"}
 
 # Option variants, each played once at the lowest player count, alternately with random and
 # greedy seats.  A game not named here gets one variant per non-default value of each of
@@ -558,6 +558,9 @@ SEEDS: dict[tuple[str, str], int] = {
     ("your_majesty", "p4_greedy"): 108,
     ("your_majesty", "p5_greedy"): 111,
     ("your_majesty", "p6_greedy"): 101,
+    ("monarch", "p2_random"): 133,
+    ("monarch", "p3_random"): 126,
+    ("monarch", "p4_random"): 115,
 }
 
 

@@ -16,20 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from tabletop.ai import make_agent
-from tabletop.engine import Action, Event, Game, IllegalAction, Rng
+from tabletop.engine import Action, Event, Game, IllegalAction
 from tabletop.engine.frozen import thaw
-
-MAX_STEPS = 200_000
-_SALT = 0x7AB1E70B
+from tabletop.engine.play import MAX_STEPS, PlayError, Step, play, seat_rng  # noqa: F401 (re-exported)
 
 
 class SimulationError(Exception):
     """A game could not be played to its end (a game or agent bug); the message says where."""
-
-
-def seat_rng(seed: int, seat: int) -> Rng:
-    """The random generator of one seat's agent in the game played with ``seed``."""
-    return Rng(Rng(((seed & (2**64 - 1)) << 8) ^ (seat + 1) ^ _SALT).next64())
 
 
 def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
@@ -49,10 +42,8 @@ def parse_options(game: Game, pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def check_players(game: Game, players: int) -> None:
-    """Raise ``ValueError`` unless ``players`` is within the game's range."""
-    lo, hi = game.info.min_players, game.info.max_players
-    if not lo <= players <= hi:
-        raise ValueError(f"{game.info.id} is for {lo}–{hi} players, not {players}")
+    """Raise ``ValueError`` unless ``players`` is within the game's range (the game's check)."""
+    game.check_players(players)
 
 
 def seat_kinds(game: Game, players: int, ai: Sequence[str]) -> list[str]:
@@ -94,62 +85,41 @@ def play_game(
     on_start: StartHook | None = None,
     on_events: EventsHook | None = None,
 ) -> GameResult:
-    """Play one game to its end; ``on_step(step, seat, action, state)`` after each action.
+    """Play one game to its end with the engine's one loop (:func:`tabletop.engine.play.play`).
 
-    ``on_start(state)`` sees the state as set up, before the first action;
-    ``on_events(step, seat, action, state, events)`` is ``on_step`` with the events that
-    ``game.apply`` returned (the golden transcripts record their log texts).
+    ``on_step(step, seat, action, state)`` follows each action; ``on_start(state)`` sees the
+    state as set up; ``on_events(step, seat, action, state, events)`` is ``on_step`` with the
+    events ``game.apply`` returned (the golden transcripts record their log texts).
     """
     where = f"game {index} (seed {seed})"
-    try:
-        state = game.new_game(players, seed, options)
-    except Exception as e:
-        raise SimulationError(f"{where}: set-up failed: {type(e).__name__}: {e}") from e
     agents = [make_agent(k, game) for k in kinds]
-    rngs = [seat_rng(seed, s) for s in range(players)]
-    if on_start is not None:
-        on_start(state)
-    step = 0
-    while True:
-        try:
-            if game.is_over(state):
-                break
-            seat = _next_seat(game, state)
-            legal = game.legal_actions(state, seat)
-            if not legal:
-                raise SimulationError(f"seat {seat + 1} must act but has no legal action")
-            view = game.view(state, seat)
-            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
-            try:
-                events = game.apply(state, seat, action)
-            except IllegalAction as e:
-                raise SimulationError(
-                    f"the {kinds[seat]} AI of seat {seat + 1} chose an illegal action "
-                    f"({action}): {e.reason}"
-                ) from None
-            step += 1
-            if on_step is not None:
-                on_step(step, seat, action, state)
-            if on_events is not None:
-                on_events(step, seat, action, state, events)
-        except SimulationError as e:
-            raise SimulationError(f"{where}, step {step + 1}: {e}") from e.__cause__
-        except Exception as e:  # a bug in the game or an agent: say where, keep the cause
-            raise SimulationError(f"{where}, step {step + 1}: {type(e).__name__}: {e}") from e
-        if step >= max_steps:
-            raise SimulationError(f"{where}: not over after {max_steps} actions")
+
+    def step_hook(step: Step, state: Any) -> None:
+        if on_step is not None:
+            on_step(step.step, step.seat, step.action, state)
+        if on_events is not None:
+            on_events(step.step, step.seat, step.action, state, step.events)
+
+    try:
+        played = play(
+            game,
+            players,
+            seed,
+            options,
+            agents,
+            on_start=on_start,
+            on_step=step_hook,
+            max_steps=max_steps,
+            names=list(kinds),
+        )
+    except PlayError as e:
+        raise SimulationError(f"{where}{'' if e.over_steps else ','} {e}") from e.__cause__
+    state = played.state
     out = game.outcome(state)
     stats = dict(game.summary_stats(state))
     return GameResult(
-        index, seed, list(out.scores), list(out.winners), list(out.breakdown), step, stats
+        index, seed, list(out.scores), list(out.winners), list(out.breakdown), played.steps, stats
     )
-
-
-def _next_seat(game: Game, state: Any) -> int:
-    waiting = game.to_act(state)
-    if not waiting:
-        raise SimulationError("nobody may act but the game is not over")
-    return waiting[0]
 
 
 @dataclass

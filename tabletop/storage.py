@@ -16,21 +16,53 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop.safe_read import MB, FileProblem, Missing, parse_json, read_regular
+
 APP_NAME = "tabletop"
 HOME_ENV = "TABLETOP_HOME"
 
 
 class StorageError(Exception):
-    """A stored file cannot be used; the message says which file and why, in plain words."""
+    """A stored file cannot be used; the message says which file and why, in plain words.
 
-    def __init__(self, path: Path, problem: str) -> None:
+    ``reason`` is a short tag put in the name of the file when it is moved aside.
+    """
+
+    reason = "corrupt"
+
+    def __init__(self, path: Path, problem: str, reason: str | None = None) -> None:
         super().__init__(f"{path}: {problem}")
         self.path = Path(path)
         self.problem = problem
+        if reason:
+            self.reason = reason
 
 
 class FutureVersionError(StorageError):
     """The file was written by a newer version of Tabletop."""
+
+    reason = "newer-version"
+
+
+# Size caps per kind of file (a 1,000-move save is about 250 KB).
+MAX_BYTES: dict[str, int] = {"tabletop-save": 8 * MB, "tabletop-settings": 1 * MB}
+DEFAULT_MAX_BYTES = 4 * MB
+
+
+def _reason_for(problem: str) -> str:
+    """The tag naming a moved-aside file after what was wrong with it."""
+    for words, tag in (
+        ("too large", "too-large"),
+        ("nests too deeply", "too-deep"),
+        ("not a regular file", "not-a-file"),
+        ("not a file", "not-a-file"),
+        ("symbolic link", "not-a-file"),
+        ("not UTF-8", "not-text"),
+        ("not valid JSON", "not-json"),
+    ):
+        if words in problem:
+            return tag
+    return "corrupt"
 
 
 # --- folders -----------------------------------------------------------------------------
@@ -88,6 +120,47 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable where the OS allows it (not on Windows)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+TMP_SUFFIX = ".tmp"
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Delete ``.<name>.*.tmp`` files left by an interrupted :func:`atomic_write_text`.
+
+    Call it only while holding the instance lock (another instance's write may be under way).
+    """
+    removed = []
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return removed
+    for p in entries:
+        if p.name.startswith(".") and p.name.endswith(TMP_SUFFIX):
+            try:
+                if p.is_file() and not p.is_symlink():
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                continue
+    return removed
 
 
 def write_json(path: Path, kind: str, version: int, payload: dict[str, Any]) -> None:
@@ -96,16 +169,20 @@ def write_json(path: Path, kind: str, version: int, payload: dict[str, Any]) -> 
     atomic_write_text(path, json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
 
 
-def move_aside(path: Path, now: float | None = None) -> Path:
-    """Rename an unusable file to ``<name>.corrupt-<timestamp>`` (never overwriting); return it."""
+def move_aside(path: Path, now: float | None = None, reason: str = "corrupt") -> Path:
+    """Rename an unusable file to ``<name>.<reason>-<timestamp>`` (never overwriting); return it.
+
+    The new name never ends in ``.json``, so the file leaves every list the app reads.
+    """
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{reason}-{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{reason}-{stamp}-{n}")
     os.replace(path, target)
+    fsync_dir(path.parent)
     return target
 
 
@@ -121,17 +198,12 @@ def read_json(path: Path, kind: str, version: int) -> dict[str, Any] | None:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        raw = read_regular(path, MAX_BYTES.get(kind, DEFAULT_MAX_BYTES))
+        doc = parse_json(path, raw)
+    except Missing:
         return None
-    except OSError as e:
-        raise StorageError(path, f"cannot be read ({e.strerror or e})") from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise StorageError(path, "is not UTF-8 text") from None
-    except json.JSONDecodeError as e:
-        raise StorageError(path, f"is not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except FileProblem as e:
+        raise StorageError(path, e.problem, _reason_for(e.problem)) from None
     if not isinstance(doc, dict):
         raise StorageError(path, "does not hold a JSON object")
     fmt = doc.get("format")
@@ -163,7 +235,7 @@ def load_or_move_aside(
         return read_json(path, kind, version), None
     except StorageError as e:
         try:
-            moved = move_aside(path)
+            moved = move_aside(path, reason=e.reason)
         except OSError as err:
             return None, f"{e} — and it could not be moved aside ({err}); it was left untouched."
         return None, f"{e}. It was moved aside to {moved.name} and defaults are used."

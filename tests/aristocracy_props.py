@@ -18,9 +18,10 @@ from aristocracy_helpers import TOTAL, all_uids
 from tabletop.engine import Event, Rng, events_for, state_digest
 from tabletop.engine.events import MOVE, REVEAL
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
-from tabletop.games.aristocracy.state import BALL, ROYAL_IDS, STALL, State
-from tabletop.games.aristocracy.zones import DISCARD, SHOP
+from tabletop.games.aristocracy.ai import GreedyAgent
+from tabletop.games.aristocracy.data import ROYAL_IDS
+from tabletop.games.aristocracy.state import BALL, STALL, State
+from tabletop.games.aristocracy.view import DISCARD, SHOP
 
 EVERYTHING = list(range(TOTAL))
 #: the option sets property games cycle through: every building size and every starting

@@ -7,7 +7,7 @@ from aristocracy_helpers import activate, blank, build, count_cards, do, names, 
 
 from tabletop.engine import IllegalAction
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.state import JACK, KING, QUEEN
+from tabletop.games.aristocracy.data import JACK, KING, QUEEN
 
 
 def _two(royal: int = KING):
@@ -312,3 +312,28 @@ def test_favor_from_the_stall_uses_its_slot_and_needs_a_face_card() -> None:
     do(s, 0, "visit", building=s.buildings[1][0].address)
     assert s.coins == [4, 2]  # the 2 does not match: the owner pays the visitor
     assert s.slots == 1  # the discarded queen still used up its action
+
+
+def test_steps_listed_in_one_pass_offer_what_their_moves_offer() -> None:
+    """Each step generated in one pass lists exactly its moves' actions, in their order."""
+    from tabletop.engine import Rng
+    from tabletop.games.aristocracy.ai import GreedyAgent
+
+    table = GAME.moves
+    seen: set[str] = set()
+    for seed in range(3, 9):
+        s = GAME.new_game(3, seed, {"length": "shorter"})
+        rng, agent = Rng(seed), GreedyAgent(0.3)
+        for _ in range(1500):
+            if GAME.is_over(s):
+                break
+            seat = GAME.to_act(s)[0]
+            step = s.stack[-1].step
+            if step in table.together:
+                one_pass = table.together[step](s, seat)
+                each = [a for m in table.by_step[step] for a in m.generate(s, seat)]
+                assert one_pass == each and [a.text for a in one_pass] == [a.text for a in each]
+                seen.add(step)
+            legal = GAME.legal_actions(s, seat)
+            GAME.apply(s, seat, agent.choose(GAME, GAME.view(s, seat), seat, legal, rng))
+    assert set(table.together) <= seen

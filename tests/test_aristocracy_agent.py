@@ -6,7 +6,7 @@ from tabletop.ai import make_agent
 from tabletop.ai.base import RandomAgent
 from tabletop.engine import Rng
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
+from tabletop.games.aristocracy.ai import GreedyAgent
 
 
 def _match(seed: int, agents: list, cap_steps: int = 6000) -> tuple[list[int], bool]:

@@ -18,9 +18,11 @@ from tabletop import registry
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import BUTTON, DRAG, Action, Rng
+from tabletop.games.aristocracy.data import UIDS
 from tabletop.games.aristocracy.state import BALL, BID, STALL, TAX
-from tabletop.games.aristocracy.zones import uid
 from tabletop.ui.table.scene import TableScene
+
+uid = UIDS.__getitem__  # the view uid of a card
 
 SHORT = {"length": "shorter"}  # farms of 2 cards: games end within a few years
 SECRET = {"stall_put", "stall_ready", "bid", "ball_give", "ball_ready", "tax_discard"}

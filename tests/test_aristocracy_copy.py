@@ -9,7 +9,7 @@ from aristocracy_helpers import blank, build
 from tabletop.engine import Action, Rng, state_digest
 from tabletop.engine.plain import fast_copy
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
+from tabletop.games.aristocracy.ai import GreedyAgent
 
 
 def _mutables(obj: object) -> list[object]:

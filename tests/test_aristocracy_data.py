@@ -7,7 +7,7 @@ from collections import Counter
 from tabletop import registry
 from tabletop.engine.data import load_game_data
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.cards import deck_ids, rank, weight
+from tabletop.games.aristocracy.data import deck_ids, rank, weight
 
 
 def test_deck_is_two_decks_without_one_set_of_diamond_royals() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from aristocracy_helpers import blank, build, commit_all, do, names, pull, pulls
 
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.data import JACK, KING, MAX_YEARS, QUEEN
 from tabletop.games.aristocracy.flow import clean_up, end_phase
 from tabletop.games.aristocracy.scoring import outcome
-from tabletop.games.aristocracy.state import GLORY, JACK, KING, MAX_YEARS, OVER, QUEEN
+from tabletop.games.aristocracy.state import GLORY, OVER
 
 
 def _chateau(s, seat, r, suits="shdcsh"):
@@ -135,3 +136,15 @@ def test_safety_cap_ends_and_reports() -> None:
     assert s.over and s.capped
     assert GAME.outcome(s).breakdown[0]["capped"] == 1
     assert GAME.view(s, 0)["public"]["capped"] is True
+
+
+def test_a_building_smaller_than_a_farm_scores_nothing_mid_build() -> None:
+    """Mid-Build, an address with fewer matching cards than a farm is no building yet: it
+    used to index the points table negatively (wrong points, an IndexError in the longer
+    game, where an address alone stood at -4)."""
+    suits = ["9h", "9d", "9c", "9h", "9d"]
+    for length, farm in (("standard", 3), ("longer", 4), ("shorter", 2)):
+        for n in range(farm + 1):
+            s = blank(2, length=length)
+            build(s, 0, "9s", *suits[:n])
+            assert outcome(s).scores == [1 if n == farm else 0, 0], (length, n)

@@ -10,9 +10,9 @@ from aristocracy_props import Knowledge, check_permutation, check_view, landed_f
 from tabletop.engine import Event, Rng, events_for
 from tabletop.engine.events import MOVE
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.agent import GreedyAgent
-from tabletop.games.aristocracy.cards import deck_ids
-from tabletop.games.aristocracy.state import QUEEN, Building
+from tabletop.games.aristocracy.ai import GreedyAgent
+from tabletop.games.aristocracy.data import QUEEN, deck_ids
+from tabletop.games.aristocracy.state import Building
 
 
 def _cards(view, zone):
@@ -217,3 +217,27 @@ def test_a_property_game_makes_no_reference_cycles(monkeypatch) -> None:
         assert made[0]() is None, "the game's state outlived the game: a reference cycle"
     finally:
         gc.enable()
+
+
+def test_views_name_no_card_that_now_lies_hidden() -> None:
+    """Once an auction is paid for, the picked cards lie in hands (or the discard pile) and
+    the view's public facts no longer name them; nor the address of the building the last
+    action concerned once that building is dismantled into its owner's hand."""
+    s = blank(2)
+    s.market = pulls(s, "2c", "3c", "4c")
+    s.hands = [pulls(s, "5h"), pulls(s, "6h")]
+    s.step, s.royal, s.ready, s.bids = "bid", 2, [False, False], [-1, -1]
+    do(s, 0, "bid", amount=2)
+    do(s, 1, "bid", amount=2)  # a tie: both pick, openly, in herald order
+    first, second = s.market[:2]
+    do(s, 0, "pick", card=first)
+    assert GAME.view(s, 1)["public"]["picks"] == (f"c{first}",)  # declared openly
+    do(s, 1, "pick", card=second)
+    assert first in s.hands[0] and second in s.hands[1]
+    assert GAME.view(s, 1)["public"]["picks"] == ()
+    f = build(s, 0, "5s", "5d", "5c", "2d")
+    s.stalls = [pulls(s, "3s"), []]
+    activate(s, 0)
+    for x in list(f.cards):
+        do(s, 0, "downgrade", card=x)
+    assert f.address in s.hands[0] and GAME.view(s, 1)["public"]["sub_building"] is None

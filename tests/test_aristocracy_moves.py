@@ -8,15 +8,15 @@ from typing import Any
 from aristocracy_helpers import activate, blank, build, do, pull, pulls
 
 from tabletop.controller import Match, SeatConfig
-from tabletop.controller.match import AI, is_barrier
+from tabletop.controller.match import AI, step_is_barrier
 from tabletop.engine import Event, events_for
 from tabletop.engine.events import MOVE
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.data import JACK, KING, QUEEN, UIDS
 from tabletop.games.aristocracy.flow import clean_up, start_phase
-from tabletop.games.aristocracy.state import BALL, JACK, KING, QUEEN, STALL
-from tabletop.games.aristocracy.zones import uid
+from tabletop.games.aristocracy.state import BALL, STALL
 
-FACEDOWN = ("draw", "discard")
+uid = UIDS.__getitem__  # the view uid of a card
 
 
 def _moves(events: list[Event], seat: int | None) -> list[tuple[Any, ...]]:
@@ -29,7 +29,7 @@ def _moves(events: list[Event], seat: int | None) -> list[tuple[Any, ...]]:
 
 
 def _barrier(events: list[Event]) -> bool:
-    return any(is_barrier(e, FACEDOWN) for e in events)
+    return step_is_barrier(GAME, events)
 
 
 def test_stall_commits_move_in_secret_and_the_reveal_is_public_and_a_barrier() -> None:

@@ -7,16 +7,14 @@ from aristocracy_helpers import activate, blank, build, commit_all, count_cards,
 
 from tabletop.engine import IllegalAction, state_digest
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.data import JACK, KING, QUEEN
 from tabletop.games.aristocracy.flow import stall_weight, start_phase
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
     BID,
     GLORY,
-    JACK,
-    KING,
     PICK,
-    QUEEN,
     STALL,
     TAX,
 )
@@ -102,7 +100,7 @@ def test_tax_discards_down_to_seven_plus_chateaux_secretly() -> None:
     do(s, 0, "tax_discard", card=first)
     # hidden from the others until the reveal: their view of seat 0's hand is unchanged
     assert GAME.view(s, 1)["seats"][0]["hand"] == 9
-    assert GAME.view(s, 1)["zones"]["p0.offer"]["cards"] == []
+    assert GAME.view(s, 1)["zones"]["p0.offer"]["cards"] == ()
     do(s, 0, "tax_discard", card=s.hands[0][0])
     assert 0 not in GAME.to_act(s) and len(s.hands[0]) == 7
     assert len(s.discard) == before_discard
@@ -120,7 +118,7 @@ def test_ball_deals_back_as_many_cards_and_keeps_market_size() -> None:
     do(s, 0, "ball_give", card=s.hands[0][0])
     do(s, 0, "ball_take", card=s.offers[0][0])
     do(s, 0, "ball_give", card=s.hands[0][0])
-    assert GAME.view(s, 1)["zones"]["p0.offer"]["cards"] == []
+    assert GAME.view(s, 1)["zones"]["p0.offer"]["cards"] == ()
     do(s, 1, "ball_give", card=s.hands[1][0])
     do(s, 0, "ball_ready")
     do(s, 1, "ball_ready")
@@ -204,7 +202,7 @@ def test_stalls_are_secret_until_all_are_ready_then_revealed() -> None:
         do(s, 0, "stall_put", card=c)
     do(s, 0, "stall_ready")
     v1 = GAME.view(s, 1)
-    assert v1["zones"]["p0.stall"]["cards"] == [] and v1["seats"][0]["hand"] == 3
+    assert v1["zones"]["p0.stall"]["cards"] == () and v1["seats"][0]["hand"] == 3
     assert v1["public"]["stall_weights"][0] is None
     do(s, 1, "stall_put", card=s.hands[1][0])
     do(s, 1, "stall_ready")

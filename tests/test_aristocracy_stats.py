@@ -7,8 +7,8 @@ from aristocracy_helpers import blank, build, pulls
 
 from tabletop.cli import main
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.data import JACK, KING, MAX_YEARS
 from tabletop.games.aristocracy.flow import end_phase
-from tabletop.games.aristocracy.state import JACK, KING, MAX_YEARS
 from tabletop.sim import simulate
 
 

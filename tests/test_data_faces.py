@@ -220,7 +220,7 @@ def test_schema_accepts_the_shipped_faces_and_layouts_and_agrees_on_broken_ones(
     tmp_path: Path,
 ) -> None:
     docs = all_schemas()
-    for game in ("aristocracy", "majesty", "your_majesty"):
+    for game in ("aristocracy", "majesty", "monarch", "your_majesty"):
         folder = data_dir() / game
         cards, layout = read_yaml(folder / "cards.yaml"), read_yaml(folder / "layout.yaml")
         assert _schema_ok(docs["cards.schema.json"], cards), game

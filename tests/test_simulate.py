@@ -297,7 +297,7 @@ def test_cli_simulate_json_log_progress_and_replay(
     ("argv", "message"),
     [
         (["nope", "-p", "2"], "unknown game 'nope' (known: toy)"),
-        (["toy", "-p", "5"], "toy is for 2–4 players, not 5"),
+        (["toy", "-p", "5"], "Toy is for 2 to 4 players, not 5"),
         (
             ["toy", "-p", "2", "--option", "speed=fast"],
             "unknown option 'speed' for toy (known: none)",

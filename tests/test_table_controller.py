@@ -7,7 +7,7 @@ import json
 import pytest
 from court_game import COURT
 
-from tabletop.controller import AiWorker, Match, SaveError, SeatConfig, agent_for
+from tabletop.controller import AiWorker, Match, SaveError, SeatConfig, agent_for, saves
 from tabletop.controller.match import AI
 from tabletop.engine import IllegalAction, Rng, state_digest
 
@@ -17,6 +17,14 @@ FACEDOWN = {"deck"}
 def _match(tmp_path, seats=None, seed=7):
     seats = seats or [SeatConfig(name="Ann"), SeatConfig(name="Bob")]
     return Match(COURT, seats, seed, save_path=tmp_path / "auto.json", facedown_zones=FACEDOWN)
+
+
+def _saved(tmp_path) -> dict:
+    """The autosave as a whole document (its snapshot and journal merged)."""
+    data = saves.read_save(tmp_path / "auto.json")
+    data.pop("note")
+    data.pop("journal", None)
+    return data
 
 
 def _play_random(m: Match, n: int, rng: Rng) -> None:
@@ -30,7 +38,7 @@ def _play_random(m: Match, n: int, rng: Rng) -> None:
 def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
     m = _match(tmp_path)
     _play_random(m, 7, Rng(1))
-    data = json.loads((tmp_path / "auto.json").read_text())
+    data = _saved(tmp_path)
     assert data["format"] == {"kind": "tabletop-save", "version": 1}
     assert data["game"] == "court" and len(data["actions"]) == 7
     assert data["seats"][0]["name"] == "Ann"
@@ -39,7 +47,7 @@ def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
     assert state_digest(COURT, again.state) == state_digest(COURT, m.state)
     assert [p.action for p in again.history] == [p.action for p in m.history]
     # the snapshot is not trusted blindly: without it the replay gives the same state
-    del data["snapshot"]
+    data.pop("snapshot", None)
     (tmp_path / "nosnap.json").write_text(json.dumps(data))
     replayed = Match.load(tmp_path / "nosnap.json", COURT)
     assert state_digest(COURT, replayed.state) == state_digest(COURT, m.state)
@@ -52,11 +60,12 @@ def test_resumed_match_has_the_whole_log_again(tmp_path) -> None:
     for seat in (None, 0, 1):  # the same lines for everyone, private parts still private
         before = [(e.kind, e.text, e.private_to) for e in m.log_for(seat)]
         assert before and [(e.kind, e.text, e.private_to) for e in again.log_for(seat)] == before
-    data = json.loads((tmp_path / "auto.json").read_text())
-    data["actions"][0]["action"]["name"] = "no-such-move"  # an old save: the log stays empty
+    data = _saved(tmp_path)
+    data["actions"][0]["action"]["name"] = "no-such-move"  # its moves no longer replay
     (tmp_path / "old.json").write_text(json.dumps(data))
-    old = Match.load(tmp_path / "old.json", COURT)
-    assert state_digest(COURT, old.state) == state_digest(COURT, m.state) and not old.log_for(0)
+    with pytest.raises(SaveError) as info:  # never loaded in a state its moves do not give
+        Match.load(tmp_path / "old.json", COURT)
+    assert "move 1 of 9 is not legal" in str(info.value) and not (tmp_path / "old.json").exists()
 
 
 def test_undo_stops_at_barriers_and_other_seats(tmp_path) -> None:
@@ -75,7 +84,7 @@ def test_undo_stops_at_barriers_and_other_seats(tmp_path) -> None:
     assert not m.can_undo(1) and not m.can_undo(0)
     assert not m.undo(0)
     # autosave follows undo
-    assert len(json.loads((tmp_path / "auto.json").read_text())["actions"]) == 2
+    assert len(_saved(tmp_path)["actions"]) == 2
 
 
 def test_illegal_action_is_refused_with_reason(tmp_path) -> None:

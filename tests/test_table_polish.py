@@ -40,7 +40,7 @@ def test_as_ribbon_hides_the_whole_name_and_only_where_it_says_more(size) -> Non
     canvas = pygame.Surface(card.size, pygame.SRCALPHA)
     canvas.blit(sc.art.face("knight-innkeeper-t1", card.w, card.h), (0, 0))
     assert _ink_pixels(canvas, band, ink) > 10  # the printed name "Knight / Innkeeper"
-    marks.tokens(sc, canvas, split, card)
+    canvas.fblits(marks.token_blits(sc, split, card))
     assert _ink_pixels(canvas, band, ink) == 0  # no half-hidden letters below the ribbon
     # a Guard counted as a guard says nothing new: no ribbon, its name stays readable
     guard = Sprite("g", "g", {"card": "guard-t1", "uid": "g", "as": "guard"}, "z", card)

@@ -36,8 +36,8 @@ def test_simulate_and_replay_every_registered_game(
     too_many = game.info.max_players + 1
     assert main(["simulate", game_id, "-p", str(too_many)]) == 2
     assert capsys.readouterr().err == (
-        f"tabletop simulate: {game_id} is for {players}–{game.info.max_players} players, "
-        f"not {too_many}\n"
+        f"tabletop simulate: {game.info.name} is for {players} to {game.info.max_players} "
+        f"players, not {too_many}\n"
     )
 
 

@@ -57,20 +57,20 @@ def test_title_to_new_game_and_back_with_keys_and_clicks(monkeypatch, tmp_path) 
         close_app()
 
 
-def test_continue_is_enabled_by_an_autosave(monkeypatch, tmp_path) -> None:
+def test_continue_never_offers_an_autosave_that_fails(monkeypatch, tmp_path) -> None:
     app = make_app(monkeypatch, tmp_path)
     try:
         app.push(NewGameScene(app))
-        launch.autosave_path().write_text("{}", encoding="utf-8")  # a match was saved meanwhile
+        launch.autosave_path().write_text("{}", encoding="utf-8")  # a broken autosave appears
         app.pop()
-        assert button_named(app.top, "Continue").is_enabled
-        post_key(pygame.K_RETURN)  # Continue is now the default; resume is not built yet
-        _frames(app)
-        assert isinstance(app.top, MessageDialog) and app.top.title == "Cannot continue"
-        # The unreadable autosave was moved aside, so Continue is disabled again.
+        # It is checked before Continue is offered: moved aside, and the title says why.
+        assert isinstance(app.top, MessageDialog)
+        assert app.top.title == "The interrupted game could not be used"
+        assert "moved aside" in app.top.text and "Error" not in app.top.text
         assert not launch.autosave_path().exists()
         app.top.choose(0)
         assert not button_named(app.top, "Continue").is_enabled
+        assert app.crashes == 0
     finally:
         close_app()
 

@@ -112,14 +112,18 @@ def test_settings_scene_saves_each_change(monkeypatch, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    "content, words",
+    "content, words, tag",
     [
-        ("{ this is not json", "not valid JSON"),
-        (json.dumps({"format": {"kind": KIND, "version": VERSION + 1}, "settings": {}}), "newer"),
+        ("{ this is not json", "not valid JSON", ".not-json-"),
+        (
+            json.dumps({"format": {"kind": KIND, "version": VERSION + 1}, "settings": {}}),
+            "newer",
+            ".newer-version-",
+        ),
     ],
 )
 def test_a_damaged_settings_file_is_moved_aside_and_reported(
-    monkeypatch, tmp_path, content, words
+    monkeypatch, tmp_path, content, words, tag
 ) -> None:
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
     path = storage.config_dir() / "settings.json"
@@ -128,8 +132,8 @@ def test_a_damaged_settings_file_is_moved_aside_and_reported(
     try:
         assert isinstance(app.top, MessageDialog)
         assert app.top.title == "Settings were reset"
-        assert words in app.top.text and ".corrupt-" in app.top.text
-        aside = [p for p in path.parent.iterdir() if ".corrupt-" in p.name]
+        assert words in app.top.text and tag in app.top.text  # renamed with the reason
+        aside = [p for p in path.parent.iterdir() if tag in p.name]
         assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == content
         assert not path.exists()  # not overwritten silently: defaults are used until a change
         assert app.settings == Settings()

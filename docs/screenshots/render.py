@@ -29,7 +29,6 @@ from tabletop.controller import Match, SeatConfig  # noqa: E402
 from tabletop.engine import Rng  # noqa: E402
 from tabletop.ui.app import App  # noqa: E402
 from tabletop.ui.settings import Settings  # noqa: E402
-from tabletop.ui.table.results import results_scene  # noqa: E402
 from tabletop.ui.table.scene import TableScene  # noqa: E402
 
 
@@ -131,7 +130,7 @@ def main() -> int:
         while not last.is_over():
             seat = last.to_act()[0]
             last.apply(seat, rng.choice(last.legal(seat)))
-        app.push(results_scene(app, last))
+        app.push(app.results_scene(last))
         _frames(app, 60)
         pygame.image.save(app.window, str(OUT / "results.png"))
         written.append("results.png")

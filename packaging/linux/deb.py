@@ -7,11 +7,30 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "tabletop"
 _GLIBC = re.compile(rb"GLIBC_(2\.\d+(?:\.\d+)?)\x00")
+_SONAME = re.compile(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]")
+
+# The Debian package of a shared library the bundle may load from the system.  Others are
+# looked up with ``dpkg -S`` on the build machine; one that cannot be placed fails the build.
+SYSTEM_PACKAGES = {
+    "libc.so.6": "libc6",
+    "libm.so.6": "libc6",
+    "libdl.so.2": "libc6",
+    "libpthread.so.0": "libc6",
+    "librt.so.1": "libc6",
+    "libutil.so.1": "libc6",
+    "libcrypt.so.1": "libcrypt1",
+    "ld-linux-x86-64.so.2": "libc6",
+    "ld-linux-aarch64.so.1": "libc6",
+    "libz.so.1": "zlib1g",
+    "libgcc_s.so.1": "libgcc-s1",
+    "libstdc++.so.6": "libstdc++6",
+}
 
 
 def _version_key(v: str) -> tuple[int, ...]:
@@ -31,6 +50,70 @@ def glibc_needed(bundle: Path) -> str:
     if not found:
         raise RuntimeError(f"no ELF file in {bundle} names a glibc version")
     return max(found, key=_version_key)
+
+
+def _elf_files(bundle: Path) -> list[Path]:
+    out = []
+    for f in bundle.rglob("*"):
+        if f.is_file() and not f.is_symlink():
+            with f.open("rb") as fh:
+                if fh.read(4) == b"\x7fELF":
+                    out.append(f)
+    return out
+
+
+def needed_libraries(elf: Path) -> list[str]:
+    """The ``DT_NEEDED`` sonames of one ELF file (``readelf -d``)."""
+    r = subprocess.run(["readelf", "-d", str(elf)], capture_output=True, text=True)
+    return _SONAME.findall(r.stdout)
+
+
+def system_libraries(bundle: Path) -> set[str]:
+    """Every soname the bundle's ELF files need that the bundle does not ship itself."""
+    files = _elf_files(bundle)
+    shipped = {f.name for f in bundle.rglob("*")}
+    needed: set[str] = set()
+    for f in files:
+        needed.update(needed_libraries(f))
+    return {n for n in needed if n not in shipped}
+
+
+def _dpkg_owner(soname: str) -> str | None:
+    r = subprocess.run(["dpkg", "-S", f"*/{soname}"], capture_output=True, text=True)
+    if r.returncode != 0 or ":" not in r.stdout:
+        return None
+    return r.stdout.split(":", 1)[0].split(",")[0].strip() or None
+
+
+def unplaced_libraries(bundle: Path) -> list[str]:
+    """System libraries the bundle needs whose Debian package is unknown (should be none)."""
+    return [
+        s
+        for s in sorted(system_libraries(bundle))
+        if s not in SYSTEM_PACKAGES and not _dpkg_owner(s)
+    ]
+
+
+def depends(bundle: Path) -> str:
+    """The control file's ``Depends``: glibc's version, then each system library's package.
+
+    A library no package is known for is left out with a warning (and the packaging smoke
+    test fails on it): add it to :data:`SYSTEM_PACKAGES`.
+    """
+    packages = {"libc6"}
+    for soname in sorted(system_libraries(bundle)):
+        package = SYSTEM_PACKAGES.get(soname) or _dpkg_owner(soname)
+        if package is None:
+            print(f"warning: no Debian package known for {soname}", file=sys.stderr)
+        else:
+            packages.add(package)
+    rest = sorted(packages - {"libc6"})
+    return ", ".join([f"libc6 (>= {glibc_needed(bundle)})", *rest])
+
+
+def control_description(text: str) -> str:
+    """A long description in control-file form: each line indented, blank lines as ' .'."""
+    return "\n".join(f" {line}" if line.strip() else " ." for line in text.splitlines())
 
 
 def host_glibc() -> str:
@@ -75,7 +158,13 @@ def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -
     (stage_dir / "usr" / "bin" / PACKAGE).chmod(0o755)
     apps = stage_dir / "usr" / "share" / "applications"
     apps.mkdir(parents=True)
-    shutil.copy(HERE / "tabletop.desktop", apps / f"{PACKAGE}.desktop")
+    sys.path.insert(0, str(HERE.parent))
+    import metadata  # packaging/metadata.py: texts derived from the registry
+
+    entry = (HERE / "tabletop.desktop").read_text("utf-8")
+    (apps / f"{PACKAGE}.desktop").write_text(
+        entry.replace("@KEYWORDS@", metadata.keywords()), "utf-8"
+    )
     hicolor = stage_dir / "usr" / "share" / "icons" / "hicolor"
     for n, png in icons["pngs"].items():
         dest = hicolor / f"{n}x{n}" / "apps" / f"{PACKAGE}.png"
@@ -92,7 +181,8 @@ def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -
         "VERSION": version,
         "ARCH": arch,
         "INSTALLED_SIZE": str(_du_kib(stage_dir)),
-        "DEPENDS": f"libc6 (>= {glibc_needed(opt)})",
+        "DEPENDS": depends(opt),
+        "DESCRIPTION": control_description(metadata.description()),
     }
     debian = stage_dir / "DEBIAN"
     debian.mkdir()

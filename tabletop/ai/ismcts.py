@@ -239,7 +239,14 @@ class _Context:
                     if not now:
                         continue
                     if a not in now:
+                        # an earlier seat's move changed what this one may do (in a
+                        # determinized state a seat may pass by itself): a random legal
+                        # move stands in, counted as available like a selected one
                         a = now[rng.randrange(len(now))]
+                        st = node.stats.get((s, a))
+                        if st is None:
+                            st = node.stats[(s, a)] = _Stat()
+                        st.avail += 1
                     events = game._apply(state, s, a)
                     picks.append((s, a))
                     keys.append(self._observed(events, s, a))

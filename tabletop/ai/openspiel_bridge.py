@@ -29,6 +29,7 @@ from tabletop import registry
 from tabletop.ai.hooks import default_evaluate, hooks_for
 from tabletop.engine import Action, Game, Rng
 from tabletop.engine.frozen import canonical
+from tabletop.engine.play import next_seat
 
 ACTION_SPACE = 1 << 18
 DEALS = 1 << 10
@@ -144,7 +145,7 @@ class TabletopState(pyspiel.State):
             elif self._game.is_over(self.inner):
                 self._player = pyspiel.PlayerId.TERMINAL
             else:
-                self._player = self._game.to_act(self.inner)[0]
+                self._player = next_seat(self._game, self.inner)  # the one rule of play.py
         return self._player
 
     def _code_map(self, player: int) -> dict[int, Action]:

@@ -19,7 +19,8 @@ from typing import Any
 
 from tabletop.ai.base import make_agent
 from tabletop.ai.hooks import hooks_for
-from tabletop.engine import Game, Rng
+from tabletop.engine import Game
+from tabletop.engine.play import PlayError, Step, play
 
 Z95 = 1.959963984540054
 
@@ -90,36 +91,38 @@ def seat_cards(view: dict[str, Any], players: int) -> list[list[str]]:
     return out
 
 
+MAX_DECISIONS = 20_000
+
+
 def play_match(spec: MatchSpec) -> MatchRecord:
-    """Play one match to the end; agents see only their views and legal actions."""
+    """Play one match to the end with the engine's one loop (seats seeded as ``simulate``)."""
     game = spec.game
     agents = [make_agent(kind, game) for kind in spec.seats]
-    rngs = [
-        Rng((spec.seed * 7919 + 104729 * (i + 1)) & ((1 << 63) - 1)) for i in range(spec.players)
-    ]
-    state = game.new_game(spec.players, spec.seed, dict(spec.options))
-    first_to_act = game.to_act(state)
-    first = first_to_act[0] if first_to_act else 0
     times: dict[str, list[float]] = {label: [] for label in spec.labels}
     cpu: dict[str, list[float]] = {label: [] for label in spec.labels}
-    decisions = 0
-    limit = 20000
-    while not game.is_over(state) and decisions < limit:
-        seats = game.to_act(state)
-        if not seats:
-            break
-        for seat in seats:
-            if seat not in game.to_act(state):
-                continue
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            t0, c0 = time.perf_counter(), time.process_time()
-            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
-            if len(legal) > 1:
-                times[spec.labels[seat]].append(time.perf_counter() - t0)
-                cpu[spec.labels[seat]].append(time.process_time() - c0)
-            game.apply(state, seat, action)
-            decisions += 1
+
+    def timed(step: Step, state: Any) -> None:
+        if step.choices > 1:
+            times[spec.labels[step.seat]].append(step.wall)
+            cpu[spec.labels[step.seat]].append(step.cpu)
+
+    try:
+        played = play(
+            game,
+            spec.players,
+            spec.seed,
+            dict(spec.options),
+            agents,
+            on_step=timed,
+            max_steps=MAX_DECISIONS,
+            names=list(spec.seats),
+        )
+        state, decisions, first = played.state, played.steps, played.first
+    except PlayError as e:
+        if not e.over_steps:
+            raise
+        state, decisions = e.state, MAX_DECISIONS
+        first = 0
     out = game.outcome(state)
     error = "" if game.is_over(state) else f"stopped after {decisions} decisions"
     counted = hooks_for(game).balance_cards

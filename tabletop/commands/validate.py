@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def folders_to_check(target: Path) -> list[Path]:
     """One game folder if ``target`` holds a game.yaml, else its game sub-folders."""
-    if (target / "game.yaml").is_file():
+    if os.path.lexists(target / "game.yaml"):  # even when it is not a file: say so below
         return [target]
     return game_folders(target)
 
@@ -53,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"FAIL {folder.name}: {len(problems)} problem{'s' * (len(problems) != 1)}")
             for p in problems:
                 print(f"  {p}")
+            continue
+        except (OSError, RecursionError, MemoryError) as e:  # no traceback for any file
+            bad += 1
+            print(f"FAIL {folder.name}: 1 problem")
+            print(f"  {folder}: could not be read ({type(e).__name__}: {e})")
             continue
         copies = sum(c.count for c in data.cards.values())
         print(

@@ -1,19 +1,25 @@
-"""AI decisions off the render loop: a worker process (or thread) that sees only a seat's view.
+"""AI decisions off the render loop: one spawned worker process that sees only a seat's view.
 
-The worker receives the game object, the AI level, the seat's view and its legal actions,
-never the state.  A separate process keeps a searching AI from competing with the render
-loop for the interpreter; a thread is the fallback when a process cannot be used.
+The worker receives the game object (once), the AI level, the seat's view and its legal
+actions, never the state.  It is a *spawned* process on every OS (see
+:mod:`tabletop.controller.ai_process`): started once, kept warm, holding no window or audio
+handle, and dying with the app.  A thread is used only when asked for (``TABLETOP_AI_THREADS=1``
+or ``AiWorker(process=False)``) or for a job that cannot be sent to a process.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import multiprocessing
 import os
+import pickle
 import queue
 import sys
 import threading
+import time
 from collections import defaultdict
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +27,8 @@ from tabletop.ai import make_agent
 from tabletop.engine import Action, Game, Rng
 
 FALLBACKS = ("greedy", "random")
-THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread
+THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread (tests)
+MAX_RESTARTS = 3  # a worker that keeps dying is replaced by the thread
 
 
 def agent_for(kind: str, game: Game) -> Any:
@@ -38,14 +45,30 @@ _AGENTS: dict[tuple[str, str], Any] = {}
 
 
 def decide(
-    game: Game, kind: str, view: dict[str, Any], seat: int, legal: list[Action], seed: int
+    game: Game, kind: str, view: Mapping[str, Any], seat: int, legal: Sequence[Action], seed: int
 ) -> int:
     """The index in ``legal`` of the agent's choice (runs in the worker)."""
     key = (game.info.id, kind)
     if key not in _AGENTS:
         _AGENTS[key] = agent_for(kind, game)
-    action = _AGENTS[key].choose(game, view, seat, legal, Rng(seed))
+    action = _AGENTS[key].choose(game, view, seat, list(legal), Rng(seed))
     return legal.index(action) if action in legal else 0
+
+
+def plain(value: Any) -> Any:
+    """A view made picklable: read-only mappings become dicts (views may be immutable)."""
+    if isinstance(value, Mapping) and not isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(plain(v) for v in value)
+    return value
+
+
+def threads_wanted() -> bool:
+    """True when ``TABLETOP_AI_THREADS`` asks for the thread instead of the process."""
+    return os.environ.get(THREADS_ENV, "").strip().lower() in ("1", "true", "yes")
 
 
 @dataclass
@@ -64,99 +87,193 @@ class _Job:
     token: Any
     game: Game
     kind: str
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     seat: int
     legal: list[Action]
     seed: int
+
+
+class _Process:
+    """The spawned worker and its two pipes (jobs out, answers in)."""
+
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        jobs_r, self.jobs = ctx.Pipe(duplex=False)
+        self.answers, answers_w = ctx.Pipe(duplex=False)
+        from tabletop.controller.ai_process import serve
+
+        main = threading.current_thread() is threading.main_thread()
+        self.proc = ctx.Process(
+            target=serve,
+            args=(jobs_r, answers_w, os.getpid(), main),  # PDEATHSIG follows the thread
+            name="tabletop-ai",
+            daemon=True,
+        )
+        self.proc.start()
+        jobs_r.close()
+        answers_w.close()
+        self.games: dict[int, str] = {}  # id(game) → key in the worker
+
+    def send(self, msg: tuple[Any, ...]) -> None:
+        self.jobs.send_bytes(pickle.dumps(msg, pickle.HIGHEST_PROTOCOL))
+
+    def game_key(self, game: Game) -> str:
+        """The worker's key for ``game``, sending the game the first time."""
+        key = self.games.get(id(game))
+        if key is None:
+            key = f"{game.info.id}#{len(self.games)}"
+            self.send(("game", key, game))
+            self.games[id(game)] = key
+        return key
+
+    def alive(self) -> bool:
+        return self.proc.is_alive()
+
+    def close(self) -> None:
+        for conn in (self.jobs, self.answers):
+            with contextlib.suppress(OSError):
+                conn.close()
+        self.proc.join(0.5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(0.5)
 
 
 class AiWorker:
     """Answers decision jobs off the render loop; each table polls its own channel."""
 
     def __init__(self, process: bool | None = None) -> None:
-        if process is None:
-            # A forked process needs no re-import of the app's main module (which a spawned
-            # one would run again, frozen bundles included); elsewhere the thread is used.
-            process = sys.platform.startswith("linux") and os.environ.get(THREADS_ENV, "") not in (
-                "1",
-                "true",
-                "yes",
-            )
-        self.process = process
-        self._pool: ProcessPoolExecutor | None = None
-        self._futures: list[tuple[_Job, Future[int]]] = []
+        self.process = not threads_wanted() if process is None else process
+        self._proc: _Process | None = None
+        self._restarts = 0
+        self._ids = itertools.count(1)
+        self._inflight: dict[int, _Job] = {}  # sent to the process, not answered yet
+        self._probes: dict[int, dict[str, Any]] = {}
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._done: queue.Queue[tuple[Any, Answer]] = queue.Queue()
         self._answers: dict[Any, list[Answer]] = defaultdict(list)
         self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
         self.busy: set[Any] = set()
-        if sys.getswitchinterval() > 0.002:  # a thread agent yields to the render loop often
-            sys.setswitchinterval(0.002)
 
-    # --- asking -------------------------------------------------------------------------
+    # --- the process ----------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the worker process now (it imports the AI while the table opens)."""
+        if self.process and self._proc is None:
+            try:
+                self._proc = _Process()
+            except (OSError, RuntimeError, ValueError):  # no processes here: use the thread
+                self.process = False
+
+    def prepare(self, game: Game) -> None:
+        """Start the worker and send it ``game`` ahead of the first decision."""
+        self.start()
+        if self._proc is not None:
+            with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError, OSError):
+                self._proc.game_key(game)
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (``None`` before it starts or in thread mode)."""
+        return self._proc.proc.pid if self._proc is not None else None
+
+    def probe(self, timeout: float = 30.0) -> dict[str, Any]:
+        """Ask the worker what it holds (its pid, whether pygame is initialised); tests."""
+        self.start()
+        assert self._proc is not None, "no worker process"
+        job_id = next(self._ids)
+        self._proc.send(("probe", job_id))
+        end = time.monotonic() + timeout
+        while job_id not in self._probes and time.monotonic() < end:
+            self._collect(0.05)
+        return self._probes.pop(job_id)
+
+    # --- asking -----------------------------------------------------------------------------
     def submit(
         self,
         token: Any,
         game: Game,
         kind: str,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
-        legal: list[Action],
+        legal: Sequence[Action],
         seed: int,
         channel: Any = None,
     ) -> None:
         """Ask for a decision; the answer comes back on ``channel`` with the same ``token``."""
         job = _Job(channel, token, game, kind, view, seat, list(legal), seed)
         self.busy.add(token)
-        if self.process and self._submit_process(job):
+        if self.process and self._send(job):
             return
         self._ensure_thread()
         self._jobs.put(job)
 
-    def _submit_process(self, job: _Job) -> bool:
-        try:
-            if self._pool is None:
-                method = "fork" if sys.platform.startswith("linux") else "spawn"
-                ctx = multiprocessing.get_context(method)
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-            fut = self._pool.submit(
-                decide, job.game, job.kind, job.view, job.seat, job.legal, job.seed
-            )
-        except Exception:  # cannot pickle, cannot start a process: use the thread
-            self.process = False
+    def _send(self, job: _Job, job_id: int | None = None) -> bool:
+        """Send a job to the process; False when it cannot go there (use the thread)."""
+        self.start()
+        if self._proc is None:
             return False
-        self._futures.append((job, fut))
+        job_id = job_id or next(self._ids)
+        try:
+            key = self._proc.game_key(job.game)
+            view = plain(job.view)
+            self._proc.send(("job", job_id, key, job.kind, view, job.seat, job.legal, job.seed))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return False  # this job cannot be pickled: the thread answers it
+        except OSError:  # the worker died: a new one takes the job
+            self._replace_process()
+            return self.process and self._send(job, job_id)
+        self._inflight[job_id] = job
         return True
 
+    def _replace_process(self) -> None:
+        if self._proc is not None:
+            self._proc.close()
+            self._proc = None
+        self._restarts += 1
+        if self._restarts > MAX_RESTARTS:
+            self.process = False
+        lost = list(self._inflight.items())
+        self._inflight.clear()
+        for job_id, job in lost:
+            if not (self.process and self._send(job, job_id)):
+                self._ensure_thread()
+                self._jobs.put(job)
+
     def _ensure_thread(self) -> None:
+        if sys.getswitchinterval() > 0.002:  # a thread agent yields to the render loop often
+            sys.setswitchinterval(0.002)
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run, name="tabletop-ai", daemon=True)
             self._thread.start()
 
-    # --- answers ------------------------------------------------------------------------
-    def _collect(self) -> None:
+    # --- answers ----------------------------------------------------------------------------
+    def _collect(self, timeout: float = 0.0) -> None:
         while True:
             try:
                 channel, ans = self._done.get_nowait()
             except queue.Empty:
                 break
             self._answers[channel].append(ans)
-        still = []
-        for job, fut in self._futures:
-            if not fut.done():
-                still.append((job, fut))
-                continue
-            try:
-                i = fut.result()
-                ans = Answer(job.token, job.seat, job.legal[i])
-            except Exception:  # the process failed: answer from a thread instead
-                self.process = False
-                self._ensure_thread()
-                self._jobs.put(job)
-                continue
-            self._answers[job.channel].append(ans)
-        self._futures = still
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            while proc.answers.poll(timeout):
+                timeout = 0.0
+                self._receive(pickle.loads(proc.answers.recv_bytes()))
+        except (EOFError, OSError):
+            self._replace_process()
+
+    def _receive(self, msg: tuple[Any, ...]) -> None:
+        if msg[0] == "probe":
+            self._probes[msg[1]] = msg[2]
+            return
+        _, job_id, index, error = msg
+        job = self._inflight.pop(job_id, None)
+        if job is None:
+            return
+        action = job.legal[index] if 0 <= index < len(job.legal) else None
+        self._answers[job.channel].append(Answer(job.token, job.seat, action, error))
 
     def poll(self, channel: Any = None) -> list[Answer]:
         """Answers for ``channel`` that arrived since the last call."""
@@ -168,23 +285,22 @@ class AiWorker:
 
     def wait(self, timeout: float = 10.0, channel: Any = None) -> list[Answer]:
         """Block until an answer for ``channel`` arrives (tests and headless runs)."""
-        import time
-
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             got = self.poll(channel)
             if got:
                 return got
-            time.sleep(0.005)
+            self._collect(0.005) if self._proc is not None else time.sleep(0.005)
         return []
 
     def stop(self) -> None:
         """End the worker thread and process (used when the app closes)."""
         if self._thread is not None and self._thread.is_alive():
             self._jobs.put(None)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        if self._proc is not None:
+            self._proc.close()
+            self._proc = None
+        self._inflight.clear()
 
     def _run(self) -> None:
         while True:
@@ -204,7 +320,7 @@ _SHARED: AiWorker | None = None
 
 
 def shared_worker() -> AiWorker:
-    """The app's one AI worker (started on first use)."""
+    """The app's one AI worker (its process starts when a table first needs it)."""
     global _SHARED
     if _SHARED is None:
         _SHARED = AiWorker()

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.controller import saves
+from tabletop.controller import journal, saves
 from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
 from tabletop.engine.events import MOVE, REVEAL
 
 HUMAN = "human"
 AI = "ai"
+SNAPSHOT_EVERY = 64  # moves between two snapshots of the autosave (the journal holds the rest)
 
 
 @dataclass(frozen=True)
@@ -94,17 +96,6 @@ def step_is_barrier(game: Game, events: list[Event], facedown: Iterable[str] = (
 _DATA: dict[tuple[str, str], Any] = {}
 
 
-def _replay(
-    game: Game, players: int, seed: int, options: Any, moves: list[tuple[int, Action]]
-) -> tuple[Any, list[list[Event]] | None]:
-    """The state and every move's events by replaying from the setup (``None`` if it fails)."""
-    try:
-        state = game.new_game(players, seed, options)
-        return state, [game.apply(state, seat, action) for seat, action in moves]
-    except Exception:  # an old save of a changed game: the snapshot still restores it
-        return None, None
-
-
 def game_data(game: Game) -> Any:
     """The validated ``data/<id>/`` of a game, loaded once per process.
 
@@ -163,7 +154,10 @@ class Match:
             frozenset(facedown_zones) if facedown_zones is not None else _facedown_zones(game)
         )
         self.listeners: list[Callable[[Played], None]] = []
-        self.save_error: str = ""
+        self._save_error = ""
+        self.load_note = ""  # what was repaired when this match was loaded ("" if nothing)
+        self._token = secrets.token_hex(8)  # names this match's journal
+        self._epoch = 0
 
     # --- questions --------------------------------------------------------------------
     @property
@@ -218,7 +212,7 @@ class Match:
         barrier = step_is_barrier(self.game, events, self.facedown)
         played = Played(seat, action, barrier, list(events))
         self.history.append(played)
-        self.autosave()
+        self._autosave_move(played)
         for listener in list(self.listeners):
             listener(played)
         return events
@@ -273,39 +267,108 @@ class Match:
         return True
 
     # --- persistence ----------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The save document: setup, seats, the action list and a state snapshot."""
+    def _header(self) -> dict[str, Any]:
+        """Every field of the save document but the action list."""
         return {
+            "format": {"kind": saves.KIND, "version": saves.FORMAT_VERSION},
             "game": self.game.info.id,
             "options": self.options,
             "seed": self.seed,
             "players": self.players,
             "seats": [s.to_json() for s in self.seats],
-            "actions": [
-                {"seat": p.seat, "action": p.action.to_json(), "barrier": p.barrier}
-                for p in self.history
-            ],
             "over": self.is_over(),
             "snapshot": self.game.state_to_json(self.state),
         }
 
+    @staticmethod
+    def _move_json(p: Played) -> dict[str, Any]:
+        return {"seat": p.seat, "action": p.action.to_json(), "barrier": p.barrier}
+
+    def to_json(self) -> dict[str, Any]:
+        """The save document: setup, seats, the action list and a state snapshot."""
+        doc = self._header()
+        del doc["format"]
+        doc["actions"] = [self._move_json(p) for p in self.history]
+        return doc
+
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the match to ``path`` (default: its autosave file) atomically."""
+        """Write the whole match to ``path`` (default: its autosave file) atomically, now."""
         target = Path(path) if path else self.save_path
         if target is None:
             raise ValueError("no save path given")
+        if self.save_path is not None and target == self.save_path:
+            self.autosave()
+            if self.save_error:
+                raise OSError(self.save_error)
+            return target
         saves.write_atomic(target, self.to_json())
         return target
 
+    @property
+    def save_error(self) -> str:
+        """The last autosave failure in words ("" when the autosave is up to date)."""
+        if self.save_path is None:
+            return self._save_error
+        return self._save_error or journal.writer_for(self.save_path).error
+
+    @save_error.setter
+    def save_error(self, value: str) -> None:
+        self._save_error = value
+
+    def _snapshot(self, actions: bool) -> None:
+        assert self.save_path is not None
+        self._epoch += 1
+        journal.writer_for(self.save_path).snapshot(
+            self._header(),
+            len(self.history),
+            f"{self._token}.{self._epoch}",
+            [self._move_json(p) for p in self.history] if actions else None,
+        )
+
     def autosave(self) -> None:
-        """Save after an action when an autosave path is set; remember failures, never raise."""
+        """Write the whole autosave now (and restart its journal); never raises.
+
+        After a plain move :meth:`apply` only queues the move for the journal (O(1)); this
+        is for the start, undo and resume, when the move list itself changes.
+        """
         if self.save_path is None:
             return
+        self._save_error = ""
         try:
-            self.save()
-            self.save_error = ""
-        except OSError as e:
-            self.save_error = f"Autosave failed: {e}"
+            self._snapshot(actions=True)
+        except Exception as e:  # the state would not convert: say so, keep playing
+            self._save_error = f"Autosave failed: {e}"
+            return
+        if not journal.writer_for(self.save_path).flush():
+            self._save_error = "Autosave failed: the disk did not answer in time"
+
+    def _autosave_move(self, played: Played) -> None:
+        """Queue one move for the autosave's journal; now and then a whole snapshot."""
+        if self.save_path is None:
+            return
+        record = self._move_json(played)
+        record["i"] = len(self.history) - 1
+        try:
+            if self._epoch == 0:  # nothing written for this match yet: the whole of it
+                self._snapshot(actions=True)
+                return
+            journal.writer_for(self.save_path).append(record)
+            if len(self.history) % SNAPSHOT_EVERY == 0 or self.is_over():
+                self._snapshot(actions=False)
+        except Exception as e:
+            self._save_error = f"Autosave failed: {e}"
+
+    def flush(self) -> None:
+        """Wait until the autosave holds every move (e.g. before the app closes)."""
+        if self.save_path is not None:
+            journal.writer_for(self.save_path).flush()
+
+    @property
+    def acknowledged(self) -> int:
+        """How many moves the autosave has on disk."""
+        if self.save_path is None:
+            return 0
+        return journal.writer_for(self.save_path).acknowledged
 
     @classmethod
     def load(
@@ -316,49 +379,21 @@ class Match:
         save_path: Path | str | None = None,
         facedown_zones: Iterable[str] | None = None,
     ) -> Match:
-        """Rebuild a match from a save; raise :class:`saves.SaveError` (file moved aside)."""
+        """Rebuild a match from a save checked whole; raise :class:`saves.SaveError` (the file
+        moved aside) if it cannot be used.  ``load_note`` says what was repaired, if anything."""
         path = Path(path)
-        data = saves.read_save(path)
-        try:
-            if game is None:
-                from tabletop import registry
-
-                game = registry.get(data["game"])
-            if game.info.id != data["game"]:
-                raise ValueError(f"the save is for {data['game']}, not {game.info.id}")
-            seats = [SeatConfig.from_json(s) for s in data["seats"]]
-            moves = [(int(a["seat"]), Action.from_json(a["action"])) for a in data["actions"]]
-            state = None
-            if isinstance(data.get("snapshot"), dict):
-                try:
-                    state = game.state_from_json(data["snapshot"])
-                except Exception:
-                    state = None
-            # replaying gives back each move's events, so the log reads as before the pause
-            replayed, events = _replay(game, len(seats), data["seed"], data.get("options"), moves)
-            if state is None:  # no usable snapshot: the replay is the state (or says why not)
-                state = (
-                    replayed
-                    if replayed is not None
-                    else game.replay(len(seats), data["seed"], data.get("options"), moves)
-                )
-            match = cls(
-                game,
-                seats,
-                data["seed"],
-                data.get("options"),
-                save_path=save_path,
-                facedown_zones=facedown_zones,
-                state=state,
-            )
-            for i, (a, (seat, action)) in enumerate(zip(data["actions"], moves, strict=True)):
-                ev = events[i] if events is not None else []
-                match.history.append(Played(seat, action, bool(a.get("barrier", True)), ev))
-        except saves.SaveError:
-            raise
-        except (KeyError, ValueError, TypeError, IllegalAction) as e:
-            moved = saves.move_aside(path)
-            raise saves.SaveError(
-                f"{path.name}: the save cannot be restored ({e}); it was moved aside", moved
-            ) from None
+        loaded = saves.load_verified(path, game)
+        data, v = loaded.data, loaded.verified
+        match = cls(
+            v.game,
+            [SeatConfig.from_json(s) for s in data["seats"]],
+            data["seed"],
+            data.get("options"),
+            save_path=save_path,
+            facedown_zones=facedown_zones,
+            state=v.state,
+        )
+        for a, (seat, action), ev in zip(data["actions"], v.moves, v.events, strict=True):
+            match.history.append(Played(seat, action, bool(a.get("barrier", True)), ev))
+        match.load_note = loaded.note
         return match

@@ -1,15 +1,28 @@
-"""Save files: versioned JSON written atomically; broken or newer files are moved aside."""
+"""Save files: versioned JSON written atomically; broken or newer files are moved aside.
+
+Every save is read through :mod:`tabletop.safe_read` (size and depth caps, regular files only)
+and checked whole by :mod:`tabletop.controller.save_check` before a menu offers it: its moves
+replayed must give its snapshot.  An autosave is a snapshot plus its journal of later moves
+(:mod:`tabletop.controller.journal`); reading it merges the two.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop import storage
+from tabletop.controller import journal, save_check
 
 FORMAT_VERSION = 1
 KIND = "tabletop-save"
+
+log = logging.getLogger("tabletop.controller.saves")
 
 
 class SaveError(Exception):
@@ -21,52 +34,103 @@ class SaveError(Exception):
 
 
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write a save document atomically with its versioned ``format`` header.
-
-    Compact JSON: the autosave runs after every action, on the render thread.
-    """
-    doc = {"format": {"kind": KIND, "version": FORMAT_VERSION}}
-    doc.update((k, v) for k, v in data.items() if k != "format")
-    storage.atomic_write_text(Path(path), json.dumps(doc, separators=(",", ":")))
+    """Write a whole save document atomically with its versioned ``format`` header."""
+    storage.atomic_write_text(Path(path), json.dumps(document(data), separators=(",", ":")))
+    stale = journal.journal_path(Path(path))
+    if stale.exists():  # a whole save needs no journal; an old one would only confuse
+        stale.unlink(missing_ok=True)
 
 
-def move_aside(path: Path) -> Path | None:
-    """Rename a bad file so it is kept but never overwritten; None if that failed."""
+def document(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the ``format`` header first."""
+    doc: dict[str, Any] = {"format": {"kind": KIND, "version": FORMAT_VERSION}}
+    doc.update((k, v) for k, v in data.items() if k not in ("format", "journal"))
+    return doc
+
+
+def move_aside(path: Path, reason: str = "corrupt") -> Path | None:
+    """Rename a bad file (and its journal) so it is kept but never offered; None if that failed."""
+    path = Path(path)
     try:
-        return storage.move_aside(Path(path))
+        moved = storage.move_aside(path, reason=reason)
     except OSError:
         return None
+    side = journal.journal_path(path)
+    if side.exists():
+        with contextlib.suppress(OSError):
+            side.replace(journal.journal_path(moved))
+    return moved
+
+
+def _aside(path: Path, problem: str, reason: str) -> SaveError:
+    moved = move_aside(path, reason)
+    where = f"it was moved aside to {moved.name}" if moved else "it could not be moved aside"
+    return SaveError(f"{path.name}: {problem}; {where}.", moved)
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """Read and check a save file; raise :class:`SaveError` (file moved aside) if unusable."""
+    """Read a save (its journal merged in) and check its fields.
+
+    Raises :class:`SaveError` (the file moved aside) if it is unusable.  The returned dict has
+    ``note`` set when a torn journal record was dropped.
+    """
     path = Path(path)
+    journal.flush_all(path)
     try:
         data = storage.read_json(path, KIND, FORMAT_VERSION)
     except storage.StorageError as e:
-        moved = move_aside(path)
-        raise SaveError(f"{path.name}: {e.problem}; it was moved aside", moved) from None
+        raise _aside(path, e.problem, e.reason) from None
     if data is None:
-        raise SaveError(f"{path}: no such save")
-    problem = check_save(data)
+        raise SaveError(f"{path.name}: no such save")
+    problem = save_check.check_shape(data)
     if problem:
-        moved = move_aside(path)
-        raise SaveError(f"{path.name}: {problem}; it was moved aside", moved)
+        raise _aside(path, f"the save is damaged: {problem}", "invalid")
+    data["note"] = ""
+    token = data.get("journal")
+    if isinstance(token, str):
+        more, note = journal.read_journal(journal.journal_path(path), token, len(data["actions"]))
+        data["actions"] = data["actions"] + more
+        data["note"] = note
+        if more:
+            data.pop("snapshot", None)  # the journal's moves come after it: the replay decides
+            data.pop("over", None)
+        problem = save_check.check_shape(data)
+        if problem:
+            raise _aside(path, f"the save is damaged: {problem}", "invalid")
     return data
 
 
 def check_save(data: dict[str, Any]) -> str:
-    """The problem with a decoded save ("" when it looks usable)."""
-    for key, kind in (
-        ("game", str),
-        ("seed", int),
-        ("players", int),
-        ("actions", list),
-        ("seats", list),
-    ):
-        if not isinstance(data.get(key), kind):
-            return f"the save lacks a valid {key!r}"
-    return ""
+    """The problem with a decoded save's fields ("" when it looks usable)."""
+    return save_check.check_shape(data)
+
+
+@dataclass
+class Loaded:
+    """A save checked whole: its document, the replayed match and what was repaired."""
+
+    data: dict[str, Any]
+    verified: save_check.Verified
+    note: str
+
+
+def load_verified(path: Path, game: Any = None) -> Loaded:
+    """Read and check a save whole (the replay must give its snapshot).
+
+    A save whose snapshot or 'finished' mark disagrees with its moves is repaired in memory
+    (``note`` says so); one that cannot be replayed is moved aside (:class:`SaveError`).
+    """
+    path = Path(path)
+    data = read_save(path)
+    try:
+        verified = save_check.verify(data, game)
+    except save_check.Unusable as e:
+        if e.reason == "unknown-game":  # not damaged: a later version may read it; kept
+            raise SaveError(f"{path.name}: {e}.", None) from None
+        raise _aside(path, str(e), e.reason) from None
+    data.update(verified.repaired)
+    notes = [n for n in (data.pop("note", ""), verified.note) if n]
+    return Loaded(data, verified, " ".join(notes))
 
 
 def peek(path: Path) -> dict[str, Any] | None:
@@ -76,13 +140,56 @@ def peek(path: Path) -> dict[str, Any] | None:
         data = storage.read_json(Path(path), KIND, FORMAT_VERSION)
     except storage.StorageError:
         return None
-    if data is None or check_save(data):
+    if data is None or save_check.check_shape(data):
         return None
-    seats = [s for s in data["seats"] if isinstance(s, dict)]
+    seats = data["seats"]
+    moves = len(data["actions"])
+    if isinstance(data.get("journal"), str):
+        more, _ = journal.read_journal(journal.journal_path(Path(path)), data["journal"], moves)
+        moves += len(more)
     return {
         "game": data["game"],
         "names": [str(s.get("name", "")) for s in seats],
         "ai": [s.get("kind") == "ai" for s in seats],
-        "moves": len(data["actions"]),
+        "moves": moves,
         "over": bool(data.get("over", False)),
     }
+
+
+# --- what the menus may offer -----------------------------------------------------------
+
+_CHECKED: dict[tuple[str, int, int], tuple[bool, str]] = {}
+
+
+def offer_check(path: Path) -> tuple[bool, str]:
+    """Whether the save at ``path`` will load, and a message for the player ("" if none).
+
+    A damaged save is moved aside and the message says so; a save of a game this version does
+    not have is kept where it is, just not offered (logged, no message).  The full check
+    replays the game, so its verdict is remembered while the file and its journal stay as
+    they are.
+    """
+    path = Path(path)
+    try:
+        st = path.lstat()
+        side = journal.journal_path(path)
+        extra = side.lstat().st_size if os.path.lexists(side) else -1
+    except OSError:
+        return False, ""
+    key = (str(path), st.st_mtime_ns, st.st_size * 1_000_003 + extra)
+    if key in _CHECKED:
+        return _CHECKED[key]
+    try:
+        load_verified(path)
+    except SaveError as e:
+        log.warning("save not offered: %s", e)
+        verdict = (False, str(e) if e.moved_to is not None else "")
+        if e.moved_to is None:
+            _CHECKED[key] = verdict
+        return verdict
+    except Exception as e:  # never let a menu fail on a file
+        log.exception("checking %s", path)
+        problem = f"the save could not be checked ({type(e).__name__})"
+        return False, str(_aside(path, problem, "invalid"))
+    _CHECKED[key] = (True, "")
+    return True, ""

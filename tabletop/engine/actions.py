@@ -119,3 +119,48 @@ class Action:
 
     def __str__(self) -> str:
         return self.text or self.key
+
+
+_NEW = object.__new__
+_SET_NAME, _SET_ARGS, _SET_GESTURE, _SET_TEXT = (
+    Action.__dict__[k].__set__ for k in ("name", "args", "gesture", "text")
+)
+
+
+def quick_action(
+    name: str, args: tuple[tuple[str, Any], ...], gesture: Gesture, text: str
+) -> Action:
+    """``Action(name, args, gesture, text)`` with ``args`` already sorted and frozen, made
+    about twice as fast (the slots are set directly): for actions interned by the thousand."""
+    a = _NEW(Action)
+    _SET_NAME(a, name)
+    _SET_ARGS(a, args)
+    _SET_GESTURE(a, gesture)
+    _SET_TEXT(a, text)
+    return a
+
+
+_GESTURE_SETS = tuple(
+    Gesture.__dict__[k].__set__ for k in ("kind", "card", "source", "target", "label", "choice")
+)
+
+
+def quick_gesture(
+    kind: str,
+    card: str | None,
+    source: str | None,
+    target: str | None,
+    label: str | None,
+    choice: str | None,
+) -> Gesture:
+    """``Gesture(kind, card, source, target, label, choice)`` made about twice as fast (the
+    slots are set directly): for the gestures of actions made by the thousand."""
+    g = _NEW(Gesture)
+    s_kind, s_card, s_source, s_target, s_label, s_choice = _GESTURE_SETS
+    s_kind(g, kind)
+    s_card(g, card)
+    s_source(g, source)
+    s_target(g, target)
+    s_label(g, label)
+    s_choice(g, choice)
+    return g

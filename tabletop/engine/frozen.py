@@ -13,13 +13,20 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+_SETTLED = (MappingProxyType, str, int, bool, float, type(None))  # nothing to freeze inside
+
 
 def freeze(value: Any) -> Any:
     """``value`` with every dict made a read-only mapping and every list a tuple."""
+    kind = type(value)
+    if kind in _SETTLED:
+        return value
     if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
+        if kind is tuple and all([type(v) in _SETTLED for v in value]):
+            return value
+        return tuple([freeze(v) for v in value])
     return value
 
 

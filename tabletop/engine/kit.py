@@ -121,9 +121,10 @@ class RulesGame(Game):
         cached = state.__dict__.get(_LEGAL)
         if cached is not None and cached[0] == seat:
             return cached[1]
-        if seat not in self.to_act(state):
+        stack = state.stack
+        if not stack or self.is_over(state) or seat not in stack[-1].acting():
             return []
-        acts = self.moves.legal(state, seat, state.stack[-1].step)
+        acts = self.moves.legal(state, seat, stack[-1].step)
         state.__dict__[_LEGAL] = (seat, acts)
         return acts
 

@@ -12,8 +12,9 @@ Actions are immutable, so one object serves every state where the same action is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, Action
@@ -44,9 +45,15 @@ class Move:
 
 
 class Moves:
-    """A game's move table."""
+    """A game's move table.
 
-    def __init__(self, moves: Iterable[Move]) -> None:
+    ``together`` maps a step to one function giving the actions of all its moves in one pass
+    over the state (the moves keep their own ``generate`` for anything that asks one move;
+    the step's list must hold the same actions, in the declared order of the moves).
+    """
+
+    def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
+        self.together = dict(together or {})
         self.by_name: dict[str, Move] = {}
         by_step: dict[str, list[Move]] = {}
         for m in moves:
@@ -57,9 +64,16 @@ class Moves:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
         self._generators = {k: tuple(m.generate for m in v) for k, v in self.by_step.items()}
+        unknown = sorted(set(self.together) - set(self.by_step))
+        if unknown:
+            raise ValueError(f"steps {unknown} are generated together but offer no move")
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
+        one_pass = self.together.get(step)
+        if one_pass is not None:
+            out = one_pass(state, seat)
+            return out if isinstance(out, list) else list(out)
         generators = self._generators.get(step, ())
         if len(generators) == 1:
             out = generators[0](state, seat)
@@ -80,17 +94,66 @@ class Moves:
 
 
 class Interned:
-    """Actions made once per key by ``make(*key)`` and shared afterwards."""
+    """Actions made once per key by ``make(*key)`` and shared afterwards.
 
-    def __init__(self, make: Callable[..., Action]) -> None:
+    ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
+    last key part, made on first use: a hot loop reads a whole row at C speed
+    (``map(row.__getitem__, cards)``).  With ``limit``, the actions of only the ``limit``
+    latest first key parts are kept (a key may start with a match's own dealing of the card
+    identities, whose actions would otherwise pile up match after match).
+    """
+
+    def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
         self._make = make
+        self.limit = limit
         self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
+        self._rows: dict[tuple[Hashable, ...], _Row] = {}
+        self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
 
     def __call__(self, *key: Hashable) -> Action:
-        action = self.known.get(key)
+        known = self.known
+        action = known.get(key)
         if action is None:
-            action = self.known[key] = self._make(*key)
+            if self.limit is not None:
+                self._keep(key)
+            action = known[key] = self._make(*key)
         return action
 
+    def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
+        """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
+        found = self._rows.get(prefix)
+        if found is None:
+            if self.limit is not None:
+                self._keep(prefix)
+            found = self._rows[prefix] = _Row(partial(self._make, *prefix))
+        return found
+
+    def _keep(self, key: tuple[Hashable, ...]) -> None:
+        """Note a new key or row under its first part; forget the oldest part beyond limit."""
+        firsts = self._firsts
+        first = key[0] if key else None
+        held = firsts.get(first)
+        if held is None:
+            while len(firsts) >= self.limit:  # type: ignore[operator]
+                for old in firsts.pop(next(iter(firsts))):
+                    self.known.pop(old, None)  # type: ignore[call-overload]
+                    self._rows.pop(old, None)  # type: ignore[call-overload]
+            held = firsts[first] = []
+        held.append(key)
+
     def __len__(self) -> int:
-        return len(self.known)
+        return len(self.known) + sum(map(len, self._rows.values()))
+
+
+class _Row(dict):  # type: ignore[type-arg]
+    """One row of an :class:`Interned`: missing actions are made on first read."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[Hashable], Action]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, last: Hashable) -> Action:
+        action = self[last] = self._make(last)
+        return action

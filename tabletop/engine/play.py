@@ -39,6 +39,11 @@ class Agent(Protocol):
 class PlayError(Exception):
     """A game could not be played to its end; the message says at which step and why."""
 
+    def __init__(self, message: str, over_steps: bool = False, state: Any = None) -> None:
+        super().__init__(message)
+        self.over_steps = over_steps
+        self.state = state  # the state reached (for a game stopped at max_steps)
+
 
 def seat_rng(seed: int, seat: int) -> Rng:
     """The random generator of one seat's agent in the game played with ``seed``."""
@@ -86,37 +91,50 @@ def play(
     on_start: Callable[[Any], None] | None = None,
     on_step: Callable[[Step, Any], None] | None = None,
     max_steps: int = MAX_STEPS,
+    names: Sequence[str] = (),
 ) -> Played:
     """Play one game to its end.  ``on_step(step, state)`` follows every action.
 
-    Raises :class:`PlayError` (with the step) when an agent picks an illegal action, a seat
-    must act with no legal action, or the game runs past ``max_steps``.
+    Raises :class:`PlayError` when set-up fails, an agent picks an illegal action, a seat
+    must act with no legal action, the game or an agent fails (the cause kept), or the game
+    runs past ``max_steps``; the message names the step.  ``names`` label the agents in it.
     """
-    state = game.new_game(players, seed, options)
+    try:
+        state = game.new_game(players, seed, options)
+    except Exception as e:
+        raise PlayError(f"set-up failed: {type(e).__name__}: {e}") from e
     if on_start is not None:
         on_start(state)
     rngs = [seat_rng(seed, s) for s in range(players)]
     waiting = game.to_act(state)
     first = waiting[0] if waiting else 0
     n = 0
-    while not game.is_over(state):
-        if n >= max_steps:
-            raise PlayError(f"not over after {max_steps} actions")
-        seat = next_seat(game, state)
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            raise PlayError(f"step {n + 1}: seat {seat + 1} must act but has no legal action")
-        view = game.view(state, seat)
-        t0, c0 = time.perf_counter(), time.process_time()
-        action = agents[seat].choose(game, view, seat, legal, rngs[seat])
-        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        try:
-            events = game.apply(state, seat, action)
-        except IllegalAction as e:
-            raise PlayError(
-                f"step {n + 1}: seat {seat + 1} chose an illegal action ({action}): {e.reason}"
-            ) from None
-        n += 1
-        if on_step is not None:
-            on_step(Step(n, seat, action, events, wall, cpu, len(legal)), state)
+    try:
+        while not game.is_over(state):
+            seat = next_seat(game, state)
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise PlayError(f"seat {seat + 1} must act but has no legal action")
+            view = game.view(state, seat)
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            try:
+                events = game.apply(state, seat, action)
+            except IllegalAction as e:
+                who = f"the {names[seat]} AI of seat" if seat < len(names) else "seat"
+                raise PlayError(
+                    f"{who} {seat + 1} chose an illegal action ({action}): {e.reason}"
+                ) from None
+            n += 1
+            if on_step is not None:
+                on_step(Step(n, seat, action, events, wall, cpu, len(legal)), state)
+            if n >= max_steps and not game.is_over(state):
+                raise PlayError(f"not over after {max_steps} actions", True, state)
+    except PlayError as e:
+        if e.over_steps:
+            raise
+        raise PlayError(f"step {n + 1}: {e}") from e.__cause__
+    except Exception as e:  # a bug in the game or an agent: say where, keep the cause
+        raise PlayError(f"step {n + 1}: {type(e).__name__}: {e}") from e
     return Played(state, n, first)

@@ -11,8 +11,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
-# the largest draw kept for a range of n (rejection sampling), for the ranges cards need
-_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(1025))
+# the rejection limit for each range size a shuffle meets (computed once, not per draw)
+_LIMITS = [0] + [_MASK - (_MASK + 1) % n for n in range(1, 1025)]
 
 
 class Rng:
@@ -31,22 +31,14 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias).
-
-        The draws of :meth:`next64`, written out inline (agents call this once a move).
-        """
+        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
         if n <= 0:
             raise ValueError("randrange needs n >= 1")
-        limit = _LIMITS[n] if n < len(_LIMITS) else _MASK - (_MASK + 1) % n
-        s = self.state
+        limit = _MASK - (_MASK + 1) % n
         while True:
-            s = (s + 0x9E3779B97F4A7C15) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z <= limit:
-                self.state = s
-                return z % n
+            r = self.next64()
+            if r <= limit:
+                return r % n
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
@@ -63,10 +55,10 @@ class Rng:
         the searches determinize thousands of times a second and this is their hottest loop.
         """
         s = self.state
-        top = len(seq)
-        limits = _LIMITS if top < len(_LIMITS) else None
-        for n in range(top, 1, -1):
-            limit = limits[n] if limits is not None else _MASK - (_MASK + 1) % n
+        limits = _LIMITS
+        for i in range(len(seq) - 1, 0, -1):
+            n = i + 1
+            limit = limits[n] if n < 1025 else _MASK - (_MASK + 1) % n
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & _MASK
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -75,7 +67,6 @@ class Rng:
                 if z <= limit:
                     break
             j = z % n
-            i = n - 1
             seq[i], seq[j] = seq[j], seq[i]
         self.state = s
 

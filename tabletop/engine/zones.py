@@ -11,17 +11,24 @@ Visibility of a zone:
 * ``HIDDEN`` — nobody sees the cards (a pile set aside unseen).
 * ``DECK`` — nobody sees the cards, and their order is chance (a shuffled deck).
 * ``SEEN_BY`` — each card is seen by its own set of seats (``seen(state, card)`` gives a
-  bit mask; the owner always sees its own): a face-down card a visitor once looked at.
-  ``everyone(state, card)``, when given, names the cards of such a zone that every viewer
-  sees, spectators included (a pile out of the game, some of it face up, some unseen).
+  bit mask; the owner always sees its own unless the zone says ``owner_sees=False``): a
+  face-down card a visitor once looked at.  The mask ``EVERYBODY`` (-1) shows a card to
+  every seat and to spectators: a card turned face up where it lies.
 
-A spectator (``viewer=None``) sees only public zones.
+A spectator (``viewer=None``) sees only public zones and the seen-by cards shown to all.
+
+A zone may also ``fold`` the cards a viewer may not see into another zone of the same owner
+(a secret set-aside pile shown to the others as more hand cards, so not even its size
+shows), ``draw`` its cards itself for one viewer (cards grouped and captioned by what that
+viewer knows), and name ``one_back``, the back all its cards share (hidden runs are then
+drawn without looking each card up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -35,10 +42,14 @@ HIDDEN = "hidden"
 DECK = "deck"
 SEEN_BY = "seen_by"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN, DECK, SEEN_BY)
+EVERYBODY = -1  # a seen-by mask: every seat and the spectators (a card turned face up)
+_SHOW, _HIDE, _SOME, _DRAW = range(4)  # what a viewer sees of a zone (see Zones.view)
 
 CardView = Mapping[str, Any]
 # face(state, owner, index, card) -> the card as its viewers see it
 Face = Callable[[Any, int | None, int, int], CardView]
+# draw(state, owner, viewer, cards) -> the zone's cards as that viewer sees them
+Draw = Callable[[Any, int | None, int | None, Sequence[int]], Sequence[CardView]]
 
 
 @dataclass(frozen=True)
@@ -48,19 +59,40 @@ class Zone:
     id: str
     visibility: str = PUBLIC
     per_seat: bool = False
-    cards: Callable[..., Sequence[int]] = lambda state: ()  # (state) or (state, seat)
+    # cards(state) or cards(state, seat); or the name of the state's attribute holding them
+    # (per seat: a list of the seats' cards), read without a call of the game's
+    cards: Callable[..., Sequence[int]] | str = lambda state: ()
     label: str | Callable[..., str] = ""  # text, or label(state) / label(state, seat)
     face: Face | None = None  # how a visible card shows here (default: Zones.face)
     seen: Callable[[Any, int], int] | None = None  # SEEN_BY: bit mask of seats per card
     shown: bool = True  # False: cards lie here but the view leaves the zone out (a box)
     piece: bool = False  # True: holds a board piece drawn as a card, not cards of the game
-    everyone: Callable[[Any, int], bool] | None = None  # SEEN_BY: cards seen by all viewers
+    # SEEN_BY: False when the owner too sees only the cards whose mask holds it (a card laid
+    # face down that nobody has looked at, such as a production card under a building)
+    owner_sees: bool = True
+    # the id (``{seat}`` for the same owner) of the zone that shows, as backs after its own
+    # cards, the cards of this zone a viewer may not see: a secret set-aside pile that must
+    # not even show its size (this zone then shows only the cards the viewer sees)
+    fold: str | None = None
+    # draws the zone for one viewer from its cards (cards grouped and captioned by what the
+    # viewer knows); it must name only cards ``sees`` lets that viewer see, which the
+    # conformance kit checks.  ``face``, ``fold`` and ``one_back`` then play no part (and
+    # a zone without cards shows none).
+    draw: Draw | None = None
+    one_back: str | None = None  # the back of every card here: hidden runs need no look-up
+    # how the cards a viewer sees all of show, in one call (faster than ``face`` card by card)
+    faces: Callable[[Any, int | None, Sequence[int]], Sequence[CardView]] | None = None
+    # SEEN_BY: the one mask every card here shares now (a pile turned up together), so the
+    # view asks once per zone, not per card; ``seen`` must agree with it
+    mask: Callable[[Any, int | None], int] | None = None
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
             raise ValueError(f"zone {self.id}: unknown visibility {self.visibility!r}")
         if self.visibility == SEEN_BY and self.seen is None:
             raise ValueError(f"zone {self.id}: a seen-by zone needs seen(state, card)")
+        if self.fold is not None and self.visibility == PUBLIC:
+            raise ValueError(f"zone {self.id}: a public zone has nothing to fold")
 
     def sees(self, state: Any, owner: int | None, viewer: int | None, card: int) -> bool:
         """Whether ``viewer`` may see ``card`` in this zone."""
@@ -69,15 +101,28 @@ class Zone:
             return True
         if vis in (HIDDEN, DECK):
             return False
-        if viewer is None:
-            return vis == SEEN_BY and self.everyone is not None and self.everyone(state, card)
-        if viewer == owner:
+        if viewer is None:  # a spectator: only a seen-by card shown to all (mask -1)
+            return vis == SEEN_BY and self.seen(state, card) == EVERYBODY  # type: ignore[misc]
+        if viewer == owner and (self.owner_sees or vis != SEEN_BY):
             return True
         if vis == SEEN_BY:
-            if self.everyone is not None and self.everyone(state, card):
-                return True
             return bool(self.seen(state, card) >> viewer & 1)  # type: ignore[misc]
         return False
+
+    def sees_all(self, owner: int | None, viewer: int | None) -> bool | None:
+        """Whether ``viewer`` sees every card here (``None``: it depends on the card)."""
+        vis = self.visibility
+        if vis == PUBLIC:
+            return True
+        if vis in (HIDDEN, DECK):
+            return False
+        if viewer is None:
+            return None if vis == SEEN_BY else False
+        if vis == OWNER:
+            return viewer == owner
+        if viewer == owner and self.owner_sees:
+            return True
+        return None
 
 
 @dataclass(frozen=True)
@@ -91,6 +136,9 @@ class Place:
     def cards(self, state: Any) -> Sequence[int]:
         """The cards lying here."""
         z = self.zone
+        if isinstance(z.cards, str):
+            held = getattr(state, z.cards)
+            return held[self.owner] if z.per_seat else held
         return z.cards(state, self.owner) if z.per_seat else z.cards(state)
 
     def label(self, state: Any) -> str:
@@ -105,10 +153,12 @@ class Zones:
     """A game's zone table.
 
     ``uid(card)``, ``card_id(card)`` and ``back(card)`` name a card's identity, definition
-    and back; ``face`` draws a visible card (a zone may override it).  A game whose cards
-    look the same wherever they lie may give ``face_of(card)`` instead (read off a table of
-    read-only faces, say): views then draw the visible cards of the zones without a face of
-    their own by it, one lookup a card.
+    and back; ``face`` draws a visible card (a zone may override it).  A game whose matches
+    deal the definitions to the cards anew (a card's uid telling nothing of what it is) gives
+    ``identity(state, card)`` instead of ``card_id`` for events and faces.  A move that some
+    seats see and others do not is a reveal (an undo barrier) unless ``exact_reveals`` is
+    set: then only when a seat learns the card (so a card a seat moves among its own hidden
+    places can be taken back).
     """
 
     def __init__(
@@ -119,6 +169,8 @@ class Zones:
         card_id: Callable[[int], str],
         back: Callable[[int], str],
         face: Face | None = None,
+        identity: Callable[[Any, int], str] | None = None,
+        exact_reveals: bool = False,
         face_of: Callable[[int], CardView] | None = None,
     ) -> None:
         self.zones = tuple(zones)
@@ -126,22 +178,29 @@ class Zones:
         if len(set(ids)) != len(ids):
             raise ValueError(f"zone ids repeat: {ids}")
         self.uid, self.card_id, self.back = uid, card_id, back
+        self.identity = identity
+        self.exact_reveals = exact_reveals
+        # ``face_of(card)``: a game whose cards look the same wherever they lie may read its
+        # faces off a table (it may set ``face_of`` later, once its catalogue is loaded)
         self.face_of = face_of
-        if face is None and face_of is not None:
-            face = self._face_of
-        self.face = face or self.plain_face
+        self.face = face or (self._face_of if face_of is not None else self.plain_face)
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
-        self._plans: dict[int, tuple[tuple[Any, ...], ...]] = {}
+        self._routes: dict[tuple[int, str, str], Any] = {}
+        self._plans: dict[tuple[int, int | None], tuple[tuple[Any, ...], ...]] = {}
+        self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
+        self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
+        self._card_zone_ids: dict[object, bool] = {}
+        self._empties: dict[str, Mapping[str, Any]] = {}
 
     @property
     def card_zones(self) -> _CardZones:
         """Whether a zone id (of any match) holds cards of the game (not a piece)."""
-        found = self.__dict__.get("_card_zones")
-        if found is None:
-            found = self._card_zones = _CardZones(self)
-        return found
+        return _CardZones(self)
+
+    def _face_of(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
+        return self.face_of(card)  # type: ignore[misc]
 
     # --- the zones of a match ----------------------------------------------------------
     def places(self, players: int) -> tuple[Place, ...]:
@@ -164,14 +223,11 @@ class Zones:
         return self._by_id[players][zone_id]
 
     # --- views ----------------------------------------------------------------------------
-    def _face_of(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
-        return self.face_of(card)  # type: ignore[misc]
-
     def plain_face(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
         """A visible card with nothing on it."""
         return {
             "uid": self.uid(card),
-            "card": self.card_id(card),
+            "card": self.card_id(card) if self.identity is None else self.identity(state, card),
             "back": self.back(card),
             "face_up": True,
             "tokens": EMPTY,
@@ -196,50 +252,158 @@ class Zones:
 
     def view(self, state: Any, players: int, viewer: int | None) -> dict[str, Any]:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
-        plan = self._plans.get(players)
-        if plan is None:  # what each shown zone needs, read once per player count
-            plan = self._plans[players] = tuple(
-                (p.id, p.zone, p.owner, p.zone.per_seat, p.zone.cards, p.zone.label, p.zone.face)
-                for p in self.places(players)
-                if p.zone.shown
-            )
         out: dict[str, Any] = {}
-        default_face, face_of = self.face, self.face_of
-        known, hidden, back = self._hidden, self.hidden, self.back
-        for zid, z, owner, per_seat, cards_of, label, face in plan:
-            cards = cards_of(state, owner) if per_seat else cards_of(state)
-            vis = z.visibility
+        folded: dict[str, list[CardView]] | None = None
+        shared = self._empties
+        for row in self._plan(players, viewer):
+            pid, cards_of, owner, per_seat, label, mode, z, face, fold, runs, empty = row
+            if per_seat is None:  # an attribute of the state, by seat
+                cards = cards_of(state)[owner]
+            else:
+                cards = cards_of(state, owner) if per_seat else cards_of(state)
+            if label is None:
+                lab = z.label
+                label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
             if not cards:
-                shown: tuple[Any, ...] = ()
-            elif vis == PUBLIC or (
-                vis in (OWNER, SEEN_BY) and viewer is not None and viewer == owner
-            ):
-                if face is None and face_of is not None:
-                    shown = tuple(map(face_of, cards))
+                if empty is None:  # a label that changes: one shared view per label
+                    empty = shared.get(label) or self._empty_zone(label)
+                out[pid] = empty
+                continue
+            if mode == _SOME and z.mask is not None:  # one mask for the whole zone
+                m = z.mask(state, owner)
+                visible = m == EVERYBODY or (viewer is not None and m >> viewer & 1)
+                mode = _SHOW if visible else _HIDE
+            if mode == _HIDE:
+                if fold is not None:
+                    folded = folded or {}
+                    folded.setdefault(fold, []).extend(self._backs(z, cards))
+                    out[pid] = empty or self._empty_zone(label)
+                elif runs is not None:
+                    found = runs.get(len(cards))
+                    if found is None:
+                        found = runs[len(cards)] = MappingProxyType(
+                            {"cards": self._run(z.one_back, len(cards)), "label": label}  # type: ignore[arg-type]
+                        )
+                    out[pid] = found
                 else:
-                    f = face or default_face
-                    shown = tuple([f(state, owner, i, c) for i, c in enumerate(cards)])
-            elif vis != SEEN_BY:  # a deck, a hidden pile, another seat's own cards: all backs
-                try:
-                    shown = tuple(map(known.__getitem__, map(back, cards)))
-                except KeyError:
-                    shown = tuple([known.get(b) or hidden(b) for b in map(back, cards)])
-            else:  # seen by some: ask for each card (as Zone.sees does, without its preamble)
-                f = face or default_face
-                everyone, seen = z.everyone, z.seen
-                shown = tuple(
-                    [
-                        f(state, owner, i, c)
-                        if (everyone is not None and everyone(state, c))
-                        or (viewer is not None and seen(state, c) >> viewer & 1)  # type: ignore[misc]
-                        else hidden(back(c))
-                        for i, c in enumerate(cards)
-                    ]
-                )
-            if label.__class__ is not str:
-                label = label(state, owner) if per_seat else label(state)
-            out[zid] = MappingProxyType({"cards": shown, "label": label})
+                    out[pid] = self._hidden_zone(z, cards, label)
+                continue
+            if mode == _SHOW:
+                if z.faces is not None:
+                    shown = tuple(z.faces(state, owner, cards))
+                else:
+                    shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
+            elif mode == _DRAW:
+                shown = tuple(z.draw(state, owner, viewer, cards))  # type: ignore[misc]
+            else:
+                unseen: list[CardView] = []
+                mixed: list[CardView] = []
+                for i, c in enumerate(cards):
+                    if z.sees(state, owner, viewer, c):
+                        mixed.append(face(state, owner, i, c))
+                    elif fold is not None:
+                        unseen.append(self.hidden(self.back(c)))
+                    else:
+                        mixed.append(self.hidden(self.back(c)))
+                if unseen:
+                    folded = folded or {}
+                    folded.setdefault(fold, []).extend(unseen)  # type: ignore[arg-type]
+                shown = tuple(mixed)
+            if shown:
+                out[pid] = MappingProxyType({"cards": shown, "label": label})
+            else:
+                out[pid] = empty or self._empty_zone(label)
+        if folded:
+            for zid, extra in folded.items():
+                z = out[zid]
+                out[zid] = MappingProxyType({"cards": (*z["cards"], *extra), "label": z["label"]})
         return out
+
+    def _plan(self, players: int, viewer: int | None) -> tuple[tuple[Any, ...], ...]:
+        """The shown zones of a match as ``viewer`` sees them: id, how to read the cards,
+        owner, fixed label, whether the viewer sees all, none or some of the cards (or the
+        zone draws itself), face, fold target, and the shared views of its hidden runs and
+        of it empty (cached per viewer)."""
+        key = (players, viewer)
+        plan = self._plans.get(key)
+        if plan is None:
+            rows = []
+            for place in self.places(players):
+                z = place.zone
+                if not z.shown:
+                    continue
+                label = z.label if isinstance(z.label, str) else None
+                fold = None
+                if z.fold is not None:
+                    fold = z.fold.format(seat=place.owner) if z.per_seat else z.fold
+                if z.draw is not None:
+                    mode = _DRAW
+                else:
+                    sees = z.sees_all(place.owner, viewer)
+                    mode = _SHOW if sees else _HIDE if sees is False else _SOME
+                face = z.face or self.face
+                runs = {} if label is not None and z.one_back is not None else None
+                empty = self._empty_zone(label) if label is not None else None
+                cards_of: Any = z.cards
+                per_seat: bool | None = z.per_seat
+                if isinstance(cards_of, str):
+                    cards_of = attrgetter(cards_of)
+                    per_seat = None if z.per_seat else False
+                rows.append(
+                    (
+                        place.id,
+                        cards_of,
+                        place.owner,
+                        per_seat,
+                        label,
+                        mode,
+                        z,
+                        face,
+                        fold,
+                        runs,
+                        empty,
+                    )
+                )
+            plan = self._plans[key] = tuple(rows)
+        return plan
+
+    def _backs(self, z: Zone, cards: Sequence[int]) -> Sequence[CardView]:
+        """The backs of ``cards`` lying in ``z``."""
+        if z.one_back is not None:
+            return self._run(z.one_back, len(cards))
+        hidden, back = self.hidden, self.back
+        return [hidden(back(c)) for c in cards]
+
+    def _run(self, back: str, n: int) -> tuple[CardView, ...]:
+        """``n`` cards seen from behind, all with ``back`` (one shared tuple per length)."""
+        key = (back, n)
+        run = self._runs.get(key)
+        if run is None:
+            run = self._runs[key] = (self.hidden(back),) * n
+        return run
+
+    def _hidden_zone(self, z: Zone, cards: Sequence[int], label: str) -> Mapping[str, Any]:
+        """A zone whose every card the viewer sees from behind (shared when it may be)."""
+        if z.one_back is None:
+            return MappingProxyType({"cards": tuple(self._backs(z, cards)), "label": label})
+        key = (label, z.one_back, len(cards))
+        found = self._shared.get(key)
+        if found is None:
+            if len(self._shared) > 4096:
+                self._shared.clear()
+            found = self._shared[key] = MappingProxyType(
+                {"cards": self._run(z.one_back, len(cards)), "label": label}
+            )
+        return found
+
+    def _empty_zone(self, label: str) -> Mapping[str, Any]:
+        """A zone showing no card (one shared object per label)."""
+        found = self._empties.get(label)
+        if found is None:
+            if len(self._empties) > 4096:
+                self._empties.clear()
+            found = self._empties[label] = MappingProxyType({"cards": (), "label": label})
+        return found
 
     # --- events -----------------------------------------------------------------------------
     def move(
@@ -252,54 +416,104 @@ class Zones:
         text: Text,
         hidden_text: Text | None = None,
         face_up: bool = True,
-        spectators: bool = False,
     ) -> Event:
         """The event of ``card`` moving from ``source`` to ``target``, redacted by the zones.
 
-        Seats that see the card on either side get it in full; the others get the same move
-        without the card's identity (and ``hidden_text`` if given).  A seat that could not
-        see the card before and can now makes it a reveal.  With ``spectators``, a card that
-        a spectator sees on neither side keeps the move private even when every seat knows
-        it (a card passed between the two hands of a two-player game).
+        Seats that see the card on either side get it in full; the others, spectators
+        included, get the same move without the card's identity (and ``hidden_text`` if
+        given).  A seat that could not see the card before and can now makes it a reveal.
         """
-        by_id = self._by_id.get(players)
-        if by_id is None:
-            self.places(players)
-            by_id = self._by_id[players]
-        src, dst = by_id[source], by_id[target]
+        route = self._routes.get((players, source, target))
+        if route is None:
+            route = self._route(players, source, target)
+        if route is True:  # a seen-by zone: who knows depends on the card
+            knowers, reveal = self._knowers(state, players, card, source, target)
+        else:
+            knowers, reveal = route
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
             "source": source,
             "target": target,
             "face_up": face_up,
         }
-        src_zone, dst_zone = src.zone, dst.zone
-        if src_zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
-            return Event(MOVE, text, data)
-        if dst_zone.visibility == PUBLIC:  # everybody sees it now: a reveal unless all saw it
-            sees, owner = src_zone.sees, src.owner
-            for p in range(players):
-                if not sees(state, owner, p, card):
-                    return Event(MOVE, text, data, reveal=True)
-            return Event(MOVE, text, data)
-        knowers, reveal = [], False
-        for p in range(players):
-            before = src_zone.sees(state, src.owner, p, card)
-            after = dst_zone.sees(state, dst.owner, p, card)
-            if before or after:
-                knowers.append(p)
-            if after and not before:
-                reveal = True
-        if len(knowers) == players and not (
-            spectators
-            and not dst_zone.sees(state, dst.owner, None, card)
-            and not src_zone.sees(state, src.owner, None, card)
-        ):
+        if knowers is None:
             return Event(MOVE, text, data, reveal=reveal)
+        if len(knowers) == players:  # every seat knows it: public, unless a spectator doesn't
+            by_id = self._by_id[players]
+            src, dst = by_id[source], by_id[target]
+            if src.zone.sees(state, src.owner, None, card) or dst.zone.sees(
+                state, dst.owner, None, card
+            ):
+                return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
-        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=bool(knowers))
+        if not self.exact_reveals:
+            reveal = bool(knowers)
+        return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
+
+    def tell(
+        self,
+        state: Any,
+        card: int,
+        source: str,
+        target: str,
+        text: Text = "",
+        *,
+        to: Sequence[int] | None = None,
+        others: bool = True,
+        hidden_text: Text | None = None,
+        reveal: bool = False,
+    ) -> Event:
+        """The event of a card move whose knowers the game names, where zones cannot tell.
+
+        For what happens between two states rather than in either: a card dealt from a
+        pile shuffled face down (``to``: the receiver), a card turned face up where it lies,
+        a card everybody saw going face down (``to=None``: everybody learns or knew it).
+        The seats not in ``to`` get the move without the card's identity (``hidden_text`` if
+        given), or nothing at all when ``others`` is false: a card set aside in a secret
+        commit, whose count must not show either.  ``reveal`` marks a seat learning a card.
+        """
+        data = {
+            "card": self.uid(card),
+            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
+            "source": source,
+            "target": target,
+            "face_up": True,
+        }
+        if to is None:
+            return Event(MOVE, text, data, reveal=reveal)
+        redacted = None
+        if others:
+            masked = {"card": None, "card_id": None, "source": source, "target": target}
+            masked["face_up"] = False
+            redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
+        return Event(MOVE, text, data, tuple(to), redacted, reveal=reveal)
+
+    def _route(self, players: int, source: str, target: str) -> Any:
+        """Who knows a card moving from ``source`` to ``target`` (cached: zones decide it)."""
+        self.places(players)
+        by_id = self._by_id[players]
+        src, dst = by_id[source], by_id[target]
+        if SEEN_BY in (src.zone.visibility, dst.zone.visibility):
+            route: Any = True
+        else:
+            route = self._knowers(None, players, -1, source, target)
+        self._routes[(players, source, target)] = route
+        return route
+
+    def _knowers(
+        self, state: Any, players: int, card: int, source: str, target: str
+    ) -> tuple[list[int] | None, bool]:
+        """The seats that see ``card`` on either side (``None``: all), and whether one learns it."""
+        by_id = self._by_id[players]
+        src, dst = by_id[source], by_id[target]
+        if src.zone.visibility == PUBLIC:  # everybody saw it: nothing to hide or reveal
+            return None, False
+        before = _seers(src, state, card, players)
+        after = _seers(dst, state, card, players)
+        knowers = [p for p in range(players) if (before | after) >> p & 1]
+        return knowers, bool(after & ~before)
 
     # --- determinize ------------------------------------------------------------------------
     def deal(
@@ -325,18 +539,12 @@ class Zones:
             if zid not in card_zones:
                 continue
             for c in z["cards"]:
-                uid = c["uid"]
-                if uid is not None:
-                    placed.add(index[uid])
+                if c["uid"] is not None:
+                    placed.add(index[c["uid"]])
         pools: dict[str, list[int]] = {b: [] for b in backs}
-        back = self.back
-        unplaced = [card for card in universe if card not in placed]
-        kinds = set(map(back, unplaced))
-        if len(kinds) == 1:  # one back (often): the pool is the unplaced cards as they are
-            pools[kinds.pop()] = unplaced
-        else:
-            for card in unplaced:
-                pools.setdefault(back(card), []).append(card)
+        for card in universe:
+            if card not in placed:
+                pools.setdefault(self.back(card), []).append(card)
         for pool in pools.values():
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
@@ -344,7 +552,7 @@ class Zones:
             if zid not in card_zones:
                 continue
             filled[zid] = [
-                index[uid] if (uid := c["uid"]) is not None else pools[c["back"]].pop()
+                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
                 for c in z["cards"]
             ]
         return filled, pools
@@ -365,23 +573,40 @@ class Zones:
         return out
 
 
+def _seers(place: Place, state: Any, card: int, players: int) -> int:
+    """The bit mask of the seats that see ``card`` lying at ``place`` (as ``Zone.sees`` says,
+    asking a seen-by zone once rather than seat by seat)."""
+    z = place.zone
+    vis = z.visibility
+    everyone = (1 << players) - 1
+    if vis == PUBLIC:
+        return everyone
+    if vis in (HIDDEN, DECK):
+        return 0
+    owner = place.owner
+    mine = 1 << owner if owner is not None else 0
+    if vis == OWNER:
+        return mine
+    m = z.mask(state, owner) if z.mask is not None else z.seen(state, card)  # type: ignore[misc]
+    if z.owner_sees:
+        m |= mine
+    return m & everyone
+
+
 class _CardZones:
     """``zone_id in zones.card_zones``: the zone is declared and holds cards."""
 
     def __init__(self, zones: Zones) -> None:
         self.zones = zones
-        self.known: dict[object, bool] = {}  # answers found so far, by zone id
+        self.known = zones._card_zone_ids  # answers already found, by zone id
 
     def __contains__(self, zone_id: object) -> bool:
-        try:
-            found = self.known.get(zone_id)
-        except TypeError:  # an unhashable id is no zone's
-            return False
+        found = self.known.get(zone_id)  # type: ignore[call-overload]
         if found is None:
-            found = self.known[zone_id] = self._holds_cards(zone_id)
+            found = self.known[zone_id] = self._find(zone_id)  # type: ignore[index]
         return found
 
-    def _holds_cards(self, zone_id: object) -> bool:
+    def _find(self, zone_id: object) -> bool:
         for z in self.zones.zones:
             if z.piece:
                 continue

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import logging.handlers
 import os
 import sys
 import traceback
@@ -21,7 +20,7 @@ from typing import Any
 import pygame
 
 from tabletop import storage
-from tabletop.ui import keys, theme
+from tabletop.ui import theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.settings import Settings, load_settings, save_settings
 from tabletop.ui.sound import SoundPlayer
@@ -37,10 +36,43 @@ LOG_FILE = "tabletop.log"
 TITLE = "Tabletop"
 
 
+class EarlyRecords(logging.Handler):
+    """Holds what is logged before the log file opens (after the first frame is shown)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def hold_log_records(path: Path) -> None:
+    """Keep the ``tabletop`` loggers' records in memory until :func:`setup_logging` opens
+    the file at ``path`` (a file handler left for another path is closed now)."""
+    logger = logging.getLogger("tabletop")
+    for h in list(logger.handlers):
+        if getattr(h, "_tabletop", False):
+            if Path(getattr(h, "baseFilename", "")) == path:
+                return
+            logger.removeHandler(h)
+            h.close()
+    if not any(isinstance(h, EarlyRecords) for h in logger.handlers):
+        logger.addHandler(EarlyRecords())
+    logger.setLevel(logging.INFO)
+
+
 def setup_logging() -> Path:
-    """Send the ``tabletop`` loggers to a rotating file in the user log folder; return its path."""
+    """Send the ``tabletop`` loggers to a rotating file in the user log folder; return its path.
+
+    Records held since :func:`hold_log_records` are written to it first."""
+    import logging.handlers
+
     path = storage.log_dir() / LOG_FILE
     logger = logging.getLogger("tabletop")
+    early = [h for h in logger.handlers if isinstance(h, EarlyRecords)]
+    for h in early:
+        logger.removeHandler(h)
     for h in list(logger.handlers):
         if getattr(h, "_tabletop", False):
             if Path(getattr(h, "baseFilename", "")) == path:
@@ -54,6 +86,9 @@ def setup_logging() -> Path:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
+    for h in early:
+        for record in h.records:
+            handler.handle(record)
     return path
 
 
@@ -94,8 +129,12 @@ class App:
         home: Callable[[App], Scene] | None = None,
         size: tuple[int, int] | None = None,
         settings: Settings | None = None,
+        locked_out: str | None = None,
     ) -> None:
-        self.log_path = setup_logging()
+        self.locked_out = locked_out  # another instance holds the user folders: say so, close
+        self.log_path = storage.log_dir() / LOG_FILE
+        self._log_open = False
+        hold_log_records(self.log_path)  # the file opens after the first frame (open_log)
         warnings.filterwarnings("ignore", category=UserWarning, module=r"pygame_gui\..*")
         # Real pixels on HiDPI Windows screens (the scale factor then enlarges everything).
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
@@ -106,6 +145,7 @@ class App:
             settings, self.settings_message = load_settings()
             if self.settings_message:
                 log.warning("settings: %s", self.settings_message)
+                self.open_log()
         self.settings = settings
         self.sound = SoundPlayer(settings)  # opens the mixer on the first sound
         self._home = home
@@ -122,6 +162,7 @@ class App:
         self._crash_streak = 0
         self._last_size = self.window.get_size()
         self._themes: dict[tuple[float, bool], dict[str, Any]] = {}
+        self._drawn_alone: Scene | None = None  # the scene the window holds, if only one
 
     # --- window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -156,6 +197,7 @@ class App:
             return
         if not self.is_fullscreen:
             self._windowed_size = self.size
+        self._drawn_alone = None
         self.window = self._open_window(on)
         self._size_changed()
 
@@ -175,6 +217,7 @@ class App:
         if surface is not None:
             self.window = surface
         size = self.window.get_size()
+        self._drawn_alone = None
         if size == self._last_size:
             return
         self._last_size = size
@@ -249,6 +292,12 @@ class App:
         """Stop the loop after this frame."""
         self.running = False
 
+    def results_scene(self, match: Any) -> Scene:
+        """The scene that shows how ``match`` ended (the table hands over to it)."""
+        from tabletop.ui.scenes.results import scene_for_match
+
+        return scene_for_match(self, match)
+
     # --- dialogs and settings -------------------------------------------------------------
     def show_message(self, title: str, text: str) -> None:
         """A modal message over the current scene."""
@@ -290,7 +339,14 @@ class App:
             return False
         return True
 
+    def open_log(self) -> None:
+        """Open the log file (and write what was logged before it)."""
+        if not self._log_open:
+            self.log_path = setup_logging()
+            self._log_open = True
+
     def _crashed(self, exc: Exception) -> None:
+        self.open_log()
         self.crashes += 1
         self._crash_streak += 1
         where = type(self.top).__name__ if self.top else "app"
@@ -321,6 +377,17 @@ class App:
     # --- the loop -----------------------------------------------------------------------------
     def start(self) -> None:
         """Open the title scene (and report a settings file that had to be moved aside)."""
+        if not self.stack and self.locked_out:
+            from tabletop.ui.scenes.dialogs import MessageDialog
+
+            log.warning("%s", self.locked_out)
+            self.stack.append(
+                MessageDialog(
+                    self, "Tabletop is already open", self.locked_out, (("Close", self.quit),)
+                )
+            )
+            self._guard(self.stack[-1].enter)
+            return
         if not self.stack:
             try:
                 self.go_home()
@@ -345,6 +412,8 @@ class App:
 
     def _app_key(self, event: pygame.event.Event, top: Scene | None) -> bool:
         """F11 and F1 / ? (see :mod:`tabletop.ui.keys`); True when the key was taken."""
+        from tabletop.ui import keys
+
         b = keys.find(event, "app")
         if b is None:
             return False
@@ -359,6 +428,10 @@ class App:
         self._guard(keys_sheet.toggle, self)
         return True
 
+    def screen_touched(self) -> None:
+        """Something other than the scenes drew on the window: the next frame is drawn whole."""
+        self._drawn_alone = None
+
     def draw(self) -> None:
         """Draw the top scene, and the scenes below it while they are covered by dialogs."""
         first = len(self.stack) - 1
@@ -366,9 +439,16 @@ class App:
             first -= 1
         if first < 0:
             self.window.fill(self.palette.felt_dark)
+            self._drawn_alone = None
             return
-        for scene in self.stack[first:]:
+        drawn = self.stack[first:]
+        alone = drawn[0] if len(drawn) == 1 else None
+        for scene in drawn:
+            scene.screen_kept = scene is alone and self._drawn_alone is alone
+        self._drawn_alone = alone
+        for scene in drawn:
             if not self._guard(scene.draw, self.window):
+                self._drawn_alone = None
                 break
 
     def idle(self) -> bool:
@@ -395,6 +475,8 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if not self._log_open:
+            self.open_log()  # after the first frame is on the screen
         if self.crashes == crashes_before:
             self._crash_streak = 0
 
@@ -422,10 +504,37 @@ def smoke_frames() -> int | None:
         return None
 
 
+def claim_user_folders() -> str | None:
+    """Take the instance lock of the user folders and clear temporary files left by a crash.
+
+    Returns ``None``, or the message for a second instance (which then writes nothing).
+    """
+    from tabletop import instance_lock
+
+    try:
+        instance_lock.acquire(storage.data_dir())
+    except instance_lock.AlreadyRunning as e:
+        return (
+            f"{e}\n\nClose the other Tabletop window first. This one will close, so that the "
+            "two never overwrite each other's games."
+        )
+    except OSError as e:
+        log.warning("no instance lock (%s); going on without one", e)
+        return None
+    for folder in (storage.data_dir(), storage.data_dir() / "saves", storage.config_dir()):
+        for p in storage.remove_stale_temps(folder):
+            log.info("removed %s, left by an interrupted write", p)
+    return None
+
+
 def main() -> int:
     """Run the app until the window closes; the ``tabletop`` command calls this."""
-    app = App()
+    hold_log_records(storage.log_dir() / LOG_FILE)  # written to the file after the first frame
+    app = App(locked_out=claim_user_folders())
     try:
         return app.run(smoke_frames())
     finally:
+        from tabletop.controller import journal
+
+        journal.flush_all()  # every move played is on disk before the process ends
         pygame.quit()

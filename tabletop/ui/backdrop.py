@@ -14,16 +14,18 @@ from tabletop.ui.theme import Palette, mix, scale_for_size
 
 
 def _grain(size: int, base: tuple[int, int, int], seed: int = 7) -> pygame.Surface:
-    """A small tile of felt grain: per-pixel noise around ``base``."""
-    rnd = random.Random(seed)
-    tile = pygame.Surface((size, size))
-    tile.fill(base)
+    """A small tile of felt grain: per-pixel noise (-5..5, plus a faint diagonal) round ``base``."""
+    noise = random.Random(seed).randbytes(size * size)
     r0, g0, b0 = base
-    for y in range(size):
-        for x in range(size):
-            d = rnd.randint(-5, 5) + (2 if (x + y) % 3 == 0 else 0)
-            tile.set_at((x, y), (max(0, r0 + d), max(0, g0 + d), max(0, b0 + d)))
-    return tile
+    pixels = bytearray()
+    for i, n in enumerate(noise):
+        d = n % 11 - 5 + (2 if (i // size + i % size) % 3 == 0 else 0)
+        pixels += bytes((_byte(r0 + d), _byte(g0 + d), _byte(b0 + d)))
+    return pygame.image.frombytes(bytes(pixels), (size, size), "RGB")
+
+
+def _byte(v: int) -> int:
+    return 0 if v < 0 else 255 if v > 255 else v
 
 
 def _petal(length: int, width: int, colour: tuple[int, int, int, int]) -> pygame.Surface:
@@ -76,13 +78,14 @@ def damask_tile(size: int, ink: tuple[int, int, int], alpha: int = 34) -> pygame
 
 def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
     w, h = 64, 36
-    small = pygame.Surface((w, h), pygame.SRCALPHA)
+    alpha = bytearray()
     for y in range(h):
         for x in range(w):
             dx = (x + 0.5) / w * 2 - 1
             dy = (y + 0.5) / h * 2 - 1
             d = min(1.0, math.hypot(dx * 0.9, dy) / 1.35)
-            small.set_at((x, y), (0, 0, 0, int(strength * d**2.2)))
+            alpha += bytes((0, 0, 0, int(strength * d**2.2)))
+    small = pygame.image.frombytes(bytes(alpha), (w, h), "RGBA")
     return pygame.transform.smoothscale(small, size)
 
 
@@ -109,16 +112,17 @@ def backdrop(size: tuple[int, int], pal: Palette) -> pygame.Surface:
     w, h = size
     scale = scale_for_size(size)
     surf = pygame.Surface(size)
-    grain = _grain(64, pal.felt)
-    for y in range(0, h, 64):
-        for x in range(0, w, 64):
-            surf.blit(grain, (x, y))
+    grain = _grain(64, pal.felt).convert(surf)  # same pixel format: plain copies
+    surf.fblits([(grain, (x, y)) for y in range(0, h, 64) for x in range(0, w, 64)])
     tile_size = max(40, round(150 * scale))
     tile = damask_tile(tile_size, mix(pal.felt, pal.gold_light, 0.55), alpha=26)
+    tiles = []
     for row, y in enumerate(range(-tile_size, h + tile_size, tile_size)):
         offset = (tile_size // 2) if row % 2 else 0  # half-drop repeat
-        for x in range(-tile_size - offset, w + tile_size, tile_size):
-            surf.blit(tile, (x + offset, y))
+        tiles += [
+            (tile, (x + offset, y)) for x in range(-tile_size - offset, w + tile_size, tile_size)
+        ]
+    surf.fblits(tiles)
     surf.blit(_vignette(size), (0, 0))
     margin = round(14 * scale)
     draw_frame(surf, pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin), pal, scale)

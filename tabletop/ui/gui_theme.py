@@ -222,3 +222,41 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             "font": _font(BODY, "small", s),
         },
     }
+
+
+def plain_button(
+    surface: Any,
+    rect: Any,
+    text: str,
+    pal: Palette,
+    scale: float,
+    face: str = "body",
+    enabled: bool = True,
+) -> None:
+    """A button as the theme draws it, with plain pygame (a first frame before pygame_gui):
+    the vertical gradient, the gold border, the text with its shadow, centred."""
+    import pygame
+
+    s = max(0.5, scale)
+    border = max(1, round(2 * s))
+    rect = rect.inflate(-2 * border, -2 * border)  # inside the shadow's width
+    if enabled:
+        top, bottom = pal.royal, mix(pal.royal, (0, 0, 0), 0.25)
+        edge, ink = mix(pal.gold, pal.felt_dark, 0.45), pal.ivory
+    else:
+        top = bottom = mix(pal.felt_dark, (60, 60, 60), 0.35)
+        edge = mix(mix(pal.gold, pal.felt_dark, 0.45), pal.felt_dark, 0.6)
+        ink = mix(pal.ivory, pal.felt_dark, 0.55)
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), top)
+    strip.set_at((0, 1), bottom)
+    surface.blit(pygame.transform.smoothscale(strip, rect.size), rect)
+    pygame.draw.rect(surface, edge, rect, border)
+    role = "heading" if face == "display" else "body"
+    f = fonts.font(face, max(8, round(TYPE_SIZES[role] * s)))
+    shadow = f.render(text, True, (0, 0, 0))
+    shadow.set_alpha(128)
+    img = f.render(text, True, ink)
+    at = img.get_rect(center=(rect.centerx, rect.centery - 1))
+    surface.blit(shadow, at.move(1, 1))
+    surface.blit(img, at)

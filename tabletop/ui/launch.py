@@ -20,21 +20,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tabletop import storage
 from tabletop.ui.match_config import MatchConfig
+from tabletop.ui.places import autosave_path, saves_dir
 from tabletop.ui.scene import AppContext
 
-
-def autosave_path() -> Path:
-    """The autosave of the interrupted match."""
-    return storage.data_dir() / "autosave.json"
-
-
-def saves_dir() -> Path:
-    """The folder of saved matches."""
-    path = storage.data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+__all__ = ["autosave_path", "resume", "saves_dir", "start_match"]
 
 
 def _table(app: AppContext, match: Any) -> None:
@@ -72,3 +62,5 @@ def resume(app: AppContext, path: Path) -> None:
         raise ValueError(str(e)) from None
     match.autosave()
     _table(app, match)
+    if match.load_note:
+        app.show_message("The game was repaired", match.load_note)

@@ -55,10 +55,14 @@ class AppContext(Protocol):
 class Scene:
     """Base class: override what you need.
 
-    ``transparent`` scenes (dialogs) are drawn over the scene below them.
+    ``transparent`` scenes (dialogs) are drawn over the scene below them.  ``screen_kept``
+    is set by the app before each ``draw``: True when the window still holds exactly what
+    this scene drew in the previous frame (it alone was drawn, nothing else touched the
+    window since), so the scene may redraw only what changed.
     """
 
     transparent: bool = False
+    screen_kept: bool = False
 
     def __init__(self, app: AppContext) -> None:
         self.app = app

@@ -88,12 +88,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), message
     data = doc.get("settings")
     if not isinstance(data, dict):
-        moved = storage.move_aside(path)
+        try:
+            moved = storage.move_aside(path, reason="invalid")
+        except OSError as e:
+            return Settings(), f"{path}: has no 'settings' object ({e}); defaults are used."
         return Settings(), (
             f"{path}: has no 'settings' object. It was moved aside to {moved.name} and "
             "defaults are used."
         )
-    return Settings.from_json(data), None
+    try:
+        return Settings.from_json(data), None
+    except Exception as e:  # never let a settings file stop the start
+        return Settings(), f"{path}: could not be used ({type(e).__name__}); defaults are used."
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

@@ -19,6 +19,7 @@ from tabletop.engine.data.models import (
     CARDS_FILE,
     GAME_FILE,
     LAYOUT_FILE,
+    MAX_CARDS,
     CardDef,
     GameData,
     GameDef,
@@ -31,6 +32,9 @@ from tabletop.engine.data.models import (
 from tabletop.engine.data.spec import Problems, Spec, flatten
 from tabletop.engine.errors import DataError
 from tabletop.engine.game import OptionSpec
+from tabletop.safe_read import MB, FileProblem, Missing, read_regular
+
+MAX_DATA_FILE = 4 * MB  # one YAML file of a game (the largest shipped is about 60 KB)
 
 try:
     _Loader: type = yaml.CSafeLoader
@@ -81,9 +85,14 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
     """Parse one YAML file; syntax errors, duplicate keys and empty files become :class:`DataError`."""
     label = label or display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        # symbolic links may point anywhere inside the data folder that holds the game
+        raw = read_regular(path, MAX_DATA_FILE, inside=Path(path).absolute().parent.parent)
+    except Missing:
         raise DataError(label, "", "file not found") from None
+    except FileProblem as e:
+        raise DataError(label, "", e.problem.removeprefix("is ")) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise DataError(label, "", f"not UTF-8 text ({e.reason})") from None
     try:
@@ -98,6 +107,10 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
         raise DataError(label, _where(e.problem_mark), problem) from None
     except yaml.YAMLError as e:
         raise DataError(label, "", f"invalid YAML ({e})") from None
+    except RecursionError:
+        raise DataError(label, "", "invalid YAML (it nests too deeply)") from None
+    except Exception as e:  # nothing a file holds may escape as a traceback
+        raise DataError(label, "", f"invalid YAML ({type(e).__name__})") from None
     if data is None:
         raise DataError(label, "", "the file is empty")
     return data
@@ -255,6 +268,11 @@ def _load_cards(
         icon = deck.get("icon")
         if check_art and icon and not (art_root / icon).is_file():
             problems.add(label, f"decks.{name}.icon", f"art file not found: art/{icon}")
+    total = sum(c["count"] for c in raw["cards"])
+    if total > MAX_CARDS:
+        problems.add(
+            label, "cards", f"the game would build {total:,} cards; the limit is {MAX_CARDS:,}"
+        )
     faces = {kind: face_def(f) for kind, f in raw["faces"].items()}
     in_order = [CardDef(**c) for c in raw["cards"]]
     check_faces(label, faces, in_order, fields, art_root if check_art else None, problems)

@@ -104,6 +104,9 @@ GAME_FILE = Record(
     description="data/<id>/game.yaml: a game's name, players, options and rules text",
 )
 
+MAX_COPIES = 1_000  # copies of one card
+MAX_CARDS = 2_000  # cards a game may build in all (the largest shipped game has a few hundred)
+
 ART_PATH = art_path("path under art/, e.g. majesty/miller.svg")
 
 
@@ -112,7 +115,7 @@ def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
     return Record(
         required={"id": ID, "name": Str(), "kind": ID},
         optional={
-            "count": Int(min=1, description="copies of this card in the game"),
+            "count": Int(min=1, max=MAX_COPIES, description="copies of this card in the game"),
             "deck": Enum(decks, description="one of the decks") if decks else ID,
             "art": ART_PATH,
             "text": Str(min_len=0),

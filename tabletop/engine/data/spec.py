@@ -19,6 +19,13 @@ from tabletop.engine.errors import DataError
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
+# Data limits: no field may go past these, even where its spec names no bound of its own, so
+# that no data file can make a game build billions of cards or hold a novel in a name.
+MAX_INT = 1_000_000
+MAX_NUMBER = 1e9
+MAX_TEXT = 20_000  # characters in one text field (a rules section is a few thousand)
+MAX_ITEMS = 10_000  # items in one list, keys in one mapping
+
 
 class DataErrors(DataError):
     """Several problems found in one pass; ``errors`` lists them, one message per line."""
@@ -78,6 +85,14 @@ def show(value: Any) -> str:
     return repr(value)
 
 
+def _short(value: Any) -> str:
+    """:func:`show`, cut to a readable length (a number may have thousands of digits)."""
+    text = show(value) if not isinstance(value, int) or abs(value) < 10**15 else ""
+    if not text:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
     if description:
         schema["description"] = description
@@ -118,11 +133,18 @@ class Str(Spec):
     description: str = ""
     pattern: str | None = None
     pattern_words: str = ""
+    max_len: int = MAX_TEXT
 
     def check(self, value: Any, file: str, path: str) -> str:
         """The text, if it is text of the right shape."""
         if not isinstance(value, str):
             raise self._fail(file, path, f"expected text, got {show(value)}")
+        if len(value) > self.max_len:
+            raise self._fail(
+                file,
+                path,
+                f"text too long ({len(value):,} characters; the limit is {self.max_len:,})",
+            )
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             raise self._fail(file, path, f"expected {self.pattern_words}, got {value!r}")
         if len(value.strip()) < self.min_len:
@@ -138,6 +160,7 @@ class Str(Spec):
             s["pattern"] = r"\S"
         elif self.min_len > 1:
             s["minLength"] = self.min_len
+        s["maxLength"] = self.max_len
         return _described(s, self.description)
 
 
@@ -154,8 +177,8 @@ def art_path(description: str = "") -> Str:
     """A path under art/: relative, '/' separators, no '..'."""
     return Str(
         description=description or "a path under art/",
-        pattern=r"(?!/)(?!.*(?:^|/)\.\.(?:/|$))[^\\]+",
-        pattern_words="a relative path under art/ with '/' separators and no '..'",
+        pattern=r"(?!/)(?![A-Za-z]:)(?!.*(?:^|/)\.\.(?:/|$))[^\\:]+",
+        pattern_words="a relative path under art/ with '/' separators, no '..' and no drive letter",
     )
 
 
@@ -176,6 +199,13 @@ class Int(Spec):
             return f"a whole number ≤ {self.max}"
         return "a whole number"
 
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """The range checked: the spec's own, within ±:data:`MAX_INT`."""
+        lo = -MAX_INT if self.min is None else max(self.min, -MAX_INT)
+        hi = MAX_INT if self.max is None else min(self.max, MAX_INT)
+        return lo, hi
+
     def check(self, value: Any, file: str, path: str) -> int:
         """The number, if whole and in range."""
         ok = isinstance(value, int) and not isinstance(value, bool)
@@ -184,12 +214,17 @@ class Int(Spec):
             or (self.min is not None and value < self.min)
             or (self.max is not None and value > self.max)
         ):
-            raise self._fail(file, path, f"expected {self._want()}, got {show(value)}")
+            raise self._fail(file, path, f"expected {self._want()}, got {_short(value)}")
+        lo, hi = self.bounds
+        if not lo <= value <= hi:
+            raise self._fail(
+                file, path, f"{_short(value)} is past the data limit (from {lo:,} to {hi:,})"
+            )
         return value
 
     def schema(self) -> dict[str, Any]:
         """``type: integer`` with bounds."""
-        return _bounded("integer", self.min, self.max, self.description)
+        return _bounded("integer", *self.bounds, self.description)
 
 
 @dataclass
@@ -210,12 +245,18 @@ class Num(Spec):
         ):
             lo = "" if self.min is None else f" from {self.min:g}"
             hi = "" if self.max is None else f" to {self.max:g}"
-            raise self._fail(file, path, f"expected a number{lo}{hi}, got {show(value)}")
+            raise self._fail(file, path, f"expected a number{lo}{hi}, got {_short(value)}")
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:  # also refuses .nan and .inf
+            raise self._fail(
+                file, path, f"{_short(value)} is past the data limit (±{MAX_NUMBER:g})"
+            )
         return float(value)
 
     def schema(self) -> dict[str, Any]:
         """``type: number`` with bounds."""
-        return _bounded("number", self.min, self.max, self.description)
+        lo = -MAX_NUMBER if self.min is None else self.min
+        hi = MAX_NUMBER if self.max is None else self.max
+        return _bounded("number", lo, hi, self.description)
 
 
 @dataclass
@@ -282,6 +323,10 @@ class ListOf(Spec):
         """The checked items (every bad item is reported)."""
         if not isinstance(value, list):
             raise self._fail(file, path, f"expected a list, got {show(value)}")
+        if len(value) > MAX_ITEMS:
+            raise self._fail(
+                file, path, f"too many items ({len(value):,}; the limit is {MAX_ITEMS:,})"
+            )
         if self.length is not None and len(value) != self.length:
             raise self._fail(file, path, f"expected exactly {self.length} items, got {len(value)}")
         if len(value) < self.min_items:
@@ -301,6 +346,7 @@ class ListOf(Spec):
         s: dict[str, Any] = {"type": "array", "items": self.item.schema()}
         if self.min_items:
             s["minItems"] = self.min_items
+        s["maxItems"] = MAX_ITEMS
         if self.length is not None:
             s["minItems"] = s["maxItems"] = self.length
         return _described(s, self.description)
@@ -322,6 +368,10 @@ class MapOf(Spec):
         """The mapping with text keys and checked values."""
         if not isinstance(value, dict):
             raise self._fail(file, path, f"expected a mapping, got {show(value)}")
+        if len(value) > MAX_ITEMS:
+            raise self._fail(
+                file, path, f"too many entries ({len(value):,}; the limit is {MAX_ITEMS:,})"
+            )
         problems = Problems()
         out = {}
         for k, v in value.items():
@@ -336,6 +386,7 @@ class MapOf(Spec):
     def schema(self) -> dict[str, Any]:
         """``type: object`` with ``additionalProperties`` (and ``propertyNames``)."""
         s: dict[str, Any] = {"type": "object", "additionalProperties": self.value.schema()}
+        s["maxProperties"] = MAX_ITEMS
         if self.keys is not None:
             s["propertyNames"] = self.keys.schema()
         return _described(s, self.description)

@@ -1,5 +1,7 @@
-"""Aristocracy (Felix Leeb, CC BY-NC-SA 4.0): rules, view, determinization and AI."""
+"""Aristocracy (Felix Leeb, CC BY-NC-SA 4.0): rules, views, determinization and AI."""
 
-from tabletop.games.aristocracy.game import GAME
+from tabletop.games.aristocracy.game import Aristocracy
 
-__all__ = ["GAME"]
+GAME = Aristocracy()
+
+__all__ = ["GAME", "Aristocracy"]

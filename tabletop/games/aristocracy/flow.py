@@ -1,45 +1,58 @@
-"""Setup and the automatic parts of a phase: market, draw, events, reveals, clean-up, virtues."""
+"""The automatic parts of a phase: market, draw, events, reveals, the order of turns,
+clean-up, virtues and the end, and what follows every applied move (``advance``).
+
+A phase opens a secret commit (Tax, Ball or the bids), then the stalls; each is revealed
+when its last seat is done.  The lightest stall then takes its action turn, and so on; the
+clean-up and the virtue close the phase (the King's Glory is one more secret commit).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
-from tabletop.engine import Event, Rng
-from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL
-from tabletop.games.aristocracy import moves
-from tabletop.games.aristocracy.cards import UIDS, deck_ids, short
+from tabletop.engine import Event
+from tabletop.engine.decisions import COMMIT, PROMPT, TURN, commit, prompt, turn
+from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL, Text
+from tabletop.games.aristocracy.data import (
+    JACK,
+    KING,
+    MARKET_CARDS,
+    MAX_YEARS,
+    QUEEN,
+    ROYALS,
+    SHORT,
+    UIDS,
+    WEIGHT,
+)
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
     BID,
+    BUILDING,
     GLORY,
-    JACK,
-    KING,
-    MAX_YEARS,
-    OVER,
     PICK,
-    QUEEN,
-    ROYALS,
     STALL,
     TAX,
-    Building,
     State,
 )
-from tabletop.games.aristocracy.zones import (
+from tabletop.games.aristocracy.view import (
+    BUILDINGS,
     DISCARD,
     DRAW,
+    HANDS,
     MARKET,
+    OFFERS,
     SHOP,
-    buildings,
-    hand,
-    offer,
-    stall,
+    STALLS,
+    dealt,
+    move,
+    seat_name,
+    shown,
 )
 
-FARM_SIZES = {"standard": 3, "longer": 4, "shorter": 2}
 
-
-def say(ev: list[Event], text: str, private: str | None = None, seat: int | None = None) -> None:
+# --- the log ---------------------------------------------------------------------------------
+def say(ev: list[Event], text: Text, private: Text | None = None, seat: int | None = None) -> None:
     """Log ``text`` for everyone, or ``private`` for ``seat`` and ``text`` for the others."""
     if private is None or seat is None:
         ev.append(Event(LOG, text))
@@ -47,49 +60,33 @@ def say(ev: list[Event], text: str, private: str | None = None, seat: int | None
         ev.append(Event(LOG, private, private_to=(seat,), redacted=Event(LOG, text)))
 
 
-def seat_name(seat: int) -> str:
-    """How the log names a seat."""
-    return f"Seat {seat + 1}"
+def ids(s: State, cards: list[int]) -> tuple[str, ...]:
+    """The definitions of ``cards`` (what a log sentence built later will name)."""
+    co = s.card_of
+    return tuple([co[c] for c in cards])
 
 
-def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
-    """Shuffle, deal, give coins, pick the herald and open the first King phase."""
-    rng = Rng(seed)
-    farm = FARM_SIZES[options["length"]]
-    hand = options["hand_size"]
-    hand = 2 * (farm + 1) - 1 if hand == "auto" else int(hand)
-    card_of = list(deck_ids())
-    rng.shuffle(card_of)
-    draw = list(range(len(card_of)))
-    rng.shuffle(draw)
-    s = State(
-        players=players,
-        rng=rng,
-        farm=farm,
-        hand_limit=hand,
-        card_of=card_of,
-        draw=draw,
-        discard=[],
-        market=[],
-        hands=[[draw.pop() for _ in range(hand)] for _ in range(players)],
-        stalls=[[] for _ in range(players)],
-        offers=[[] for _ in range(players)],
-        buildings=[[] for _ in range(players)],
-        coins=[3] * players,
-        seen=[0] * len(card_of),
-        herald=rng.randrange(players),
-    )
-    start_phase(s, [])
-    return s
+def shorts(card_ids: tuple[str, ...]) -> str:
+    """``5♠, K♥``."""
+    return ", ".join([SHORT[c] for c in card_ids])
 
 
+def _phase(year: int, royal: int) -> str:
+    return f"Year {year}: {ROYALS[royal]} phase"
+
+
+def _market(card_ids: tuple[str, ...]) -> str:
+    return "Market: " + shorts(card_ids)
+
+
+# --- cards ---------------------------------------------------------------------------------
 def draw_card(s: State, ev: list[Event]) -> int:
     """Top card of the draw pile (reshuffling the whole discard pile if empty); -1 if none."""
     if not s.draw:
         if not s.discard:
             return -1
         for i, c in enumerate(s.discard):
-            moves.hidden(s, ev, c, SHOP if i < 4 else DISCARD, DRAW)
+            move(s, ev, c, SHOP if i < 4 else DISCARD, DRAW)
         s.draw, s.discard = s.discard, []
         s.rng.shuffle(s.draw)
         say(ev, "The draw pile is empty: the discard pile is shuffled into a new draw pile.")
@@ -102,58 +99,102 @@ def discard(s: State, uid: int) -> None:
     s.discard.append(uid)
 
 
+def pile(s: State) -> str:
+    """Where the card just put on the discard pile lies: the face-up four or the rest."""
+    return SHOP if len(s.discard) <= 4 else DISCARD
+
+
+def to_pile(
+    s: State, ev: list[Event], c: int, source: str, known: bool = False, reveal: bool = False
+) -> None:
+    """A card has just been discarded from ``source``: the zones tell who sees it, unless it
+    was shown to everyone on its way (``known``; ``reveal`` if some seat had not seen it)."""
+    target = pile(s)
+    if known:
+        shown(s, ev, c, source, target, reveal)
+    else:
+        move(s, ev, c, source, target)
+
+
+# --- a phase ---------------------------------------------------------------------------------
 def start_phase(s: State, ev: list[Event]) -> None:
     """Steps 1–3: market, draw (not in the first King phase), royal event."""
-    ev.append(Event(PHASE, f"Year {s.year}: {ROYALS[s.royal]} phase", {"name": ROYALS[s.royal]}))
-    s.bids = [-1] * s.players
+    ev.append(Event(PHASE, partial(_phase, s.year, s.royal), {"name": ROYALS[s.royal]}))
+    n = s.players
+    s.bids = [-1] * n
     s.bids_revealed = False
     s.pick_order, s.picks = [], []
-    for _ in range(2):
+    for _ in range(MARKET_CARDS):
         c = draw_card(s, ev)
         if c >= 0:
             s.market.append(c)
-            moves.public(s, ev, c, DRAW, MARKET)
+            move(s, ev, c, DRAW, MARKET)
     if not (s.year == 1 and s.royal == KING):
         for p in s.order():
             c = draw_card(s, ev)
             if c >= 0:
                 s.hands[p].append(c)
-                moves.private(s, ev, c, DRAW, hand(p), p, barrier=None)
+                move(s, ev, c, DRAW, HANDS[p])
     if s.royal == KING:
-        s.step = TAX
-        s.ready = [len(s.hands[p]) <= s.limit(p) for p in range(s.players)]
-        if all(s.ready):
+        _open(s, TAX, [p for p in range(n) if len(s.hands[p]) <= s.limit(p)])
+        if len(s.stack[0].done) == n:
             begin_stalls(s, ev)
     elif s.royal == QUEEN:
-        s.step = BALL
-        s.ready = [not h for h in s.hands]
-        if all(s.ready):
+        _open(s, BALL, [p for p in range(n) if not s.hands[p]])
+        if len(s.stack[0].done) == n:
             begin_stalls(s, ev)
     else:
         c = draw_card(s, ev)
         if c >= 0:
             s.market.append(c)
-            moves.public(s, ev, c, DRAW, MARKET)
-        s.step = BID
-        s.ready = [c == 0 for c in s.coins]
-        s.bids = [0 if c == 0 else -1 for c in s.coins]
-        if all(s.ready):
+            move(s, ev, c, DRAW, MARKET)
+        broke = [p for p in range(n) if s.coins[p] == 0]
+        for p in broke:
+            s.bids[p] = 0
+        _open(s, BID, broke)
+        if len(broke) == n:
             say(ev, "Nobody has a coin: no auction.")
             begin_stalls(s, ev)
     if s.market:
-        say(ev, "Market: " + ", ".join(short(s.card_of[c]) for c in s.market))
+        say(ev, partial(_market, ids(s, s.market)))
+
+
+def _open(s: State, step: str, done: list[int]) -> None:
+    """Open the secret commit ``step`` of every seat; the seats of ``done`` have nothing to
+    choose (no card to set aside, no coin to bid)."""
+    f = commit(step, list(range(s.players)))
+    for p in done:
+        f.done.append(p)
+        f.data["secret"][str(p)] = 0
+    s.stack = [f]
+
+
+def _discards(seat: int, n: int) -> str:
+    return f"{seat_name(seat)} discards {n} card(s) for the Tax."
 
 
 def reveal_tax(s: State, ev: list[Event]) -> None:
     """All Tax discards go face down onto the discard pile, in herald order."""
     for p in s.order():
         if s.offers[p]:
-            say(ev, f"{seat_name(p)} discards {len(s.offers[p])} card(s) for the Tax.")
+            say(ev, partial(_discards, p, len(s.offers[p])))
         for c in s.offers[p]:
             discard(s, c)
-            moves.to_pile(s, ev, c, offer(p), p)
+            to_pile(s, ev, c, OFFERS[p])
         s.offers[p] = []
     begin_stalls(s, ev)
+
+
+def _ball(card_ids: tuple[str, ...]) -> str:
+    return "Ball: " + shorts(card_ids)
+
+
+def _receives(seat: int, n: int) -> str:
+    return f"{seat_name(seat)} receives {n} card(s) from the Ball."
+
+
+def _you_receive(card_ids: tuple[str, ...]) -> str:
+    return f"You receive {shorts(card_ids)} from the Ball."
 
 
 def reveal_ball(s: State, ev: list[Event]) -> None:
@@ -164,37 +205,37 @@ def reveal_ball(s: State, ev: list[Event]) -> None:
         ev.append(
             Event(
                 REVEAL,
-                "Ball: " + ", ".join(short(s.card_of[c]) for c in pool),
+                partial(_ball, ids(s, pool)),
                 {"cards": [UIDS[c] for c in pool], "card_ids": [s.card_of[c] for c in pool]},
+                reveal=True,
             )
         )
         for p, cs in given:  # the guests' cards join the market, shown to all
             for c in cs:
-                moves.public(s, ev, c, offer(p), MARKET)
+                move(s, ev, c, OFFERS[p], MARKET)
         pool += s.market
         s.rng.shuffle(pool)
         for p, cs in given:
             back = [pool.pop() for _ in cs]
             for c in back:
-                moves.private(s, ev, c, MARKET, hand(p), p, barrier=None)
+                dealt(s, ev, c, MARKET, HANDS[p], p)
             s.hands[p] += back
             s.offers[p] = []
-            say(
-                ev,
-                f"{seat_name(p)} receives {len(back)} card(s) from the Ball.",
-                f"You receive {', '.join(short(s.card_of[c]) for c in back)} from the Ball.",
-                p,
-            )
+            say(ev, partial(_receives, p, len(back)), partial(_you_receive, ids(s, back)), p)
         s.market = pool
     else:
         say(ev, "Nobody goes to the Ball.")
     begin_stalls(s, ev)
 
 
+def _bids(order: list[int], bids: list[int]) -> str:
+    return "Bids: " + ", ".join(f"{seat_name(p)} {bids[p]}" for p in order)
+
+
 def reveal_bids(s: State, ev: list[Event]) -> None:
     """Reveal the bids; set up the pick(s) or skip when every bid is zero."""
     s.bids_revealed = True
-    say(ev, "Bids: " + ", ".join(f"{seat_name(p)} {s.bids[p]}" for p in s.order()))
+    ev.append(Event(LOG, partial(_bids, s.order(), s.bids[:]), reveal=True))
     top = max(s.bids)
     if top == 0 or not s.market:
         say(ev, "No card is sold.")
@@ -207,104 +248,125 @@ def reveal_bids(s: State, ev: list[Event]) -> None:
         s.price = max([b for p, b in enumerate(s.bids) if p != winners[0]], default=0)
     else:
         s.price = top
-    s.step = PICK
+    s.stack = [prompt(PICK, winners[0])]
+
+
+def _buys(seat: int, name: str, price: int) -> str:
+    return f"{seat_name(seat)} buys {name} for {price} coin(s)."
+
+
+def _collides(name: str) -> str:
+    return f"{name} was picked by several bidders and is discarded."
 
 
 def resolve_picks(s: State, ev: list[Event]) -> None:
     """Single winner pays the second bid; tied winners: colliding picks are discarded."""
+    co = s.card_of
     if len(s.pick_order) == 1:
         p, c = s.pick_order[0], s.picks[0]
         s.market.remove(c)
         s.hands[p].append(c)
-        moves.public(s, ev, c, MARKET, hand(p))
+        move(s, ev, c, MARKET, HANDS[p])
         s.coins[p] -= s.price
-        say(ev, f"{seat_name(p)} buys {short(s.card_of[c])} for {s.price} coin(s).")
+        say(ev, partial(_buys, p, SHORT[co[c]], s.price))
     else:
         for c in list(dict.fromkeys(s.picks)):
             who = [p for p, x in zip(s.pick_order, s.picks, strict=True) if x == c]
             s.market.remove(c)
             if len(who) > 1:
                 discard(s, c)
-                moves.to_pile(s, ev, c, MARKET, known=True)
-                say(ev, f"{short(s.card_of[c])} was picked by several bidders and is discarded.")
+                to_pile(s, ev, c, MARKET, known=True)
+                say(ev, partial(_collides, SHORT[co[c]]))
             else:
                 s.hands[who[0]].append(c)
-                moves.public(s, ev, c, MARKET, hand(who[0]))
+                move(s, ev, c, MARKET, HANDS[who[0]])
                 s.coins[who[0]] -= s.price
-                say(ev, f"{seat_name(who[0])} buys {short(s.card_of[c])} for {s.price} coin(s).")
+                say(ev, partial(_buys, who[0], SHORT[co[c]], s.price))
+    s.picks = []  # the picked cards lie in hands or the discard pile now: no view names them
     begin_stalls(s, ev)
 
 
 def begin_stalls(s: State, ev: list[Event]) -> None:
     """Step 4: every seat with cards secretly forms a stall."""
-    s.step = STALL
-    s.ready = [not h for h in s.hands]
-    if all(s.ready):
+    n = s.players
+    _open(s, STALL, [p for p in range(n) if not s.hands[p]])
+    if len(s.stack[0].done) == n:
         reveal_stalls(s, ev)
 
 
 def stall_weight(s: State, seat: int) -> int:
     """Sum of the weights of a seat's stall cards."""
-    return sum(s.weight(c) for c in s.stalls[seat])
+    co = s.card_of
+    return sum([WEIGHT[co[c]] for c in s.stalls[seat]])
+
+
+def _stall(seat: int, card_ids: tuple[str, ...]) -> str:
+    weight = sum(WEIGHT[c] for c in card_ids)
+    return f"{seat_name(seat)}'s stall: {shorts(card_ids)} (weight {weight})."
 
 
 def reveal_stalls(s: State, ev: list[Event]) -> None:
     """Turn every stall face up; the player actions begin."""
+    s.stack = []  # the stalls are no longer secret
     for p in s.order():
         if s.stalls[p]:
             for c in s.stalls[p]:  # turned face up where it lies
-                moves.public(s, ev, c, stall(p), stall(p), barrier=True)
-            names = ", ".join(short(s.card_of[c]) for c in s.stalls[p])
-            say(ev, f"{seat_name(p)}'s stall: {names} (weight {stall_weight(s, p)}).")
+                shown(s, ev, c, STALLS[p], STALLS[p], True)
+            say(ev, partial(_stall, p, ids(s, s.stalls[p])))
     s.eligible = [bool(st) for st in s.stalls]
     s.acted = [False] * s.players
     next_active(s, ev)
 
 
+def _active(seat: int, slots: int) -> str:
+    return f"{seat_name(seat)} is active with {slots} action(s)."
+
+
 def next_active(s: State, ev: list[Event]) -> None:
     """Steps 5–7: the waiting seat with the lowest current stall weight acts next."""
-    s.sub = ""
     order = s.order()
     waiting = [p for p in order if s.eligible[p] and not s.acted[p] and s.stalls[p]]
     if not waiting:
-        s.active = -1
+        s.stack = []
         clean_up(s, ev)
         return
     p = min(waiting, key=lambda q: (stall_weight(s, q), order.index(q)))
-    s.active, s.slots, s.step = p, len(s.stalls[p]), ACTIONS
-    say(ev, f"{seat_name(p)} is active with {s.slots} action(s).")
+    s.slots = len(s.stalls[p])
+    s.stack = [turn(ACTIONS, p)]
+    say(ev, partial(_active, p, s.slots))
 
 
-def end_turn_if_done(s: State, ev: list[Event]) -> None:
-    """After an action: when no slot and no pending part remain, the next seat acts."""
-    if s.step == ACTIONS and not s.sub and s.slots <= 0:
-        s.acted[s.active] = True
-        next_active(s, ev)
+def _honor(seat: int, n: int) -> str:
+    return f"Honor: {seat_name(seat)} gains {n} coin(s)."
+
+
+def _duty(seat: int) -> str:
+    return f"Duty: a farm of {seat_name(seat)} gets a production card."
 
 
 def clean_up(s: State, ev: list[Event]) -> None:
     """Step 8 then step 9 (the royal virtue)."""
+    s.stack = []
     for c in s.market:
         discard(s, c)
-        moves.to_pile(s, ev, c, MARKET, known=True)
+        to_pile(s, ev, c, MARKET, known=True)
     s.market = []
     for p in range(s.players):
         for c in s.stalls[p]:
-            moves.public(s, ev, c, stall(p), hand(p))
+            move(s, ev, c, STALLS[p], HANDS[p])
         s.hands[p] += s.stalls[p]
         s.stalls[p] = []
     if s.royal == KING:
         # every seat is asked (secretly, all at once) so nobody learns who could end it
-        s.step = GLORY
         s.glory_queue = []
-        s.ready = [False] * s.players
+        s.stack = [commit(GLORY, list(range(s.players)))]
         return
-    elif s.royal == QUEEN:
+    if s.royal == QUEEN:
         for p in s.order():
             n = sum(1 for b in s.buildings[p] if s.kind(b) >= 1)
             if n:
                 s.coins[p] += n
-                say(ev, f"Honor: {seat_name(p)} gains {n} coin(s).")
+                say(ev, partial(_honor, p, n))
     else:
         for p in s.order():
             for b in s.buildings[p]:
@@ -313,9 +375,13 @@ def clean_up(s: State, ev: list[Event]) -> None:
                     if c >= 0:
                         b.production = c
                         s.seen[c] = 0
-                        moves.hidden(s, ev, c, DRAW, buildings(p))
-                        say(ev, f"Duty: a farm of {seat_name(p)} gets a production card.")
+                        move(s, ev, c, DRAW, BUILDINGS[p])
+                        say(ev, partial(_duty, p))
     end_phase(s, ev)
+
+
+def _glory(seat: int) -> str:
+    return f"{seat_name(seat)} claims Glory and ends the game."
 
 
 def reveal_glory(s: State, ev: list[Event]) -> None:
@@ -323,7 +389,7 @@ def reveal_glory(s: State, ev: list[Event]) -> None:
     enders = [p for p in s.order() if p in s.glory_queue]
     if enders:
         s.ended_by = enders[0]
-        say(ev, f"{seat_name(s.ended_by)} claims Glory and ends the game.")
+        say(ev, partial(_glory, s.ended_by))
         finish(s, ev)
     else:
         end_phase(s, ev)
@@ -336,6 +402,10 @@ def glory_ok(s: State, seat: int) -> bool:
     return ch >= 1 and (ch >= 2 or es >= 2 or fa >= 3)
 
 
+def _herald(seat: int) -> str:
+    return f"{seat_name(seat)} becomes the herald."
+
+
 def end_phase(s: State, ev: list[Event]) -> None:
     """Move to the next royal; after the Jack the herald passes left and a new year begins."""
     if s.royal == JACK:
@@ -346,7 +416,7 @@ def end_phase(s: State, ev: list[Event]) -> None:
             s.capped = True
             finish(s, ev)
             return
-        say(ev, f"{seat_name(s.herald)} becomes the herald.")
+        say(ev, partial(_herald, s.herald))
     else:
         s.royal += 1
     start_phase(s, ev)
@@ -354,19 +424,49 @@ def end_phase(s: State, ev: list[Event]) -> None:
 
 def finish(s: State, ev: list[Event]) -> None:
     """Game over: complete buildings (and all of the ender's) are turned face up."""
-    s.over, s.step, s.active, s.sub = True, OVER, -1, ""
+    from tabletop.games.aristocracy.scoring import outcome
+
+    s.over = True
+    s.stack = []
     everyone = (1 << s.players) - 1
     for p in range(s.players):
         for b in s.buildings[p]:
             if p == s.ended_by or s.complete(b):
                 for c in b.cards:
                     s.seen[c] = everyone
-    from tabletop.games.aristocracy.scoring import outcome
-
     out = outcome(s)
-    ev.append(Event(GAME_OVER, "The game is over.", {"scores": out.scores, "winners": out.winners}))
+    data = {"scores": out.scores, "winners": out.winners}
+    ev.append(Event(GAME_OVER, "The game is over.", data, reveal=True))
 
 
-def new_building(address: int) -> Building:
-    """An empty building on this address card."""
-    return Building(address)
+# --- after every move ---------------------------------------------------------------------------
+REVEALS = {
+    TAX: reveal_tax,
+    BALL: reveal_ball,
+    BID: reveal_bids,
+    STALL: reveal_stalls,
+    GLORY: reveal_glory,
+}
+
+
+def advance(s: State, seat: int, ev: list[Event]) -> None:
+    """After a move: a commit every seat has made is revealed; a Build with nothing left to
+    add is finished; a turn without actions left passes to the next stall."""
+    s.moves += 1
+    stack = s.stack
+    if not stack:
+        return
+    top = stack[-1]
+    kind = top.kind
+    if kind == COMMIT:
+        if len(top.done) == len(top.seats):
+            REVEALS[top.step](s, ev)
+        return
+    if kind == PROMPT and top.step == BUILDING:
+        from tabletop.games.aristocracy.moves.royal import building_finished
+
+        if building_finished(s, top.seats[0]):
+            stack.pop()
+    if len(stack) == 1 and stack[0].kind == TURN and s.slots <= 0:
+        s.acted[stack[0].seats[0]] = True
+        next_active(s, ev)

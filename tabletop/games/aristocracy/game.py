@@ -1,111 +1,44 @@
-"""The Aristocracy game object: the engine protocol wired to the rules modules."""
+"""Aristocracy, declared on the rules kit: zones, moves, flow, scoring, AI."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop.engine import IMPERFECT, Action, Event, Game, GameInfo, IllegalAction, Outcome, Rng
-from tabletop.games.aristocracy import commits, flow, turn
-from tabletop.games.aristocracy.cards import data
-from tabletop.games.aristocracy.scoring import outcome
-from tabletop.games.aristocracy.state import (
-    ACTIONS,
-    State,
-    clone,
-    to_act_of,
-)
-from tabletop.games.aristocracy.stats import summary_stats
-from tabletop.games.aristocracy.view import view, views
+from tabletop.engine import Outcome, Rng
+from tabletop.engine.kit import RulesGame
+from tabletop.games.aristocracy import flow, view
+from tabletop.games.aristocracy.moves import MOVES
+from tabletop.games.aristocracy.scoring import outcome, summary_stats
+from tabletop.games.aristocracy.setup import new_state
+from tabletop.games.aristocracy.state import State
 
 
-@cache
-def _info() -> GameInfo:
-    g = data().game
-    return GameInfo(
-        id=g.id,
-        name=g.name,
-        min_players=g.min_players,
-        max_players=g.max_players,
-        information=g.information or IMPERFECT,
-        simultaneous=g.simultaneous,
-        options=g.options,
-        designer=g.designer,
-        summary=g.summary,
-    )
+class Aristocracy(RulesGame):
+    """Felix Leeb's Aristocracy (2018) for 2–5 players: bid, trade and build matching estates."""
 
-
-class Aristocracy(Game):
-    """Felix Leeb's Aristocracy: bid, trade and build matching estates."""
-
-    info = _info()
+    id = "aristocracy"
+    zones = view.ZONES
+    moves = MOVES
     state_type = State
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         """Shuffle, deal 7 (by default) cards and 3 coins each, choose the herald."""
-        if not self.info.min_players <= players <= self.info.max_players:
-            raise ValueError(f"Aristocracy is for 2–5 players, not {players}")
-        return flow.new_state(players, seed, self.info.resolve_options(options))
+        return new_state(players, seed, options)
 
-    def to_act(self, state: State) -> list[int]:
-        """Seats that must decide now (several during secret commits)."""
-        return to_act_of(state)
+    advance = staticmethod(flow.advance)  # reveals, the end of a Build, the next stall's turn
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now."""
-        if state.over:
-            return []
-        if state.step == ACTIONS:
-            return turn.legal(state, seat)
-        return commits.legal(state, seat)
+    def describe(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Prompt, seats and the public facts (see :mod:`.view`)."""
+        return view.describe(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        """As :meth:`Game.apply`, comparing only with legal actions of the same name."""
-        if state.over:
-            raise IllegalAction("The game is over.")
-        if seat not in to_act_of(state):
-            raise IllegalAction(self.not_your_turn(state, seat))
-        if state.step == ACTIONS:
-            legal = turn.legal(state, seat, only=action.name)
-        else:
-            legal = commits.legal(state, seat)
-        for candidate in legal:
-            if candidate == action:
-                return self._apply(state, seat, candidate)
-        raise IllegalAction(self.why_illegal(state, seat, action))
+    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """Every card the seat cannot place dealt at random, unseen identities sampled."""
+        return view.rebuild(view_, seat, rng)
 
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        state.moves += 1
-        if state.step == ACTIONS:
-            return turn.apply(state, seat, action)
-        return commits.apply(state, seat, action)
-
-    def why_illegal(self, state: State, seat: int, action: Action) -> str:
-        """A reason in words."""
-        if state.step != ACTIONS and action.name in ("trade", "store", "sell", "pass", "favor"):
-            return "Actions are only taken by the active player after the stalls are revealed."
-        if state.step == ACTIONS and state.sub:
-            return f"First finish the {state.sub} step of your action."
-        return f"{action.name.replace('_', ' ')} is not allowed now."
-
-    def copy(self, state: State) -> State:
-        """An independent copy (field by field, faster than the generic pickle copy)."""
-        return clone(state)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Only what ``seat`` may know."""
-        return view(state, seat)
-
-    def views(self, state: State, seats: Iterable[int | None]) -> list[dict[str, Any]]:
-        """The views of several seats at once (what they share is built once)."""
-        return views(state, seats)
-
-    def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
-        """A full state consistent with ``view``; unseen cards sampled with ``rng``."""
-        from tabletop.games.aristocracy.determinize import determinize
-
-        return determinize(view, seat, rng)
+    def views(self, state: State, seats: Iterable[int | None]) -> list[Any]:
+        """The views of several seats."""
+        return [self.view(state, q) for q in seats]
 
     def is_over(self, state: State) -> bool:
         """True once Glory was claimed or the safety cap reached."""
@@ -119,13 +52,29 @@ class Aristocracy(Game):
         """Years, the ending (``glory`` / ``safety cap``), buildings, what decided the winner."""
         return summary_stats(state)
 
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """The state as plain JSON data."""
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`state_to_json` output (or an older save)."""
+        return State.from_json(data)
+
+    def copy(self, state: State) -> State:
+        """An independent copy (field by field)."""
+        return state.clone()
+
+    # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
-        """The heuristic agent for ``greedy``; ``None`` for other kinds."""
+        """``greedy`` → the greedy agent; other kinds are unknown here."""
         if kind == "greedy":
-            from tabletop.games.aristocracy.agent import GreedyAgent
+            from tabletop.games.aristocracy.ai import GreedyAgent
 
             return GreedyAgent()
         return None
 
+    def ai_hooks(self) -> dict[str, Any]:
+        """The search's hooks (evaluation, heuristic, rollout cut-off, level budgets)."""
+        from tabletop.games.aristocracy.ai import hooks
 
-GAME = Aristocracy()
+        return hooks()

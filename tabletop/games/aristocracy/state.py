@@ -1,19 +1,25 @@
-"""The Aristocracy game state (plain dataclasses) and small helpers on it."""
+"""The state of an Aristocracy game (plain lists and ints, cheap to copy) and small queries.
+
+Who decides what is the decision stack (``State.stack``): a secret commit of every seat
+(Tax discards, Ball contributions, bids, stalls, Glory), an auction winner's pick, or the
+active seat's action turn with, on top of it, the part of an action still to finish (the
+cards of a Build, the building of a Visit, …).  ``step``, ``sub``, ``ready`` and ``active``
+read the stack back as the rulebook speaks of it; their setters rebuild it, for hand-made
+positions in tests and for saves made before the stack.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.games.aristocracy.cards import RANK, WEIGHT
+from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
+from tabletop.engine.decisions import from_json as frame_from_json
+from tabletop.engine.decisions import to_json as frame_json
+from tabletop.games.aristocracy.data import KING, RANK, ROYAL_OF_RANK, SHORT, WEIGHT
 
-KING, QUEEN, JACK = 0, 1, 2
-ROYALS = ("King", "Queen", "Jack")
-ROYAL_IDS = ("kd", "qd", "jd")  # the removed diamond royals serve as the phase indicator
-ACTIONS_OF = ("Build", "Visit", "Buy")
-MAX_YEARS = 25  # safety cap (ruling A25)
-
-# steps where a decision is pending
+# decision steps: a frame's ``step`` (the view's ``step``; the parts of an action its ``sub``)
 TAX, BALL, BID, PICK, STALL, ACTIONS, GLORY, OVER = (
     "tax",
     "ball",
@@ -24,7 +30,18 @@ TAX, BALL, BID, PICK, STALL, ACTIONS, GLORY, OVER = (
     "glory",
     "over",
 )
-SECRET_STEPS = (TAX, BALL, BID, STALL)
+COMMITS = (TAX, BALL, BID, STALL, GLORY)  # every seat chooses in secret, revealed together
+# the parts of an action, prompted on top of the action turn
+BUILD, BUILDING, VISIT, EXPOSE, REVISIT, BUY, DOWNGRADE = (
+    "build",
+    "building",
+    "visit",
+    "expose",
+    "revisit",
+    "buy",
+    "downgrade",
+)
+PARTS = (BUILD, BUILDING, VISIT, EXPOSE, REVISIT, BUY, DOWNGRADE)
 
 
 @dataclass
@@ -56,28 +73,80 @@ class State:
     coins: list[int]
     seen: list[int]  # uid -> bitmask of seats that know this face-down building card
     herald: int
+    stack: list[Frame] = field(default_factory=list)  # the decision waited for is the last
     year: int = 1
     royal: int = KING
-    step: str = STALL
-    ready: list[bool] = field(default_factory=list)
-    bids: list[int] = field(default_factory=list)  # -1 = not yet bid
+    bids: list[int] = field(default_factory=list)  # revealed bids; -1 = none (yet)
     bids_revealed: bool = False
     pick_order: list[int] = field(default_factory=list)
     picks: list[int] = field(default_factory=list)  # uid chosen by pick_order[i]
     price: int = 0
     eligible: list[bool] = field(default_factory=list)  # had a stall at the reveal
     acted: list[bool] = field(default_factory=list)
-    active: int = -1
-    slots: int = 0
-    sub: str = ""  # pending part of an action: build/building/visit/expose/revisit/buy/downgrade
-    sub_building: int = -1  # address uid of the building concerned
-    sub_owner: int = -1
-    sub_start: int = 0
-    glory_queue: list[int] = field(default_factory=list)
+    slots: int = 0  # actions left to the active seat
+    sub_building: int = -1  # address uid of the building the last part of an action concerned
+    sub_owner: int = -1  # owner of the building last visited
+    sub_start: int = 0  # building cards it had when the Build began
+    glory_queue: list[int] = field(default_factory=list)  # seats that chose to end the game
     over: bool = False
     capped: bool = False
     ended_by: int = -1
     moves: int = 0
+
+    # --- the decision stack, read as the rulebook speaks of it ---------------------------
+    # Frames on the stack are never changed in place (a commit's choice replaces its frame,
+    # see :func:`choose`), so a copy of the state shares them.
+    @property
+    def step(self) -> str:
+        """The phase step being decided: a commit, ``pick``, ``actions`` or ``over``."""
+        stack = self.stack
+        return stack[0].step if stack else OVER
+
+    @step.setter
+    def step(self, value: str) -> None:
+        self._restack(value, self.ready, self.active, self.sub)
+
+    @property
+    def sub(self) -> str:
+        """The part of an action still to finish (``""`` when none)."""
+        stack = self.stack
+        return stack[-1].step if len(stack) > 1 else ""
+
+    @sub.setter
+    def sub(self, value: str) -> None:
+        self._restack(self.step, self.ready, self.active, value)
+
+    @property
+    def ready(self) -> list[bool]:
+        """Per seat, whether it has made its secret choice (everyone, outside a commit)."""
+        stack = self.stack
+        if stack and stack[-1].kind == COMMIT:
+            done = stack[-1].done
+            return [p in done for p in range(self.players)]
+        return [True] * self.players
+
+    @ready.setter
+    def ready(self, value: list[bool]) -> None:
+        self._restack(self.step, value, self.active, self.sub)
+
+    @property
+    def active(self) -> int:
+        """The seat taking its actions (-1 outside the action step)."""
+        stack = self.stack
+        return stack[0].seats[0] if stack and stack[0].kind == TURN else -1
+
+    @active.setter
+    def active(self, value: int) -> None:
+        self._restack(self.step, self.ready, value, self.sub)
+
+    def _restack(self, step: str, ready: list[bool], active: int, sub: str) -> None:
+        self.stack = make_stack(self, step, ready, active, sub)
+        self.__dict__.pop("_legal", None)
+
+    def commit(self) -> Frame | None:
+        """The open secret commit (``None`` when there is none)."""
+        stack = self.stack
+        return stack[-1] if stack and stack[-1].kind == COMMIT else None
 
     # --- small queries -------------------------------------------------------------
     def order(self) -> list[int]:
@@ -120,24 +189,102 @@ class State:
         big = self.farm + 2
         return self.hand_limit + sum(1 for b in self.buildings[seat] if len(b.cards) == big)
 
+    # --- copies and JSON -----------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy (field by field: much faster than a generic deep copy).
 
-def clone(s: State) -> State:
-    """An independent copy of ``s`` (much faster than a generic deep copy)."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(s.__dict__)
-    d["rng"] = s.rng.copy()
-    for name in LIST_FIELDS:
-        d[name] = d[name][:]
-    for name in NESTED_FIELDS:
-        d[name] = [x[:] for x in d[name]]
-    d["buildings"] = [
-        [Building(b.address, b.cards[:], b.exposed[:], b.production) for b in bs]
-        for bs in s.buildings
-    ]
-    return new
+        The copy shares the frames of the stack (never changed in place) and the deal (the
+        card identities, which never change during a match)."""
+        new = object.__new__(State)
+        d = new.__dict__
+        old = self.__dict__
+        d.update(old)
+        if "_legal" in d:
+            del d["_legal"]
+        d["rng"] = self.rng.copy()
+        d["card_of"] = old["card_of"][:]
+        d["draw"] = old["draw"][:]
+        d["discard"] = old["discard"][:]
+        d["market"] = old["market"][:]
+        d["coins"] = old["coins"][:]
+        d["seen"] = old["seen"][:]
+        d["bids"] = old["bids"][:]
+        d["pick_order"] = old["pick_order"][:]
+        d["picks"] = old["picks"][:]
+        d["eligible"] = old["eligible"][:]
+        d["acted"] = old["acted"][:]
+        d["glory_queue"] = old["glory_queue"][:]
+        d["hands"] = [x[:] for x in old["hands"]]
+        d["stalls"] = [x[:] for x in old["stalls"]]
+        d["offers"] = [x[:] for x in old["offers"]]
+        d["buildings"] = [
+            [Building(b.address, b.cards[:], b.exposed[:], b.production) for b in bs] if bs else []
+            for bs in old["buildings"]
+        ]
+        d["stack"] = old["stack"][:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        out: dict[str, Any] = {}
+        for name in SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+        for name in LIST_FIELDS:
+            out[name] = getattr(self, name)[:]
+        for name in NESTED_FIELDS:
+            out[name] = [x[:] for x in getattr(self, name)]
+        out["rng"] = {"rng": self.rng.state}
+        out["buildings"] = [
+            [
+                {
+                    "address": b.address,
+                    "cards": b.cards[:],
+                    "exposed": b.exposed[:],
+                    "production": b.production,
+                }
+                for b in bs
+            ]
+            for bs in self.buildings
+        ]
+        out["stack"] = [frame_json(f) for f in self.stack]
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> State:
+        """A state from :meth:`to_json` output, or from a save made before the decision
+        stack (with ``step``, ``ready``, ``active`` and ``sub`` fields)."""
+        kw: dict[str, Any] = {name: data[name] for name in SCALAR_FIELDS if name in data}
+        for name in LIST_FIELDS:
+            if name in data:
+                kw[name] = list(data[name])
+        for name in NESTED_FIELDS:
+            kw[name] = [list(x) for x in data[name]]
+        kw["rng"] = Rng(data["rng"]["rng"])
+        kw["buildings"] = [
+            [
+                Building(
+                    int(b["address"]), list(b["cards"]), list(b["exposed"]), int(b["production"])
+                )
+                for b in bs
+            ]
+            for bs in data["buildings"]
+        ]
+        s = State(**kw)
+        if "stack" in data:
+            s.stack = [frame_from_json(f) for f in data["stack"]]
+        else:  # saved before the decision stack
+            ready = [bool(r) for r in data.get("ready", [])] or [False] * s.players
+            s.stack = make_stack(
+                s,
+                str(data.get("step", OVER)),
+                ready,
+                int(data.get("active", -1)),
+                str(data.get("sub", "")),
+            )
+        return s
 
 
+SCALAR_FIELDS = tuple(f.name for f in fields(State) if f.type in ("int", "str", "bool"))
 LIST_FIELDS = (
     "card_of",
     "draw",
@@ -145,7 +292,6 @@ LIST_FIELDS = (
     "market",
     "coins",
     "seen",
-    "ready",
     "bids",
     "pick_order",
     "picks",
@@ -156,14 +302,92 @@ LIST_FIELDS = (
 NESTED_FIELDS = ("hands", "stalls", "offers")
 
 
-def to_act_of(s: State) -> list[int]:
-    """Seats that must decide now."""
-    if s.over:
+class Deal:
+    """The identities of one match's cards (its ``card_of``, frozen), shared by the states
+    of the match: the key its actions are interned under (an action's words name the cards
+    it moves), with each card's label."""
+
+    __slots__ = ("card_of", "faces", "royal_of", "short")
+
+    def __init__(self, card_of: tuple[str, ...]) -> None:
+        self.card_of = card_of
+        self.short = tuple([SHORT[c] for c in card_of])  # each card's label, by uid
+        # the royal whose action each card's Favor does (-1: no face card), by uid
+        self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
+        self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards
+
+
+_DEALS: dict[tuple[str, ...], Deal] = {}
+
+
+def deal_of(s: State) -> Deal:
+    """The deal of ``s`` (found once per state, then carried by its copies: a state whose
+    ``card_of`` is edited by hand must be made anew, or its actions name the old cards)."""
+    found = s.__dict__.get("_deal")
+    if found is None:
+        key = tuple(s.card_of)
+        found = _DEALS.get(key)
+        if found is None:
+            if len(_DEALS) >= 64:
+                del _DEALS[next(iter(_DEALS))]
+            found = _DEALS[key] = Deal(key)
+        s.__dict__["_deal"] = found
+    return found
+
+
+def copy_frame(f: Frame) -> Frame:
+    """An independent copy of a frame (its data one level deep: secrets are plain values)."""
+    new = object.__new__(Frame)
+    d = new.__dict__
+    d.update(f.__dict__)
+    d["seats"] = f.seats[:]
+    d["done"] = f.done[:]
+    data = f.data
+    if data:
+        d["data"] = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    else:
+        d["data"] = {}
+    return new
+
+
+def choose(s: State, seat: int, choice: Any) -> None:
+    """``seat`` makes its secret choice in the open commit (a new frame replaces the old one:
+    copies of the state share frames)."""
+    frame = copy_frame(s.stack[-1])
+    put(frame, seat, choice)
+    s.stack[-1] = frame
+
+
+def make_stack(s: State, step: str, ready: list[bool], active: int, sub: str) -> list[Frame]:
+    """The decision stack of a position told the old way (a step, who is ready, the active
+    seat and the part of its action under way)."""
+    n = s.players
+    if step == OVER or s.over:
         return []
-    if s.step in SECRET_STEPS or s.step == GLORY:
-        return [p for p in range(s.players) if not s.ready[p]]
-    if s.step == PICK:
-        return [s.pick_order[len(s.picks)]]
-    if s.step == ACTIONS:
-        return [s.active]
-    return []
+    if step in COMMITS:
+        f = commit(step, list(range(n)))
+        for p in range(n):
+            if p < len(ready) and ready[p]:
+                f.done.append(p)
+                f.data["secret"][str(p)] = committed(s, step, p)
+        return [f]
+    if step == PICK:
+        waiting = s.pick_order[len(s.picks) :]
+        return [prompt(PICK, waiting[0] if waiting else -1)]
+    if step == ACTIONS:
+        out = [turn(ACTIONS, active)]
+        if sub:
+            out.append(prompt(sub, active))
+        return out
+    raise ValueError(f"unknown step {step!r}")
+
+
+def committed(s: State, step: str, seat: int) -> Any:
+    """What ``seat`` is taken to have committed at ``step`` (rebuilding a stack)."""
+    if step == BID:
+        return max(0, s.bids[seat]) if seat < len(s.bids) else 0
+    if step == GLORY:
+        return seat in s.glory_queue
+    if step == STALL:
+        return len(s.stalls[seat])
+    return len(s.offers[seat])

@@ -1,253 +1,402 @@
-"""What one seat may see: zones of cards (hidden ones without identity) and public facts.
+"""What a seat sees: the zone table (who sees which card), the figures no zone holds, and
+the inverse of a view (a full state with the unseen cards dealt at random).
 
-``views(state, seats)`` builds several seats' views at once: what they have in common (the
-shared zones, the other seats' hidden hands, the building summaries, the public facts) is
-built once.  ``view(state, seat)`` is the same code for one seat.  Views are read only:
-card and zone dicts are shared between views (see ``faces``).
+The zones declare the hidden information once: hands are their owner's, the draw pile a
+deck, the face-down discards nobody's; a stall is its owner's until the stalls are turned
+up together, and Tax discards or Ball contributions set aside are their owner's — both fold
+into the hand for the others, so not even their number shows before the reveal.  A
+building card is seen by the seats of its ``seen`` mask (its owner, and every visitor who
+inspected it there), its address and exposed cards by everyone, a production card by
+nobody.  Views, the redaction of card moves and the re-deal of ``determinize`` all follow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from tabletop.games.aristocracy.cards import UIDS, WEIGHT
-from tabletop.games.aristocracy.faces import (
-    BLANK,
-    COINS,
-    DOWN,
-    HIDDEN_BUILT,
-    MAX_K,
-    PRODUCTION,
-    ROYAL_ZONES,
-    UP,
-    address_table,
-    built_table,
-    unknown,
+from tabletop.engine import Event, Rng
+from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
+from tabletop.engine.frozen import EMPTY
+from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
+from tabletop.games.aristocracy.data import (
+    BACK,
+    MAX_YEARS,
+    POINTS,
+    RANK,
+    ROYAL_IDS,
+    ROYALS,
+    UID_NUM,
+    UIDS,
+    WEIGHT,
+    deck_ids,
 )
-from tabletop.games.aristocracy.scoring import POINTS
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
     BID,
     GLORY,
-    MAX_YEARS,
+    OVER,
     PICK,
-    ROYALS,
     STALL,
     TAX,
     Building,
     State,
-    to_act_of,
-)
-from tabletop.games.aristocracy.zones import (
-    DISCARD,
-    DRAW,
-    MARKET,
-    ROYAL,
-    SHOP,
-    buildings,
-    coins,
-    hand,
-    offer,
-    stall,
 )
 
+CardView = Mapping[str, Any]
+
+# zone ids as they appear in views, events and gestures
+DRAW, DISCARD, SHOP, MARKET, ROYAL = "draw", "discard", "shop", "market", "royal"
 _SEATS = range(8)
-HANDS = tuple(hand(p) for p in _SEATS)
-STALLS = tuple(stall(p) for p in _SEATS)
-OFFERS = tuple(offer(p) for p in _SEATS)
-BUILDINGS = tuple(buildings(p) for p in _SEATS)
-COINS_OF = tuple(coins(p) for p in _SEATS)
+HANDS = tuple(f"p{p}.hand" for p in _SEATS)
+STALLS = tuple(f"p{p}.stall" for p in _SEATS)
+OFFERS = tuple(f"p{p}.offer" for p in _SEATS)
+BUILDINGS = tuple(f"p{p}.buildings" for p in _SEATS)
+COINS = tuple(f"p{p}.coins" for p in _SEATS)
 NAMES = tuple(f"Seat {p + 1}" for p in _SEATS)
+EVERYONE = tuple((1 << n) - 1 for n in range(9))  # the seen mask of every seat, by players
 KINDS = ("farm", "estate", "château")
 CAPTIONS = {"farm": "Farm", "estate": "Estate", "château": "Château", "unfinished": "Unfinished"}
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None`` = spectator); read only."""
-    return _Common(s).view(seat)
+def seat_name(seat: int) -> str:
+    """How the log names a seat."""
+    return NAMES[seat]
 
 
-def views(s: State, seats: Iterable[int | None]) -> list[dict[str, Any]]:
-    """The views of several seats, built together; read only."""
-    common = _Common(s)
-    return [common.view(q) for q in seats]
+# --- card faces (read-only, built once and shared by every view) ---------------------------
+class _Faces(dict[str, CardView]):
+    """The faces of one physical card by its definition id, made on first use."""
+
+    def __init__(self, c: int, face_up: bool, tokens: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.c, self.face_up, self.tokens = c, face_up, tokens
+
+    def __missing__(self, cid: str) -> CardView:
+        d = self[cid] = MappingProxyType(
+            {
+                "uid": UIDS[self.c],
+                "card": cid,
+                "back": BACK,
+                "face_up": self.face_up,
+                "tokens": self.tokens,
+                "as": None,
+            }
+        )
+        return d
 
 
-class _Common:
-    """The parts of a state's views that do not depend on the viewer."""
+def _table(face_up: bool, tokens: Mapping[str, Any] = EMPTY) -> tuple[_Faces, ...]:
+    """``table[c][card_id]``: physical card ``c`` shown this way."""
+    return tuple(_Faces(c, face_up, tokens) for c in range(len(UIDS)))
 
-    def __init__(self, s: State) -> None:
-        self.s = s
-        co = s.card_of
-        up = UP
-        in_stall = s.step == STALL
-        discard = s.discard
-        self.zones = {
-            DRAW: BLANK["Draw pile", len(s.draw)],
-            DISCARD: BLANK["Discard pile", max(0, len(discard) - 4)],
-            SHOP: {"cards": [up[c][co[c]] for c in discard[:4]], "label": "Discard (face up)"},
-            MARKET: {"cards": [up[c][co[c]] for c in s.market], "label": "Market"},
-            ROYAL: ROYAL_ZONES[s.royal][min(s.year, MAX_YEARS + 1)],
+
+UP = _table(True)  # face up
+DOWN = _table(False)  # face down, known to the viewer (its own stall while forming it)
+_BUILT: dict[tuple[int, bool], tuple[_Faces, ...]] = {}
+_ADDRESS: dict[tuple[int, str], tuple[_Faces, ...]] = {}
+
+
+def _built(k: int, exposed: bool) -> tuple[_Faces, ...]:
+    """Known building cards of building ``k``, exposed (face up) or not."""
+    t = _BUILT.get((k, exposed))
+    if t is None:
+        tokens = {"building": k, "exposed": True} if exposed else {"building": k}
+        t = _BUILT[(k, exposed)] = _table(exposed, MappingProxyType(tokens))
+    return t
+
+
+def _address(k: int, caption: str) -> tuple[_Faces, ...]:
+    """Address cards of building ``k``, captioned ("Farm", "Estate ✓", …)."""
+    t = _ADDRESS.get((k, caption))
+    if t is None:
+        tokens = {"building": k, "role": "address", "kind": caption}
+        t = _ADDRESS[(k, caption)] = _table(True, MappingProxyType(tokens))
+    return t
+
+
+_UNKNOWN: dict[tuple[int, str], CardView] = {}
+
+
+def _unknown(k: int, role: str) -> CardView:
+    """A face-down card of building ``k`` the viewer does not know: a building card, or the
+    production card (``role``: "building" or "production")."""
+    card = _UNKNOWN.get((k, role))
+    if card is None:
+        tokens = {"building": k, "role": role} if role == "production" else {"building": k}
+        card = _UNKNOWN[(k, role)] = MappingProxyType(
+            {
+                "uid": None,
+                "card": None,
+                "back": BACK,
+                "face_up": False,
+                "tokens": MappingProxyType(tokens),
+                "as": None,
+            }
+        )
+    return card
+
+
+_ROYAL_CARDS = tuple(
+    MappingProxyType(
+        {
+            "uid": "royal",
+            "card": ROYAL_IDS[r],
+            "back": BACK,
+            "face_up": True,
+            "tokens": EMPTY,
+            "as": None,
         }
-        ready = s.ready
-        self.hand_sizes = []
-        self.others: list[tuple[dict[str, Any], ...]] = []  # hand, offer, stall zones
-        self.seats = []
-        self.blds: list[list[tuple[tuple, tuple, Building]]] = []
-        self.seen_by: list[int] = []  # per seat: bits of every seat that saw a building card
-        self.strangers: list[tuple[dict[str, Any], int] | None] = []
-        summary = []
-        limits = []
-        seen = s.seen.__getitem__
-        ident = co.__getitem__
-        farm = s.farm
-        for p in range(s.players):
-            n_hand = len(s.hands[p]) + len(s.offers[p])
-            st = s.stalls[p]
-            if in_stall:
-                n_hand += len(st)
-                stall_zone = BLANK["Stall", 0]
-            elif st:
-                stall_zone = {"cards": [up[c][co[c]] for c in st], "label": "Stall"}
-            else:
-                stall_zone = BLANK["Stall", 0]
-            self.hand_sizes.append(n_hand)
-            self.others.append((BLANK["Hand", n_hand], BLANK["Set aside", 0], stall_zone))
-            c = s.coins[p]
-            self.seats.append(
-                {
-                    "seat": p,
-                    "name": NAMES[p],
-                    "score": 0,
-                    "resources": {"coins": c},
-                    "hand": n_hand,
-                    "herald": p == s.herald,
-                    "ready": bool(ready[p]) if ready else False,
-                }
-            )
-            blds = []
-            bsum = []
-            seen_by = 0
-            chateaux = 0
-            for k, b in enumerate(s.buildings[p]):
-                bc = b.cards
-                masks = tuple(map(seen, bc))
-                for m in masks:
-                    seen_by |= m
-                key = (
-                    k,
-                    farm,
-                    b.address,
-                    co[b.address],
-                    tuple(bc),
-                    tuple(map(ident, bc)),
-                    tuple(b.exposed),
-                    b.production >= 0,
-                )
-                blds.append((key, masks, b))
-                bsum.append(_part(s, key, b, None)[1])
-                chateaux += len(bc) == farm + 2
-            self.blds.append(blds)
-            self.seen_by.append(seen_by)
-            self.strangers.append(None)
-            summary.append(bsum)
-            limits.append(s.hand_limit + chateaux)
-        self.public = _public(s, summary, limits)
-        self.to_act = [] if s.over else to_act_of(s)
-
-    def _buildings(self, p: int, seat: int | None) -> tuple[dict[str, Any], int]:
-        """Seat ``p``'s buildings zone as ``seat`` sees it, and the points it knows of."""
-        mine = p == seat
-        bit = 0 if seat is None else 1 << seat
-        if not mine and not self.seen_by[p] & bit:  # knows only addresses and exposed cards
-            found = self.strangers[p]
-            if found is None:
-                found = self.strangers[p] = self._zone([(key, b) for key, _, b in self.blds[p]])
-            return found
-        return self._zone([((*key, mine or masks, bit), b) for key, masks, b in self.blds[p]])
-
-    def _zone(self, keyed: list[tuple[tuple, Building]]) -> tuple[dict[str, Any], int]:
-        cards: list[dict[str, Any]] = []
-        score = 0
-        for key, b in keyed:
-            part = _part(self.s, key, b, key[8:])
-            cards += part[0]
-            score += part[2]
-        return {"cards": cards, "label": "Buildings"}, score
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The view of one seat."""
-        s = self.s
-        co = s.card_of
-        zones = dict(self.zones)
-        seats = []
-        for p in range(s.players):
-            if p == seat:
-                up, down = UP, DOWN
-                face = DOWN if s.step == STALL else UP
-                zones[HANDS[p]] = {"cards": [up[c][co[c]] for c in s.hands[p]], "label": "Hand"}
-                zones[OFFERS[p]] = {
-                    "cards": [down[c][co[c]] for c in s.offers[p]],
-                    "label": "Set aside",
-                }
-                zones[STALLS[p]] = (
-                    {"cards": [face[c][co[c]] for c in s.stalls[p]], "label": "Stall"}
-                    if s.stalls[p]
-                    else BLANK["Stall", 0]
-                )
-            else:
-                zones[HANDS[p]], zones[OFFERS[p]], zones[STALLS[p]] = self.others[p]
-            zones[BUILDINGS[p]], score = self._buildings(p, seat)
-            c = s.coins[p]
-            zones[COINS_OF[p]] = (
-                COINS[c] if c < len(COINS) else {"cards": [], "label": f"{c} coins"}
-            )
-            entry = self.seats[p]
-            seats.append({**entry, "score": score} if score else entry)
-        public = dict(self.public)
-        if not s.bids_revealed:
-            public["bids"] = [b if p == seat else None for p, b in enumerate(s.bids)]
-        public["glory_choice"] = seat is not None and seat in s.glory_queue
-        return {
-            "game": "aristocracy",
-            "viewer": seat,
-            "to_act": list(self.to_act),
-            "over": s.over,
-            "prompt": _prompt(s, seat),
-            "seats": seats,
-            "zones": zones,
-            "public": public,
-        }
+    )
+    for r in range(len(ROYALS))
+)
+_ROYAL_SHOWN = tuple((card,) for card in _ROYAL_CARDS)
+_ROYAL_LABELS = tuple(tuple(f"Year {y}: {name}" for y in range(MAX_YEARS + 2)) for name in ROYALS)
+_COIN_LABELS = tuple(f"{n} coins" for n in range(200))
 
 
-_PARTS: dict[tuple, tuple[list[dict[str, Any]], dict[str, Any], int]] = {}
+# --- who sees what -------------------------------------------------------------------------
+def _stall_open(s: State) -> bool:
+    """Whether the stalls are being formed (secret) right now."""
+    stack = s.stack
+    return bool(stack) and stack[-1].step == STALL and stack[-1].kind == COMMIT
+
+
+def _stall_seen(s: State, card: int) -> int:
+    """A stall card is its owner's while the stalls are formed, everyone's once turned up."""
+    return 0 if _stall_open(s) else EVERYBODY
+
+
+def building_seen(s: State, card: int) -> int:
+    """The seats that know a card lying in a building: everyone its address or an exposed
+    card, nobody a production card, else its owner and the visitors who inspected it."""
+    for owner, bs in enumerate(s.buildings):
+        for b in bs:
+            if card == b.address or card in b.exposed:
+                return EVERYBODY
+            if card == b.production:
+                return 0
+            if card in b.cards:
+                return s.seen[card] | 1 << owner
+    return s.seen[card]
+
+
+def _building_cards(s: State, seat: int) -> Sequence[int]:
+    """Each building in turn: its address, its building cards, its production card."""
+    bs = s.buildings[seat]
+    if not bs:
+        return ()
+    out: list[int] = []
+    for b in bs:
+        out.append(b.address)
+        out += b.cards
+        if b.production >= 0:
+            out.append(b.production)
+    return out
+
+
+def _up(s: State, owner: int | None, i: int, c: int) -> CardView:
+    return UP[c][s.card_of[c]]
+
+
+def _down(s: State, owner: int | None, i: int, c: int) -> CardView:
+    return DOWN[c][s.card_of[c]]
+
+
+def _stall_face(s: State, owner: int | None, i: int, c: int) -> CardView:
+    return (DOWN if _stall_open(s) else UP)[c][s.card_of[c]]
+
+
+def _ups(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
+    co = s.card_of
+    return tuple([UP[c][co[c]] for c in cards])
+
+
+def _downs(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
+    co = s.card_of
+    return tuple([DOWN[c][co[c]] for c in cards])
+
+
+def _stall_faces(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
+    co = s.card_of
+    table = DOWN if _stall_open(s) else UP
+    return tuple([table[c][co[c]] for c in cards])
+
+
+def _stall_mask(s: State, owner: int | None) -> int:
+    return 0 if _stall_open(s) else EVERYBODY
+
+
+def _royal_face(s: State, owner: int | None, i: int, r: int) -> CardView:
+    return _ROYAL_CARDS[r]
+
+
+def _royal_faces(s: State, owner: int | None, cards: Sequence[int]) -> tuple[CardView, ...]:
+    return _ROYAL_SHOWN[s.royal]
+
+
+def _draw_buildings(
+    s: State, owner: int | None, viewer: int | None, cards: Sequence[int]
+) -> tuple[CardView, ...]:
+    return seat_buildings(s, owner, viewer)[0]  # type: ignore[arg-type]
+
+
+ZONES = Zones(
+    [
+        Zone("draw", DECK, cards="draw", label="Draw pile", one_back=BACK),
+        Zone("discard", HIDDEN, cards=lambda s: s.discard[4:], label="Discard pile", one_back=BACK),
+        Zone(
+            "shop",
+            PUBLIC,
+            cards=lambda s: s.discard[:4],
+            label="Discard (face up)",
+            face=_up,
+            faces=_ups,
+        ),
+        Zone("market", PUBLIC, cards="market", label="Market", face=_up, faces=_ups),
+        # the phase marker: one of the removed diamond royals, no card of the game
+        Zone(
+            "royal",
+            PUBLIC,
+            cards=lambda s: (s.royal,),
+            label=lambda s: _ROYAL_LABELS[s.royal][min(s.year, MAX_YEARS + 1)],
+            face=_royal_face,
+            faces=_royal_faces,
+            piece=True,
+        ),
+        Zone(
+            "p{seat}.hand",
+            OWNER,
+            True,
+            "hands",
+            "Hand",
+            _up,
+            one_back=BACK,
+            faces=_ups,
+        ),
+        Zone(
+            "p{seat}.offer",
+            OWNER,
+            True,
+            "offers",
+            "Set aside",
+            _down,
+            fold="p{seat}.hand",
+            one_back=BACK,
+            faces=_downs,
+        ),
+        Zone(
+            "p{seat}.stall",
+            SEEN_BY,
+            True,
+            "stalls",
+            "Stall",
+            _stall_face,
+            seen=_stall_seen,
+            fold="p{seat}.hand",
+            one_back=BACK,
+            faces=_stall_faces,
+            mask=_stall_mask,
+        ),
+        Zone(
+            "p{seat}.buildings",
+            SEEN_BY,
+            True,
+            _building_cards,
+            "Buildings",
+            seen=building_seen,
+            owner_sees=False,
+            draw=_draw_buildings,
+        ),
+        Zone(
+            "p{seat}.coins",
+            PUBLIC,
+            True,
+            lambda s, p: (),
+            label=lambda s, p: _COIN_LABELS[c] if (c := s.coins[p]) < 200 else f"{c} coins",
+            piece=True,
+        ),
+    ],
+    uid=UIDS.__getitem__,
+    card_id=lambda c: "",
+    identity=lambda s, c: s.card_of[c],
+    back=lambda c: BACK,
+    exact_reveals=True,
+)
+
+
+# --- card moves as events --------------------------------------------------------------------
+def move(s: State, ev: list[Event], c: int, source: str, target: str) -> None:
+    """Record the move of card ``c`` (redacted and marked as a reveal by the zone table)."""
+    ev.append(ZONES.move(s, s.players, c, source, target, ""))
+
+
+def shown(s: State, ev: list[Event], c: int, source: str, target: str, reveal: bool) -> None:
+    """A card everybody sees as it moves (turned face up where it lies, or discarded face
+    down after being shown); ``reveal`` when a seat had not seen it before."""
+    ev.append(ZONES.tell(s, c, source, target, reveal=reveal))
+
+
+def dealt(s: State, ev: list[Event], c: int, source: str, target: str, seat: int) -> None:
+    """A card dealt from a pile shuffled face down: only the receiver sees which."""
+    ev.append(ZONES.tell(s, c, source, target, to=(seat,)))
+
+
+def secretly(s: State, ev: list[Event], c: int, source: str, target: str, seat: int) -> None:
+    """A card moved within a secret commit: the others receive nothing at all."""
+    ev.append(ZONES.tell(s, c, source, target, to=(seat,), others=False))
+
+
+# --- buildings as one viewer sees them -------------------------------------------------------
+_PARTS: dict[tuple[Any, ...], tuple[tuple[CardView, ...], CardView, int]] = {}
 _MAX_PARTS = 50_000
 
 
-def _part(
-    s: State, key: tuple, b: Building, knowledge: tuple | None
-) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
-    """Building ``key[0]`` as a viewer sees it (cached by everything it depends on).
-
-    ``knowledge`` is ``(True, bit)`` for its owner, ``(seen masks, bit)`` for another seat
-    with ``bit``, empty or ``None`` for a seat that knows only what lies face up.
-    """
-    part = _PARTS.get(key)
-    if part is None:
-        if len(_PARTS) >= _MAX_PARTS:
-            _PARTS.clear()
-        mine, bit = knowledge if knowledge else (False, 0)
-        part = _PARTS[key] = _building(s, key[0], b, mine is True, bit)
-    return part
+def seat_buildings(s: State, p: int, viewer: int | None) -> tuple[tuple[CardView, ...], int]:
+    """Seat ``p``'s buildings as ``viewer`` sees them, and the points it knows they earn."""
+    mine = p == viewer
+    bit = 0 if viewer is None else 1 << viewer
+    co = s.card_of
+    seen = s.seen
+    farm = s.farm
+    cards: list[CardView] = []
+    score = 0
+    parts = _PARTS
+    for k, b in enumerate(s.buildings[p]):
+        bc = b.cards
+        if mine:
+            know: Any = True
+        else:
+            know = tuple([seen[c] & bit != 0 for c in bc])
+        key = (
+            k,
+            farm,
+            b.address,
+            co[b.address],
+            tuple(bc),
+            tuple([co[c] for c in bc]),
+            tuple(b.exposed),
+            b.production >= 0,
+            know,
+        )
+        part = parts.get(key)
+        if part is None:
+            if len(parts) >= _MAX_PARTS:
+                parts.clear()
+            part = parts[key] = _building(s, k, b, know)
+        cards += part[0]
+        score += part[2]
+    return tuple(cards), score
 
 
 def _building(
-    s: State, k: int, b: Building, mine: bool, bit: int
-) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
+    s: State, k: int, b: Building, know: Any
+) -> tuple[tuple[CardView, ...], CardView, int]:
     """Building ``k`` as one viewer sees it: its cards, its summary, its points if known.
 
+    ``know`` is ``True`` for its owner, else whether the viewer saw each building card.
     The address card carries the building's caption ("Farm", "Estate ✓" once the viewer
     knows it complete); an exposed card says so; the production card is marked as such.
     """
@@ -255,99 +404,329 @@ def _building(
     farm = s.farm
     n = len(b.cards)
     kind = KINDS[n - farm] if n >= farm else "unfinished"
-    addr = b.address
-    known, shown = built_table(k, False), built_table(k, True)
-    hidden = HIDDEN_BUILT[k] if k < MAX_K else unknown(k, "building")
+    known, shown_ = _built(k, False), _built(k, True)
+    hidden = _unknown(k, "building")
     all_known = True
     built = []
-    for c in b.cards:
+    for i, c in enumerate(b.cards):
         if c in b.exposed:
-            built.append(shown[c][co[c]])
-        elif mine or s.seen[c] & bit:
+            built.append(shown_[c][co[c]])
+        elif know is True or know[i]:
             built.append(known[c][co[c]])
         else:
             all_known = False
             built.append(hidden)
     complete = all_known and n >= farm and s.complete(b)
     caption = CAPTIONS[kind] + (" ✓" if complete else "")
-    cards = [address_table(k, caption)[addr][co[addr]], *built]
+    cards = [_address(k, caption)[b.address][co[b.address]], *built]
     if b.production >= 0:
-        cards.append(PRODUCTION[k] if k < MAX_K else unknown(k, "production"))
+        cards.append(_unknown(k, "production"))
     points = POINTS[n - farm] if complete else 0
-    summary = {
-        "address": UIDS[addr],
-        "size": n,
-        "kind": kind,
-        "exposed": [UIDS[c] for c in b.exposed],
-        "production": b.production >= 0,
-    }
-    return cards, summary, points
+    return tuple(cards), _summary(s, b), points
 
 
-def _public(s: State, summary: list[Any], limits: list[int]) -> dict[str, Any]:
-    """The facts every seat sees (the viewer's own bid and Glory choice are added later)."""
-    uids = UIDS
-    step = s.step
-    if step == STALL:
-        wt: list[int | None] = [None] * s.players
+_SUMMARIES: dict[tuple[Any, ...], CardView] = {}
+
+
+def _summary(s: State, b: Building) -> CardView:
+    """The public facts of a building: address, size, kind, exposed cards, production."""
+    key = (b.address, len(b.cards), s.farm, tuple(b.exposed), b.production >= 0)
+    found = _SUMMARIES.get(key)
+    if found is None:
+        if len(_SUMMARIES) > 20_000:
+            _SUMMARIES.clear()
+        n = len(b.cards)
+        found = _SUMMARIES[key] = MappingProxyType(
+            {
+                "address": UIDS[b.address],
+                "size": n,
+                "kind": KINDS[n - s.farm] if n >= s.farm else "unfinished",
+                "exposed": tuple(UIDS[c] for c in b.exposed),
+                "production": b.production >= 0,
+            }
+        )
+    return found
+
+
+def summary(s: State, p: int) -> tuple[CardView, ...]:
+    """The public facts of seat ``p``'s buildings."""
+    return tuple(_summary(s, b) for b in s.buildings[p])
+
+
+# --- the rest of a view ----------------------------------------------------------------------
+_SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool], CardView] = {}
+
+
+def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: bool) -> CardView:
+    key = (p, score, coins, hand, herald, ready)
+    found = _SEAT_VIEWS.get(key)
+    if found is None:
+        if len(_SEAT_VIEWS) > 20_000:
+            _SEAT_VIEWS.clear()
+        found = _SEAT_VIEWS[key] = MappingProxyType(
+            {
+                "seat": p,
+                "name": NAMES[p],
+                "score": score,
+                "resources": MappingProxyType({"coins": coins}),
+                "hand": hand,
+                "herald": herald,
+                "ready": ready,
+            }
+        )
+    return found
+
+
+def glory_choice(s: State, seat: int | None) -> bool:
+    """Whether ``seat`` chose to end the game (its own secret while Glory is asked)."""
+    return seat is not None and seat in s.glory_queue
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def describe(s: State, seat: int | None) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts no zone holds."""
+    n = s.players
+    stack = s.stack
+    top = stack[-1] if stack else None
+    commit_open = top is not None and top.kind == COMMIT
+    forming = commit_open and top.step == STALL  # type: ignore[union-attr]
+    if commit_open:
+        done = top.done  # type: ignore[union-attr]
+        ready = tuple([p in done for p in range(n)])
+    else:
+        ready = (True,) * n
+    step = stack[0].step if stack else OVER
+    active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
+    sub = stack[-1].step if len(stack) > 1 else ""
+    seats = []
+    limits = []
+    buildings = []
+    big = s.farm + 2
+    hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
+    herald, hand_limit = s.herald, s.hand_limit
+    for p in range(n):
+        in_hand = len(hands[p]) + len(offers[p])
+        if forming:
+            in_hand += len(stalls[p])
+        bs = s.buildings[p]
+        if bs:
+            score = seat_buildings(s, p, seat)[1]
+            limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
+            buildings.append(tuple([_summary(s, b) for b in bs]))
+        else:
+            score = 0
+            limits.append(hand_limit)
+            buildings.append(())
+        seats.append(_seat_view(p, score, coins[p], in_hand, p == herald, ready[p]))
+    if forming:
+        weights: tuple[int | None, ...] = (None,) * n
     else:
         co = s.card_of
-        wt = [sum([WEIGHT[co[c]] for c in st]) for st in s.stalls]
-    return {
+        weights = tuple([sum([WEIGHT[co[c]] for c in st]) if st else 0 for st in stalls])
+    if s.bids_revealed:
+        bids: tuple[int | None, ...] = tuple(s.bids)
+    else:  # a seat knows its own bid only
+        bids = tuple([b if p == seat else None for p, b in enumerate(s.bids)])
+    order = _ORDERS.get((n, herald))
+    if order is None:
+        order = _ORDERS[(n, herald)] = tuple(s.order())
+    sub_building = s.sub_building
+    public = {
         "year": s.year,
         "royal": ROYALS[s.royal],
         "royal_index": s.royal,
         "step": step,
-        "herald": s.herald,
-        "herald_order": s.order(),
-        "active": s.active,
+        "herald": herald,
+        "herald_order": order,
+        "active": active,
         "actions_left": s.slots,
-        "sub": s.sub,
-        "sub_building": uids[s.sub_building] if s.sub_building >= 0 else None,
+        "sub": sub,
+        "sub_building": UIDS[sub_building] if sub_building >= 0 else None,
         "sub_owner": s.sub_owner,
         "sub_start": s.sub_start,
-        "ready": list(s.ready),
-        "bids": list(s.bids),
+        "ready": ready,
+        "bids": bids,
         "bids_revealed": s.bids_revealed,
-        "pick_order": list(s.pick_order),
-        "picks": [uids[c] for c in s.picks],
+        "pick_order": tuple(s.pick_order),
+        "picks": tuple([UIDS[c] for c in s.picks]),
         "price": s.price if step == PICK else 0,
-        "eligible": list(s.eligible),
-        "acted": list(s.acted),
-        "glory_choice": False,
-        "stall_weights": wt,
-        "buildings": summary,
+        "eligible": tuple(s.eligible),
+        "acted": tuple(s.acted),
+        "glory_choice": seat is not None and seat in s.glory_queue,
+        "stall_weights": weights,
+        "buildings": tuple(buildings),
         "farm_size": s.farm,
-        "hand_limit": s.hand_limit,
-        "limits": limits,
+        "hand_limit": hand_limit,
+        "limits": tuple(limits),
         "max_years": MAX_YEARS,
         "capped": s.capped,
         "ended_by": s.ended_by,
         "moves": s.moves,
-        "players": s.players,
+        "players": n,
         "bid_step": step == BID,
     }
+    prompt = _prompt(s, seat, step, ready, active, sub)
+    return {"prompt": prompt, "seats": tuple(seats), "public": MappingProxyType(public)}
 
 
-def _prompt(s: State, seat: int | None) -> str:
+def prompt_for(s: State, seat: int | None) -> str:
+    """The line shown above the table for ``seat``."""
+    return _prompt(s, seat, s.step, s.ready, s.active, s.sub)
+
+
+def _prompt(
+    s: State, seat: int | None, step: str, ready: Sequence[bool], active: int, sub: str
+) -> str:
     if s.over:
         return "The game is over."
     if seat is None:
         return ""
-    if s.step == TAX and not s.ready[seat]:
-        return f"Tax: discard down to {s.limit(seat)} cards."
-    if s.step == BALL and not s.ready[seat]:
-        return "Ball: bring any cards you like, then press Done."
-    if s.step == BID and not s.ready[seat]:
-        return "Auction: choose your secret bid."
-    if s.step == PICK and seat in s.pick_order[len(s.picks) :][:1]:
+    if step == ACTIONS:
+        if seat == active:
+            return f"Finish the {sub} step." if sub else f"Take an action ({s.slots} left)."
+    elif not ready[seat]:
+        if step == STALL:
+            return "Form your stall (face down), then press Stall ready."
+        if step == TAX:
+            return f"Tax: discard down to {s.limit(seat)} cards."
+        if step == BALL:
+            return "Ball: bring any cards you like, then press Done."
+        if step == BID:
+            return "Auction: choose your secret bid."
+        if step == GLORY:
+            return "Glory: end the game now, or play on."
+    if step == PICK and seat in s.pick_order[len(s.picks) :][:1]:
         return "Auction: pick a market card."
-    if s.step == STALL and not s.ready[seat]:
-        return "Form your stall (face down), then press Stall ready."
-    if s.step == GLORY and not s.ready[seat]:
-        return "Glory: end the game now, or play on."
-    if s.step == ACTIONS and seat == s.active:
-        if s.sub:
-            return f"Finish the {s.sub} step."
-        return f"Take an action ({s.slots} left)."
     return "Waiting for the other players."
+
+
+# --- a state from a view -----------------------------------------------------------------------
+def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+    """A full state matching ``view``: every card ``seat`` cannot place is dealt at random,
+    and every uid it has not identified is given a random card of those left."""
+    deck = deck_ids()
+    pub = view["public"]
+    zones = view["zones"]
+    n = pub["players"]
+    filled, _rest = ZONES.deal(zones, range(len(deck)), (), rng, UID_NUM)
+    card_of: list[str] = [""] * len(deck)
+    left = list(deck)
+    for z in zones.values():
+        for c in z["cards"]:
+            cid = c["card"]
+            if cid is not None and c["uid"] != "royal":
+                card_of[UID_NUM[c["uid"]]] = cid
+                left.remove(cid)
+    rng.shuffle(left)
+    for u in range(len(deck)):
+        if not card_of[u]:
+            card_of[u] = left.pop()
+    seen = [0] * len(deck)
+    buildings: list[list[Building]] = []
+    for p in range(n):
+        laid = iter(filled[BUILDINGS[p]])  # address, building cards, production
+        shown_cards = iter(zones[BUILDINGS[p]]["cards"])
+        bs: list[Building] = []
+        for summ in pub["buildings"][p]:
+            b = Building(next(laid))
+            next(shown_cards)
+            exposed = set(summ["exposed"])
+            for _ in range(summ["size"]):
+                u = next(laid)
+                c = next(shown_cards)
+                b.cards.append(u)
+                if c["uid"] in exposed:
+                    b.exposed.append(u)
+                seen[u] = 1 << p
+                if c["card"] is not None and p != seat:
+                    seen[u] |= 1 << seat
+            if summ["production"]:
+                b.production = next(laid)
+                next(shown_cards)
+            bs.append(b)
+        buildings.append(bs)
+    coins = [st["resources"]["coins"] for st in view["seats"]]
+    s = State(
+        players=n,
+        rng=rng.fork(),
+        farm=pub["farm_size"],
+        hand_limit=pub["hand_limit"],
+        card_of=card_of,
+        draw=filled[DRAW],
+        discard=filled[SHOP] + filled[DISCARD],
+        market=filled[MARKET],
+        hands=[filled[HANDS[p]] for p in range(n)],
+        stalls=[filled[STALLS[p]] for p in range(n)],
+        offers=[filled[OFFERS[p]] for p in range(n)],
+        buildings=buildings,
+        coins=coins,
+        seen=seen,
+        herald=pub["herald"],
+        year=pub["year"],
+        royal=pub["royal_index"],
+        bids=[-1 if b is None else b for b in pub["bids"]],
+        bids_revealed=pub["bids_revealed"],
+        pick_order=list(pub["pick_order"]),
+        picks=[UID_NUM[u] for u in pub["picks"]],
+        price=pub["price"],
+        eligible=list(pub["eligible"]),
+        acted=list(pub["acted"]),
+        slots=pub["actions_left"],
+        sub_building=UID_NUM[pub["sub_building"]] if pub["sub_building"] else -1,
+        sub_owner=pub["sub_owner"],
+        sub_start=pub["sub_start"],
+        glory_queue=[seat] if pub["glory_choice"] else [],
+        over=view["over"],
+        capped=pub["capped"],
+        ended_by=pub["ended_by"],
+        moves=pub["moves"],
+    )
+    s.stack = _stack(s, pub, seat, rng)
+    return s
+
+
+def _stack(s: State, pub: Mapping[str, Any], seat: int, rng: Rng) -> list[Frame]:
+    """The decision stack a view shows (others' secret choices sampled)."""
+    step = pub["step"]
+    n = s.players
+    if step == OVER:
+        return []
+    if step == ACTIONS:
+        out = [turn(ACTIONS, pub["active"])]
+        if pub["sub"]:
+            out.append(prompt(pub["sub"], pub["active"]))
+        return out
+    if step == PICK:
+        return [prompt(PICK, pub["pick_order"][len(pub["picks"])])]
+    f = commit(step, list(range(n)))
+    ready = pub["ready"]
+    for p in range(n):
+        if not ready[p]:
+            continue
+        f.done.append(p)
+        if step == BID:
+            if s.bids[p] < 0:  # another seat's secret bid
+                s.bids[p] = rng.randrange(s.coins[p] + 1)
+            choice: Any = s.bids[p]
+        elif step == GLORY:
+            choice = p == seat and pub["glory_choice"]
+        elif step == STALL:
+            choice = len(s.stalls[p])
+        else:
+            choice = len(s.offers[p])
+        f.data["secret"][str(p)] = choice
+    if step == TAX:  # a ready opponent has set its Tax discards aside
+        for p in range(n):
+            extra = len(s.hands[p]) - s.limit(p)
+            if p != seat and ready[p] and extra > 0:
+                rng.shuffle(s.hands[p])
+                s.offers[p] = [s.hands[p].pop() for _ in range(extra)]
+                f.data["secret"][str(p)] = extra
+    return [f]
+
+
+def rank_of(s: State, c: int) -> str:
+    """The rank code of card ``c`` in this match."""
+    return RANK[s.card_of[c]]

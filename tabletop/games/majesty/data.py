@@ -78,6 +78,13 @@ def _idx(names: list[str] | None) -> tuple[int, ...]:
     return tuple(CHARACTERS.index(n) for n in names or ())
 
 
+# per card, filled when the catalog is first built: plain lists a hot loop can index
+UIDS: list[str] = []
+CARD_IDS: list[str] = []
+BACKS: list[str] = []
+TIER_CARDS: dict[int, tuple[int, ...]] = {}
+
+
 @cache
 def catalog() -> Catalog:
     """The catalog built from ``data/majesty`` (cached)."""
@@ -131,6 +138,11 @@ def catalog() -> Catalog:
         for side in "AB":
             if (i, side) not in locations:
                 raise ValueError(f"data/majesty/cards.yaml: location {i + 1} side {side} missing")
+    UIDS[:] = [f"c{i}" for i in range(len(card_ids))]
+    CARD_IDS[:] = card_ids
+    BACKS[:] = [f"tier{t}" for t in tiers]
+    for t in (1, 2):
+        TIER_CARDS[t] = tuple(i for i, x in enumerate(tiers) if x == t)
     return Catalog(
         data=data,
         card_ids=tuple(card_ids),

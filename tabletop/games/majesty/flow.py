@@ -9,7 +9,7 @@ from tabletop.engine.decisions import TURN
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
 from tabletop.games.majesty.scoring import final_scoring
 from tabletop.games.majesty.state import MajestyState, gain_points, plural, who
-from tabletop.games.majesty.view import move
+from tabletop.games.majesty.view import ZONES
 
 
 def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
@@ -30,15 +30,17 @@ def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
     """Overflow meeples become points, the display refills, the next player moves."""
     cat = catalog()
     s.resolving = -1
-    extra = s.meeples[seat] - cat.worker_spaces
+    spaces = cat.worker_spaces
+    extra = s.meeples[seat] - spaces
     if extra > 0:
-        s.meeples[seat] = cat.worker_spaces
+        s.meeples[seat] = spaces
         gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
     if s.deck:
         card = s.deck.pop()
         s.display.append(card)
         s.display_meeples.append(0)
-        move(s, card, "deck", "display", partial(_joins, cat.names[card]), events)
+        text = partial(_joins, cat.names[card])
+        events.append(ZONES.move(s, s.players, card, "deck", "display", text))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
     full = CHARACTERS_PER_PLAYER

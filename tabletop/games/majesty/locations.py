@@ -151,13 +151,16 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
     """The location's points, meeples, bonus and every-player effect, in that order."""
     L = L or side_of(s, s.resolving)
     realm = s.realms[seat]
-    pts = L.points_per * sum(len(realm[k]) for k in L.points_for)
+    at = realm.__getitem__
+    pts = L.points_per * sum(map(len, map(at, L.points_for))) if L.points_per else 0
     if L.times_largest:
-        pts *= max(len(realm[k]) for k in range(INFIRMARY))
+        pts *= max(map(len, realm[:INFIRMARY]))
     pts += L.infirmary_points * len(realm[INFIRMARY])
-    gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
-    mp = L.meeples_per * sum(len(realm[k]) for k in L.meeples_for)
-    gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
+    if pts:  # (the sentence is made only if somebody reads it)
+        gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
+    mp = L.meeples_per * sum(map(len, map(at, L.meeples_for))) if L.meeples_per else 0
+    if mp:
+        gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
         gain_points(s, seat, L.bonus_points, L.key, partial(_bonus, seat, L), events)
     if L.all_need is not None:

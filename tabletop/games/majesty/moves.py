@@ -29,13 +29,20 @@ from tabletop.games.majesty.state import (
     plural,
     who,
 )
-from tabletop.games.majesty.view import move
+from tabletop.games.majesty.view import ZONES
 
 TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
+ZONE_OF = [[loc_zone(seat, loc) for loc in range(8)] for seat in range(4)]  # seat, location
 
 
 # --- take a character -------------------------------------------------------------------------
 def _make_take(card: int, slot: int, char: int, seat: int, side: str) -> Action:
+    action = _build_take(card, slot, char, seat, side)
+    _TAKEN[id(action)] = (slot, char)  # interned actions live as long as the process
+    return action
+
+
+def _build_take(card: int, slot: int, char: int, seat: int, side: str) -> Action:
     cat = catalog()
     split = len(cat.chars[card]) > 1
     name = cat.location(char, side).name
@@ -56,6 +63,7 @@ def _make_take(card: int, slot: int, char: int, seat: int, side: str) -> Action:
 
 
 _take = Interned(_make_take)
+_TAKEN: dict[int, tuple[int, int]] = {}  # id of an interned take -> (slot, character index)
 
 
 def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
@@ -91,7 +99,8 @@ def _taken(cat_char: str, seat: int, paid: int, bonus: int, place: str) -> str:
 
 def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
     """Pay for, take and place a display card, then resolve its location."""
-    slot, char = action["slot"], CHARACTERS.index(action["character"])
+    parsed = _TAKEN.get(id(action))
+    slot, char = parsed or (action["slot"], CHARACTERS.index(action["character"]))
     for i in range(slot):
         s.display_meeples[i] += 1
     s.meeples[seat] -= slot
@@ -101,7 +110,7 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.realms[seat][char].append(card)
     L = side_of(s, char)
     text = partial(_taken, catalog().char_names[char], seat, slot, bonus, L.name)
-    move(s, card, "display", loc_zone(seat, char), text, events)
+    events.append(ZONES.move(s, s.players, card, "display", ZONE_OF[seat][char], text))
     start_resolution(s, seat, char, events, L)
 
 

@@ -6,7 +6,14 @@ from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import turn
-from tabletop.games.majesty.data import DISPLAY_SIZE, N_LOCATIONS, SET_ASIDE, START_MEEPLES, catalog
+from tabletop.games.majesty.data import (
+    DISPLAY_SIZE,
+    N_LOCATIONS,
+    SET_ASIDE,
+    START_MEEPLES,
+    TIER_CARDS,
+    catalog,
+)
 from tabletop.games.majesty.state import BREAKDOWN_FINAL, BREAKDOWN_PLAY, TAKE_STEP, MajestyState
 
 
@@ -32,12 +39,11 @@ def empty_gains() -> dict[str, int]:
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> MajestyState:
     """A fresh game: shuffled deck, display of six, worker cards dealt, sides chosen."""
-    cat = catalog()
+    catalog()  # builds the per-card lists set-up and the zones read
     rng = Rng(seed)
     sides = resolve_sides(options, rng)
     combined = bool(options.get("combined_deck", False))
-    tier1 = [i for i in range(cat.size) if cat.tiers[i] == 1]
-    tier2 = [i for i in range(cat.size) if cat.tiers[i] == 2]
+    tier1, tier2 = list(TIER_CARDS[1]), list(TIER_CARDS[2])
     if combined:
         deck = tier1 + tier2
         rng.shuffle(deck)

@@ -17,7 +17,15 @@ from tabletop.engine.decisions import turn
 from tabletop.engine.events import Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, Zone, Zones
-from tabletop.games.majesty.data import CHARACTERS, INFIRMARY, N_LOCATIONS, catalog
+from tabletop.games.majesty.data import BACKS as BACK_OF
+from tabletop.games.majesty.data import (
+    CARD_IDS,
+    CHARACTERS,
+    INFIRMARY,
+    N_LOCATIONS,
+    UIDS,
+    catalog,
+)
 from tabletop.games.majesty.state import (
     EXCHANGE,
     HEAL,
@@ -110,9 +118,9 @@ ZONES = Zones(
         # wounded characters taken out at the end (the view lists them in public.removed)
         Zone("removed", PUBLIC, cards=lambda s: s.removed, label="Removed", shown=False),
     ],
-    uid=lambda c: catalog().uids[c],
-    card_id=lambda c: catalog().card_ids[c],
-    back=lambda c: BACKS[catalog().tiers[c]],
+    uid=UIDS.__getitem__,  # filled by catalog(), which set-up calls first
+    card_id=CARD_IDS.__getitem__,
+    back=BACK_OF.__getitem__,
 )
 
 

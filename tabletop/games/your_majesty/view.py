@@ -18,7 +18,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.events import LOG, MOVE, Text
 from tabletop.engine.frozen import EMPTY
-from tabletop.engine.zones import DECK, PUBLIC, SEEN_BY, Zone, Zones
+from tabletop.engine.zones import DECK, EVERYBODY, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.your_majesty.data import MUSES, catalog
 from tabletop.games.your_majesty.salon import base_difficulty, salon_capacity, salon_chance, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
@@ -190,8 +190,7 @@ ZONES = Zones(
             SEEN_BY,
             cards=_removed_cards,
             label="Out of the game",
-            seen=lambda s, c: 0,
-            everyone=_removed_seen,
+            seen=lambda s, c: EVERYBODY if _removed_seen(s, c) else 0,
         ),
         Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck"),
         Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
@@ -249,7 +248,7 @@ def move(
     ``actor`` is named first among the seats that see a private move.
     """
     card = catalog().offset[kind] + card
-    ev = ZONES.move(s, s.players, card, source, target, text, hidden_text, face_up, True)
+    ev = ZONES.move(s, s.players, card, source, target, text, hidden_text, face_up)
     seats = ev.private_to
     if actor >= 0 and seats is not None and seats[0] != actor:
         ordered = (actor, *(p for p in seats if p != actor))

@@ -14,9 +14,10 @@ from typing import Any
 
 import pygame
 
+import tabletop.ui.cards.illustrated as illustrated
+import tabletop.ui.cards.playing as playing
 from tabletop.engine import resources
 from tabletop.engine.data.faces import FaceDef
-from tabletop.ui.cards import illustrated, playing
 from tabletop.ui.cards.illustrated import parse_colour
 from tabletop.ui.theme import Palette, hex_colour, mix, palette
 

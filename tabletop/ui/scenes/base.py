@@ -12,16 +12,19 @@ only one button).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from tabletop.ui import fonts, sound
 from tabletop.ui.backdrop import backdrop
 from tabletop.ui.scene import AppContext, Scene
 from tabletop.ui.theme import TYPE_SIZES, mix
+
+if TYPE_CHECKING:
+    import pygame_gui
 
 
 class MenuKeys:
@@ -75,6 +78,7 @@ class GuiScene(Scene):
     """Base of the menu scenes."""
 
     heading: str = ""  # drawn at the top in the display face
+    first_frame_plain: bool = False  # may draw its first frame before pygame_gui is loaded
 
     def __init__(self, app: AppContext) -> None:
         super().__init__(app)
@@ -84,6 +88,7 @@ class GuiScene(Scene):
         self.focus: int | None = None
         self.default_button: Any = None
         self._built_size: tuple[int, int] | None = None
+        self._plain_drawn = False
 
     # --- sizes --------------------------------------------------------------------------
     @property
@@ -131,6 +136,8 @@ class GuiScene(Scene):
         focusable: bool = True,
     ) -> pygame_gui.elements.UIButton:
         """A button that runs ``action`` when clicked or activated with Enter."""
+        import pygame_gui
+
         b = pygame_gui.elements.UIButton(
             rect,
             text,
@@ -164,6 +171,8 @@ class GuiScene(Scene):
         container: Any = None,
     ) -> pygame_gui.elements.UILabel:
         """A one-line label."""
+        import pygame_gui
+
         return pygame_gui.elements.UILabel(
             rect, text, manager=self.ui, container=container, object_id=object_id
         )
@@ -172,6 +181,8 @@ class GuiScene(Scene):
         self, html_text: str, rect: pygame.Rect, object_id: str | None = None
     ) -> pygame_gui.elements.UITextBox:
         """A scrollable HTML text box whose scroll bar grows with the scale."""
+        import pygame_gui
+
         box = pygame_gui.elements.UITextBox(html_text, rect, manager=self.ui, object_id=object_id)
         width = self.px(18)
         if getattr(box, "scroll_bar_width", width) != width:
@@ -206,7 +217,14 @@ class GuiScene(Scene):
 
     # --- scene protocol ----------------------------------------------------------------
     def enter(self) -> None:
-        """Build the widgets when first shown or when the window changed meanwhile."""
+        """Build the widgets when first shown or when the window changed meanwhile.
+
+        A scene that may be the app's first (``first_frame_plain``) waits when pygame_gui
+        has not been imported yet: its first frame is drawn with plain pygame
+        (:meth:`draw_plain`) and the widgets are built on the next update or event.
+        """
+        if self.first_frame_plain and "pygame_gui" not in sys.modules and self.ui is None:
+            return
         if self.ui is None or self._built_size != tuple(self.app.size):
             self.rebuild()
 
@@ -221,11 +239,13 @@ class GuiScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys first (Esc, Enter, focus), then the widgets."""
         if self.ui is None:
+            if self._waiting_for_widgets() and event.type not in _INPUT:
+                return  # window events before the first frame need no widgets
             self.rebuild()
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         self.ui.process_events(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == _button_pressed():
             action = self._actions.get(event.ui_element)
             if action is not None:
                 sound.play(self.app, "click")
@@ -238,6 +258,10 @@ class GuiScene(Scene):
 
     def _typing(self) -> bool:
         focused = self.ui.get_focus_set() if self.ui else None
+        if not focused:
+            return False
+        import pygame_gui
+
         return any(
             isinstance(e, pygame_gui.elements.UITextEntryLine) and e.is_focused
             for e in (focused or ())
@@ -304,9 +328,16 @@ class GuiScene(Scene):
         return self._order[self.focus] if self.focus is not None else None
 
     def update(self, dt: float) -> None:
-        """Advance the widgets."""
-        if self.ui is not None:
-            self.ui.update(dt)
+        """Advance the widgets (built now if the first frame was drawn without them)."""
+        if self.ui is None:
+            if self._waiting_for_widgets():
+                return
+            self.rebuild()
+        self.ui.update(dt)
+
+    def _waiting_for_widgets(self) -> bool:
+        """True until a plain first frame has been drawn (see :meth:`enter`)."""
+        return self.first_frame_plain and not self._plain_drawn and "pygame_gui" not in sys.modules
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -348,11 +379,34 @@ class GuiScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, heading, extra drawing, widgets."""
-        if self.ui is None:
+        if self.ui is None and not self.first_frame_plain:
             self.rebuild()
         self.draw_background(surface)
         self.draw_extra(surface)
-        self.ui.draw_ui(surface)
+        if self.ui is None:
+            self.draw_plain(surface)
+            self._plain_drawn = True  # the widgets are built on the next update
+        else:
+            self.ui.draw_ui(surface)
+
+    def draw_plain(self, surface: pygame.Surface) -> None:
+        """The widgets as plain drawings, for a first frame before pygame_gui (override)."""
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Custom drawing between the backdrop and the widgets (override)."""
+
+
+_INPUT = {
+    pygame.KEYDOWN,
+    pygame.KEYUP,
+    pygame.TEXTINPUT,
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEWHEEL,
+}
+
+
+def _button_pressed() -> int:
+    import pygame_gui
+
+    return int(pygame_gui.UI_BUTTON_PRESSED)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 import pygame
 
+from tabletop.controller.saves import offer_check as check_for_offer
 from tabletop.controller.saves import peek
 from tabletop.ui import catalog, launch
 from tabletop.ui.scenes.base import GuiScene
@@ -15,12 +17,38 @@ from tabletop.ui.scenes.dialogs import attempt
 MAX_LISTED = 9
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def saved_games() -> list[Path]:
-    """The autosave (if any) and every ``*.json`` in the saves folder, newest first."""
-    found = [p for p in launch.saves_dir().glob("*.json") if p.is_file()]
-    found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    """The autosave (if any) and every ``*.json`` in the saves folder, newest first
+    (unchecked: see :func:`offered`)."""
+    found = [p for p in launch.saves_dir().glob("*.json") if os.path.lexists(p)]
+    found.sort(key=_mtime, reverse=True)
     auto = launch.autosave_path()
-    return ([auto] if auto.is_file() else []) + found
+    return ([auto] if os.path.lexists(auto) else []) + found
+
+
+def offered(limit: int = MAX_LISTED) -> tuple[list[Path], int, list[str]]:
+    """The saves to list (each checked whole, at most ``limit``), how many more exist, and
+    the messages of those that failed (moved aside, never offered)."""
+    shown: list[Path] = []
+    problems: list[str] = []
+    more = 0
+    for path in saved_games():
+        if len(shown) >= limit:
+            more += 1
+            continue
+        ok, problem = check_for_offer(path)
+        if problem:
+            problems.append(problem)
+        if ok and path.is_file():
+            shown.append(path)
+    return shown, more, problems
 
 
 def describe(path: Path) -> str:
@@ -55,15 +83,15 @@ class LoadScene(GuiScene):
             self.back,
         )
         self.default_button = back
-        saves = saved_games()
+        saves, more, self.problems = offered()
         if not saves:
             self.label(
                 pygame.Rect(area.x, area.y, area.w, bh), "No saved games yet.", object_id="@value"
             )
             return
         auto = launch.autosave_path()
-        for i, path in enumerate(saves[:MAX_LISTED]):
-            when = time.strftime("%d %b %Y, %H:%M", time.localtime(path.stat().st_mtime))
+        for i, path in enumerate(saves):
+            when = time.strftime("%d %b %Y, %H:%M", time.localtime(_mtime(path)))
             what = describe(path)
             name = f"Interrupted: {what}" if path == auto else what
             b = self.button(
@@ -73,11 +101,22 @@ class LoadScene(GuiScene):
             )
             if i == 0:
                 self.default_button = b
-        if len(saves) > MAX_LISTED:
+        if more:
             self.label(
                 pygame.Rect(area.x, area.y + MAX_LISTED * (bh + self.px(8)), area.w, self.px(24)),
-                f"… and {len(saves) - MAX_LISTED} older saves in {launch.saves_dir()}",
+                f"… and {more} older saves in {launch.saves_dir()}",
                 object_id="@subtle",
+            )
+
+    def enter(self) -> None:
+        """Show, once, why some saves were not listed."""
+        super().enter()
+        problems = getattr(self, "problems", [])
+        if problems:
+            self.problems = []
+            self.app.show_message(
+                "Some saves could not be used",
+                "These were moved aside (kept, but no longer listed):\n\n" + "\n\n".join(problems),
             )
 
     def open(self, path: Path) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tabletop.controller import save_check
 from tabletop.engine.game import Game, OptionSpec
 from tabletop.ui import catalog, fonts, launch
 from tabletop.ui.match_config import (
@@ -40,7 +41,7 @@ DEFAULT_NAMES = (
     "Jasper",
     "Katrin",
 )
-MAX_NAME = 18
+MAX_NAME = save_check.MAX_NAME  # a save with a longer name is refused
 log = logging.getLogger(__name__)
 
 
@@ -190,7 +191,14 @@ class NewGameScene(GuiScene):
             self.app.show_message("Check the set-up", str(e))
             return
         self._remember(config.options)
-        attempt(self.app, "Cannot start the match", lambda: launch.start_match(self.app, config))
+        from tabletop.ui.scenes.unfinished import before_new_match
+
+        before_new_match(
+            self.app,
+            lambda: attempt(
+                self.app, "Cannot start the match", lambda: launch.start_match(self.app, config)
+            ),
+        )
 
     # --- widgets --------------------------------------------------------------------------
     def build(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -13,6 +14,9 @@ from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt
 from tabletop.ui.theme import TYPE_SIZES, mix
+from tabletop.ui.winners import winners_sentence
+
+__all__ = ["ResultsScene", "match_config", "scene_for_match", "winners_sentence"]
 
 
 def step_names(outcome: Outcome) -> list[str]:
@@ -23,16 +27,6 @@ def step_names(outcome: Outcome) -> list[str]:
             if key not in names:
                 names.append(key)
     return names
-
-
-def winners_sentence(names: Sequence[str], winners: Sequence[int]) -> str:
-    """``Ada wins`` / ``Ada and Bo share the victory`` / ``No winner``."""
-    win = [names[i] for i in winners if 0 <= i < len(names)]
-    if not win:
-        return "No winner"
-    if len(win) == 1:
-        return f"{win[0]} wins"
-    return f"{', '.join(win[:-1])} and {win[-1]} share the victory"
 
 
 def pretty(step: str) -> str:
@@ -167,3 +161,18 @@ class ResultsScene(GuiScene):
                 img = font.render(str(v), True, pal.crimson if total and i in winners else pal.ink)
                 cx = area.x + first_w + i * col_w + col_w // 2
                 surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
+
+
+def match_config(match: Any) -> MatchConfig:
+    """The :class:`MatchConfig` that would start this match again (for a rematch)."""
+    from tabletop.ui.match_config import HUMAN
+    from tabletop.ui.match_config import SeatConfig as MenuSeat
+
+    seats = [MenuSeat(s.level if s.is_ai else HUMAN, s.name) for s in match.seats]
+    return MatchConfig(match.game.info.id, seats, dict(match.options), match.seed)
+
+
+def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
+    """The results scene after ``match`` (what the table hands over to)."""
+    names = [s.name for s in match.seats]
+    return ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))

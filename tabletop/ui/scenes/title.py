@@ -2,27 +2,48 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import pygame
 
 import tabletop
-from tabletop.ui import fonts, launch
+from tabletop.ui import fonts, places
 from tabletop.ui.scenes.base import GuiScene
-from tabletop.ui.scenes.dialogs import attempt, confirm
-from tabletop.ui.scenes.load_game import describe
 from tabletop.ui.theme import TYPE_SIZES, mix
 
 SUITS = "♠♥♦♣"
 
 
 class TitleScene(GuiScene):
-    """Continue, New game, Load, Rules, Settings, Credits, Quit."""
+    """Continue, New game, Load, Rules, Settings, Credits, Quit.
 
-    def build(self) -> None:
-        """The menu column."""
-        w, h = self.app.size
+    The app's first scene: its first frame is drawn before pygame_gui is imported (the
+    menu as plain drawings in the widgets' colours), and the widgets take over on the
+    next frame.
+    """
+
+    first_frame_plain = True
+    _problems: list[str]
+    _continue_ok: bool | None = None  # the autosave checked whole (None: not yet)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._problems = []
+        super().__init__(*args, **kwargs)
+
+    def menu(self) -> list[tuple[str, Any, bool, pygame.Rect]]:
+        """(text, action, enabled, rect) of each menu button, top to bottom.
+
+        Before the autosave has been checked (the plain first frame) Continue shows whether
+        the file exists; the check, which replays the save, comes with the widgets.
+        """
+        w, _h = self.app.size
         bw, bh, gap = self.px(330), self.px(44), self.px(10)
+        can_continue = self._continue_ok
+        if can_continue is None:
+            can_continue = places.autosave_path().is_file()
         entries = [
-            ("Continue", self.continue_game, launch.autosave_path().is_file()),
+            ("Continue", self.continue_game, can_continue),
             ("New game", self.new_game, True),
             ("Load", self.load, True),
             ("Rules", self.rules, True),
@@ -32,40 +53,91 @@ class TitleScene(GuiScene):
         ]
         top = self.px(270)
         x = (w - bw) // 2
-        for i, (text, action, enabled) in enumerate(entries):
-            b = self.button(
-                pygame.Rect(x, top + i * (bh + gap), bw, bh),
-                text,
-                action,
-                object_id="#menu_button",
-                enabled=enabled,
-            )
+        self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+        return [
+            (text, action, enabled, pygame.Rect(x, top + i * (bh + gap), bw, bh))
+            for i, (text, action, enabled) in enumerate(entries)
+        ]
+
+    def keys_rect(self) -> pygame.Rect:
+        """Where the Keys (F1) button sits, bottom left."""
+        h = self.app.size[1]
+        return pygame.Rect(self.px(36), h - self.px(30) - self.px(34), self.px(120), self.px(34))
+
+    def build(self) -> None:
+        """The menu column."""
+        self._continue_ok = self._can_resume()
+        for text, action, enabled, rect in self.menu():
+            b = self.button(rect, text, action, object_id="#menu_button", enabled=enabled)
             if self.default_button is None and enabled:
                 self.default_button = b
-        self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
-        self.button(
-            pygame.Rect(self.px(36), h - self.px(30) - self.px(34), self.px(120), self.px(34)),
-            "Keys (F1)",
-            self.keys,
-            focusable=False,
-        )
-        auto = launch.autosave_path()
-        self.resumable = describe(auto) if auto.is_file() else ""  # what Continue resumes
+        self.button(self.keys_rect(), "Keys (F1)", self.keys, focusable=False)
+        self._resumable()
+
+    def _can_resume(self) -> bool:
+        """True when the autosave exists and was checked whole (a failing one is moved aside
+        and its message kept for :meth:`enter` to show)."""
+        auto = places.autosave_path()
+        if not os.path.lexists(auto):
+            return False
+        from tabletop.controller import saves  # (the controller loads only for a real autosave)
+
+        ok, problem = saves.offer_check(auto)
+        if problem:
+            self._problems.append(problem)
+        return ok and auto.is_file()
+
+    def _resumable(self) -> None:
+        auto = places.autosave_path()
+        if self._continue_ok and auto.is_file():
+            from tabletop.ui.scenes.load_game import describe
+
+            self.resumable = describe(auto)  # what Continue resumes
+        else:
+            self.resumable = ""
+
+    def draw_plain(self, surface: pygame.Surface) -> None:
+        """The menu buttons drawn in the theme's colours, before the widgets exist."""
+        from tabletop.ui.gui_theme import plain_button
+
+        for text, _action, enabled, rect in self.menu():
+            plain_button(surface, rect, text, self.app.palette, self.scale, "display", enabled)
+        plain_button(surface, self.keys_rect(), "Keys (F1)", self.app.palette, self.scale)
 
     def enter(self) -> None:
-        """Rebuild when uncovered if the autosave appeared or vanished meanwhile."""
-        can_continue = launch.autosave_path().is_file()
+        """Rebuild when uncovered if the autosave appeared or vanished meanwhile; say why an
+        autosave could not be offered."""
+        if self.ui is None and self._waiting_for_widgets():
+            super().enter()  # the plain first frame: the check comes with the widgets
+            return
+        can_continue = self._can_resume()
         if self.ui is not None and getattr(self, "_can_continue", can_continue) != can_continue:
             self.rebuild()
         else:
             super().enter()
         self._can_continue = can_continue
+        self._report_problems()
+
+    def update(self, dt: float) -> None:
+        """Advance the widgets; once built after a plain first frame, say what the check found."""
+        super().update(dt)
+        if self.ui is not None:
+            self._report_problems()
+
+    def _report_problems(self) -> None:
+        if self._problems:
+            text = "\n\n".join(dict.fromkeys(self._problems))
+            self._problems.clear()
+            self.app.show_message("The interrupted game could not be used", text)
 
     # --- actions -------------------------------------------------------------------------
     def continue_game(self) -> None:
         """Resume the autosaved match."""
+        from tabletop.ui import launch
+        from tabletop.ui.scenes.dialogs import attempt
+
         attempt(
-            self.app, "Cannot continue", lambda: launch.resume(self.app, launch.autosave_path())
+            self.app, "Cannot continue", lambda: launch.resume(self.app, places.autosave_path())
         )
 
     def new_game(self) -> None:
@@ -106,6 +178,8 @@ class TitleScene(GuiScene):
 
     def back(self) -> None:
         """Esc or Quit: ask, then close the app."""
+        from tabletop.ui.scenes.dialogs import confirm
+
         confirm(self.app, "Leave the table?", "Close Tabletop?", self.app.quit, yes="Quit")
 
     # --- drawing -------------------------------------------------------------------------------
@@ -147,6 +221,8 @@ class TitleScene(GuiScene):
             g = suit_font.render(ch, True, col if col != pal.ivory else pal.ink)
             surface.blit(g, g.get_rect(center=disc.center))
         # A dark panel behind the menu.
+        if getattr(self, "menu_rect", None) is None:
+            self.menu()  # the first frame, before the widgets are built
         panel = getattr(self, "menu_rect", None)
         if panel is not None:
             p = panel.inflate(self.px(56), self.px(44))

@@ -156,11 +156,11 @@ class Commands:
         """Write the match to a new file in the saves folder."""
         import time
 
-        from tabletop.ui import launch
+        from tabletop.ui.places import saves_dir
 
         name = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         try:
-            path = self.match.save(launch.saves_dir() / name)
+            path = self.match.save(saves_dir() / name)
         except OSError as e:
             self.show_toast(f"The game could not be saved: {e}")
             return
@@ -173,6 +173,9 @@ class Commands:
         self.results_opened = True
         if self.match.save_path is not None and self.match.is_over():
             self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
-        from tabletop.ui.table.results import results_scene
+        from tabletop.ui.table.results import PlainResults
 
-        self.app.replace(results_scene(self.app, self.match))
+        make = getattr(self.app, "results_scene", None)  # the app's scene, else a plain one
+        self.app.replace(
+            make(self.match) if make is not None else PlainResults(self.app, self.match)
+        )

@@ -6,6 +6,7 @@ layout, sprites and shown seat. :func:`setting` reads the app's settings for the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -56,7 +57,7 @@ class Cues:
         out of a zone the shown seat sees face down, ``deal`` for three or more cards,
         ``slide`` for one or two (a card the player just dropped already made its sound)."""
         seen = events_for(events, self.shown)
-        moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, dict)]
+        moves = [e.data for e in seen if e.kind == MOVE and isinstance(e.data, Mapping)]
         zones = self.layout.zones if self.layout else {}
         if any(e.kind == REVEAL for e in seen) or any(
             d.get("face_up") and self._face_down_here(zones.get(d.get("source") or ""))
@@ -80,7 +81,7 @@ class Cues:
                 moved.add(sp.uid)
         assert self.layout is not None
         for e in events_for(events, self.shown):
-            if e.kind != MOVE or not isinstance(e.data, dict):
+            if e.kind != MOVE or not isinstance(e.data, Mapping):
                 continue
             uid = e.data.get("card")
             if uid in moved:

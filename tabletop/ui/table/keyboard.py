@@ -59,7 +59,7 @@ class KeyboardInput:
             self.focus = (self.focus + step) % len(self.legal)
 
     def _key_enter(self, event: pygame.event.Event) -> None:
-        if self.final_button is not None:
+        if self.drawn.final_button is not None:
             self.open_results()
         elif self.chooser:
             b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
@@ -86,9 +86,9 @@ class KeyboardInput:
             self.ask_to_leave()
 
     def _key_log(self, event: pygame.event.Event) -> None:
-        """PgUp shows older log lines, PgDn newer ones (the drawing clamps the scroll)."""
+        """PgUp shows older log lines, PgDn newer ones (no further back than the oldest)."""
         page = LOG_PAGE if event.key == pygame.K_PAGEUP else -LOG_PAGE
-        self.log_scroll = max(0, self.log_scroll + page)
+        self.scroll_log(page)
 
     def _chooser_key(self, event: pygame.event.Event) -> bool:
         """Arrows move in the open chooser; typed digits or letters jump to a matching option."""

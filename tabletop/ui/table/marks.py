@@ -13,7 +13,8 @@ from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite, TableScene
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
 
 _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 
@@ -57,19 +58,23 @@ def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surfa
     return surf
 
 
-def tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) -> None:
-    """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them.
+def token_blits(
+    sc: TableScene, sp: Sprite, r: pygame.Rect
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them,
+    as ``(image, position)`` pairs for a card drawn at ``r``.
 
     The tokens a grouped zone is built from (group, caption, aside) are not repeated as pills.
     """
+    if not sp.card.get("tokens") and not sp.card.get("as"):
+        return []
     pills = token_pills(sc, sp)
     ribbon = ribbon_of(sc, sp, r)
-    if not pills and ribbon is None:
-        return
-    size = max(8, min(r.h // 11, px(14, sc.size[1])))
+    out: list[tuple[pygame.Surface, pygame.Rect]] = []
     if ribbon is not None:
         text, at, type_size = ribbon
-        surface.blit(_ribbon(text, at.size, type_size, sc.pal.ivory, sc.pal.royal), at)
+        out.append((_ribbon(text, at.size, type_size, sc.pal.ivory, sc.pal.royal), at))
+    size = max(8, min(r.h // 11, px(14, sc.size[1])))
     y = r.bottom - 2
     for text, icon in pills:
         if icon:
@@ -77,7 +82,8 @@ def tokens(sc: TableScene, surface: pygame.Surface, sp: Sprite, r: pygame.Rect) 
         else:
             pill = badge(text, size, sc.pal.ink, sc.pal.gold_light)
         y -= pill.get_height() + 1
-        surface.blit(pill, (r.x + 2, y))
+        out.append((pill, pill.get_rect(topleft=(r.x + 2, y))))
+    return out
 
 
 def ribbon_of(sc: TableScene, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.Rect, int] | None:

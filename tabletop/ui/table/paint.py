@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import math
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import fonts, marks, seats
-from tabletop.ui.table.widgets import Button, draw_button, glow, panel
+from tabletop.ui.table import cardlayer, fonts, seats
+from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
+from tabletop.ui.winners import winners_sentence
+
+HOVER_DELAY = 0.35  # seconds a still pointer rests on a card before it is shown enlarged
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite, TableScene
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
 
 
 def chrome_key(sc: TableScene) -> tuple[Any, ...]:
@@ -27,19 +29,44 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
 
 
 def frame(sc: TableScene, surface: pygame.Surface) -> None:
-    """Draw one whole frame: the baked background (felt, frames, chrome), then the cards."""
-    if sc._static is None:
-        sc._static = static_layer(sc)
-        sc._bg = None
+    """Draw one frame: the baked chrome with the settled cards on it, the pulsing glows of
+    drop targets, the cards in motion, the hover preview, then the overlays.
+
+    When the window still holds the last frame (``sc.screen_kept``, the app's word) and the
+    layer is unchanged, only the rects last frame's moving parts covered are restored from
+    the layer instead of blitting it whole.
+    """
+    drawn = sc.drawn
+    drawn.frames += 1
+    if drawn.static is None:
+        drawn.static = static_layer(sc)
+        drawn.bg = None
     key = chrome_key(sc)
-    if sc._bg is None or sc._bg_key != key:
-        sc._bg = sc._static.copy()
-        chrome(sc, sc._bg)
-        sc._bg_key = key
-    surface.blit(sc._bg, (0, 0))
-    highlights(sc, surface)
-    cards(sc, surface)
+    if drawn.bg is None or drawn.bg_key != key:
+        drawn.bg = drawn.static.copy()
+        chrome(sc, drawn.bg)
+        drawn.bg_key = key
+        drawn.bg_gen += 1
+    lift, targets, _ = _highlight_targets(sc)
+    drawn.lift = lift
+    base = cardlayer.layer(sc, lift, targets)
+    cache = drawn.cards
+    kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
+    if kept and cache.dirty is not None:
+        whole = surface.get_rect()
+        for r in cache.dirty:
+            r = r.clip(whole)
+            surface.blit(base, r, r)
+    else:
+        surface.blit(base, (0, 0))
+    dirty = cardlayer.pulse(sc, surface, targets) + cardlayer.moving(sc, surface)
+    shown = preview(sc, surface)
+    if shown is not None:
+        dirty.append(shown)
+    covered = covering(sc)
     overlays(sc, surface)
+    cache.shown, cache.target = base, (id(surface), sc.size)
+    cache.dirty = None if covered else dirty
 
 
 # ---------------------------------------------------------------------- static layer
@@ -175,7 +202,7 @@ def zone_label(
         drawn = (
             drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
         )
-    sc.labels[box.id] = (words, drawn)  # what each label says and where (tests read it)
+    sc.drawn.labels[box.id] = (words, drawn)  # what each label says and where (tests read it)
 
 
 # ---------------------------------------------------------------------- highlights
@@ -199,100 +226,6 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
         elif g.target:
             targets.add(g.target)
     return lift, targets, shown
-
-
-def highlights(sc: TableScene, surface: pygame.Surface) -> None:
-    """Gold glow on every legal target of the card in hand (and on hint/focus targets)."""
-    h = sc.size[1]
-    lift, targets, _ = _highlight_targets(sc)
-    width = px(6, h)
-    pulse = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
-    colour = tuple(round(c * (0.75 + 0.25 * pulse)) for c in sc.pal.gold)
-    for t in targets:
-        r = sc.target_rect(t)
-        if r is not None:
-            surface.blit(glow(r.w, r.h, colour, width), (r.x - width, r.y - width))
-    # clickable targets get a quiet glow all the time
-    if sc.dragging is None:
-        for t in sc.clicks:
-            r = sc.target_rect(t)
-            if r is not None and t not in targets:
-                surface.blit(
-                    glow(r.w, r.h, sc.pal.gold_light, px(3, h)), (r.x - px(3, h), r.y - px(3, h))
-                )
-    sc._lift = lift
-
-
-# ---------------------------------------------------------------------- cards
-def _image(sc: TableScene, sp: Sprite, w: int, h: int) -> pygame.Surface:
-    if sp.turned:  # lies crosswise: the card is drawn a quarter turn round
-        return sc.art.turned(sp.card, h, w)
-    return sc.art.image(sp.card, w, h)
-
-
-def cards(sc: TableScene, surface: pygame.Surface) -> None:
-    """Every card of the view (moving ones on top), then the dragged card."""
-    h = sc.size[1]
-    lift = getattr(sc, "_lift", set())
-    late: list[tuple[pygame.Surface, pygame.Rect]] = []
-    draggable = sc.drags
-    for sp in sc.sprites:
-        if sp is sc.dragging:
-            continue
-        img = _image(sc, sp, sp.rect.w, sp.rect.h)
-        tw = sc.tweens.get(sp.key)
-        if tw is not None:
-            late.append((img, tw.rect()))
-            continue
-        r = sp.rect
-        if sp.uid in lift or (sp.uid in draggable and sp.key == sc.hover_key):
-            r = r.move(0, -px(8, h))
-        surface.blit(img, r)
-        if sp.uid in draggable and sc.dragging is None:
-            pygame.draw.rect(
-                surface, sc.pal.gold_light, r, max(1, px(1, h)), border_radius=max(2, r.w // 14)
-            )
-        marks.tokens(sc, surface, sp, r)
-    for text, (x, y), width in sc.captions:
-        cap = marks.badge(
-            text.capitalize(), max(8, min(px(11, h), width // 5)), sc.pal.ink, sc.pal.gold_light
-        )
-        surface.blit(cap, cap.get_rect(midtop=(x, y)))
-    # pile counts
-    assert sc.layout is not None
-    for zid, box in sc.layout.zones.items():
-        n = sc.zone_counts.get(zid, 0)
-        if n > 1 and box.kind in ("stack", "pile", "slot"):
-            badge = fonts.text(str(n), px(13, h), sc.pal.ivory, bold=True)
-            br = badge.get_rect().inflate(px(10, h), px(4, h))
-            br.bottomright = (box.rect.right - px(4, h), box.rect.bottom - px(4, h))
-            pygame.draw.rect(surface, sc.pal.crimson, br, border_radius=br.h // 2)
-            surface.blit(badge, badge.get_rect(center=br.center))
-    for img, r in late:
-        surface.blit(img, r)
-    for tw in sc.ghosts:
-        if tw.image is not None:
-            surface.blit(tw.image, tw.rect())
-    if sc.dragging is not None:
-        sp = sc.dragging
-        r = pygame.Rect(
-            sc.mouse[0] + sc.drag_offset[0], sc.mouse[1] + sc.drag_offset[1], sp.rect.w, sp.rect.h
-        )
-        surface.blit(_shadow(r.w, r.h), r.move(px(6, h), px(8, h)))
-        surface.blit(_image(sc, sp, r.w, r.h), r)
-
-
-_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _shadow(w: int, h: int) -> pygame.Surface:
-    """A cached soft shadow under a lifted card."""
-    surf = _SHADOWS.get((w, h))
-    if surf is None:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 90), surf.get_rect(), border_radius=max(2, w // 14))
-        _SHADOWS[(w, h)] = surf
-    return surf
 
 
 # ---------------------------------------------------------------------- chrome
@@ -337,7 +270,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     counters(sc, surface)
     # buttons
     for b in sc.buttons:
-        draw_button(surface, _with_glow(sc, b), pal, px(14, h), b.rect.collidepoint(sc.mouse))
+        draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), _glows(sc, b))
     log(sc, surface)
 
 
@@ -407,13 +340,13 @@ def counters(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(num, num.get_rect(midtop=(inner.centerx, base + size + 1)))
 
 
-def _with_glow(sc: TableScene, b: Button) -> Button:
+def _glows(sc: TableScene, b: Button) -> bool:
+    """A panel button glows when it plays the focused or hinted move."""
     what, acts = b.payload
     if what != "act":
-        return b
+        return b.glow
     _, _, shown = _highlight_targets(sc)
-    b.glow = any(a in acts for a in shown)
-    return b
+    return any(a in acts for a in shown)
 
 
 def log(sc: TableScene, surface: pygame.Surface) -> None:
@@ -423,29 +356,30 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
     side = sc.side_rect
     pad = px(8, h)
     box = pygame.Rect(side.x + pad, sc.log_top, side.w - 2 * pad, side.bottom - sc.log_top - pad)
-    sc.keys_hint_rect = None
+    sc.drawn.keys_hint_rect = None
     if box.h < px(30, h):
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
     size = px(12, h)
     key = (len(sc.match.history), sc.shown, box.w, size, sc.token)
-    if sc._log_cache is None or sc._log_cache[0] != key:
+    cache = sc.drawn.log_cache
+    if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []
         for e in sc.match.log_for(sc.shown)[-200:]:
             if not e.text:
                 continue
             for i, ln in enumerate(fonts.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
                 lines.append(fonts.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
-        sc._log_cache = (key, lines)
-    lines = sc._log_cache[1]
+        cache = sc.drawn.log_cache = (key, lines)
+    lines = cache[1]
     line_h = fonts.font(size).get_linesize()
     fit = max(1, (box.h - pad) // line_h - 1)
-    sc.log_scroll = min(sc.log_scroll, max(0, len(lines) - fit))
-    end = len(lines) - sc.log_scroll
+    sc.drawn.log_max = max(0, len(lines) - fit)
+    end = len(lines) - min(sc.log_scroll, sc.drawn.log_max)
     title = fonts.text("LOG", size, pal.gold_light, bold=True)
     surface.blit(title, (box.x + pad, box.y + pad // 2))
     hint = fonts.text("F1  Keys", size, mix(pal.ivory, pal.felt, 0.35))
-    sc.keys_hint_rect = surface.blit(
+    sc.drawn.keys_hint_rect = surface.blit(
         hint, hint.get_rect(topright=(box.right - pad, box.y + pad // 2))
     )
     y = box.y + pad // 2 + line_h
@@ -455,20 +389,38 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- overlays
+def covering(sc: TableScene) -> bool:
+    """True while an overlay covers much of the table (chooser, toast, zoom, final scoring,
+    privacy screen): the next frame is then drawn whole."""
+    return bool(
+        sc.chooser
+        or (sc.toast_t > 0 and sc.toast)
+        or sc.zoom is not None
+        or (sc.match.is_over() and sc.final_t >= 0)
+        or sc.privacy is not None
+    )
+
+
+def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+    """The enlarged card under a still pointer; returns where it was drawn."""
+    sp = hover_preview(sc)
+    if sp is None:
+        return None
+    w, h = sc.size
+    ph = int(h * 0.42)
+    pw = int(ph * sc.data.layout.card_aspect)
+    r = pygame.Rect(0, 0, pw, ph)
+    r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
+    if r.right > sc.table_rect.right:
+        r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
+    r.clamp_ip(pygame.Rect(0, 0, w, h))
+    return surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
+
+
 def overlays(sc: TableScene, surface: pygame.Surface) -> None:
-    """Hover preview, chooser, toast, zoom, final scoring, privacy screen."""
+    """Chooser, toast, zoom, final scoring, privacy screen."""
     w, h = sc.size
     pal = sc.pal
-    sp = hover_preview(sc)
-    if sp is not None:
-        ph = int(h * 0.42)
-        pw = int(ph * sc.data.layout.card_aspect)
-        r = pygame.Rect(0, 0, pw, ph)
-        r.midleft = (sp.rect.right + px(12, h), sp.rect.centery)
-        if r.right > sc.table_rect.right:
-            r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
-        r.clamp_ip(pygame.Rect(0, 0, w, h))
-        surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
@@ -476,8 +428,8 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
         pick = getattr(sc, "chooser_pick", -1)
         for i, b in enumerate(sc.chooser):
-            b.glow = i == pick  # the keyboard's choice (Enter takes it)
-            draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
+            hover = b.rect.collidepoint(sc.mouse)
+            draw_button(surface, b, pal, px(14, h), hover, i == pick)  # Enter takes the pick
     if sc.toast_t > 0 and sc.toast:
         size = px(15, h)
         lines = fonts.wrap(sc.toast, size, int(sc.table_rect.w * 0.6))
@@ -511,8 +463,6 @@ def hover_preview(sc: TableScene) -> Sprite | None:
     A card whose face the seat knows (a face-down one it built, say) enlarges face up.  A
     card that moved away from under a still pointer (a trade, a drop) does not.
     """
-    from tabletop.ui.table.scene import HOVER_DELAY
-
     if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None:
         return None
     if sc.hover_t < HOVER_DELAY:
@@ -574,14 +524,12 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
         y += row_h + px(6, h)
     if shown_rows >= rows:
-        from tabletop.ui.scenes.results import winners_sentence
-
         names = [seat.name for seat in sc.match.seats]
         t = fonts.text(winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True)
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
         b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
-        sc.final_button = b
+        sc.drawn.final_button = b
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
 
 

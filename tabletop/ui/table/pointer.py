@@ -16,7 +16,7 @@ from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import Sprite
+    from tabletop.ui.table.model import Sprite
 
 
 class PointerInput:
@@ -78,7 +78,7 @@ class PointerInput:
             self.mouse = event.pos
             self._up(event.pos)
         elif et == pygame.MOUSEWHEEL:
-            self.log_scroll = max(0, self.log_scroll + int(event.y))
+            self.scroll_log(int(event.y))
         elif et == pygame.KEYDOWN:
             self._key(event)
 
@@ -115,10 +115,12 @@ class PointerInput:
             if hit is not None and seat is not None:
                 self.apply(seat, hit.payload, src)
             return
-        if self.final_button is not None and self.final_button.rect.collidepoint(pos):
+        final = self.drawn.final_button
+        if final is not None and final.rect.collidepoint(pos):
             self.open_results()
             return
-        if self.keys_hint_rect is not None and self.keys_hint_rect.collidepoint(pos):
+        hint = self.drawn.keys_hint_rect
+        if hint is not None and hint.collidepoint(pos):
             from tabletop.ui.scenes import keys_sheet
 
             keys_sheet.toggle(self.app)

@@ -40,22 +40,3 @@ class PlainResults(Scene):
             img = fonts.text(line, px(22, h), colour, bold=i in self.outcome.winners)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += px(36, h)
-
-
-def match_config(match: Match) -> Any:
-    """The :class:`MatchConfig` that would start this match again (for a rematch)."""
-    from tabletop.ui.match_config import HUMAN, MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
-
-    seats = [MenuSeat(s.level if s.is_ai else HUMAN, s.name) for s in match.seats]
-    return MatchConfig(match.game.info.id, seats, dict(match.options), match.seed)
-
-
-def results_scene(app: Any, match: Match) -> Scene:
-    """The app's results scene for ``match`` (a plain one if the shell has none)."""
-    try:
-        from tabletop.ui.scenes.results import ResultsScene  # provided by the app shell
-    except ImportError:
-        return PlainResults(app, match)
-    names = [s.name for s in match.seats]
-    return ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))

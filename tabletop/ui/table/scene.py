@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,33 +15,26 @@ import pygame
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
-from tabletop.engine import CLICK, DRAG, IMPERFECT, Action
+from tabletop.engine import IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
+from tabletop.ui.table import model, paint
 from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
+from tabletop.ui.table.drawn import Drawn
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
+from tabletop.ui.table.model import Sprite
+from tabletop.ui.table.paint import HOVER_DELAY
 from tabletop.ui.table.pointer import PointerInput
 from tabletop.ui.table.widgets import Button, Tween
 from tabletop.ui.theme import palette, px, scale_factor
 
-HOVER_DELAY = 0.35
+__all__ = ["HOVER_DELAY", "Sprite", "TableScene"]
+
 TOAST_TIME = 3.5
 FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
-
-
-@dataclass
-class Sprite:
-    """A card as drawn: its identity (uid may be None when hidden), zone and rect."""
-
-    key: str
-    uid: str | None
-    card: dict[str, Any]
-    zone: str
-    rect: pygame.Rect
-    turned: bool = False  # lies crosswise (a quarter turn)
 
 
 class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
@@ -73,6 +65,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         )
         self.art = CardArt.shared(data, self.pal)
         self.worker = worker or shared_worker()
+        self.worker.prepare(match.game)  # a warm process before the first AI turn or hint
         self.watch_delay = watch_delay
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.imperfect = match.game.info.information == IMPERFECT
@@ -109,20 +102,41 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.focus = -1
         self.log_scroll = 0
         self.final_t = -1.0
-        self.final_button: Button | None = None
         self.results_opened = False
         self.buttons: list[Button] = []
-        self.frames = 0
-        self._static: pygame.Surface | None = None
-        self._bg: pygame.Surface | None = None
-        self._bg_key: Any = None
-        self._log_cache: tuple[Any, list[pygame.Surface]] | None = None
-        self.labels: dict[str, tuple[str, pygame.Rect]] = {}  # zone labels as drawn
+        self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
-        self.plate_rects: dict[int, pygame.Rect] = {}  # seat name plates as drawn
-        self.keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ what was drawn
+    @property
+    def final_button(self) -> Button | None:
+        """The Continue button under the final scoring, once drawn."""
+        return self.drawn.final_button
+
+    @property
+    def keys_hint_rect(self) -> pygame.Rect | None:
+        """Where "F1 Keys" was drawn over the log."""
+        return self.drawn.keys_hint_rect
+
+    @property
+    def labels(self) -> dict[str, tuple[str, pygame.Rect]]:
+        """Zone labels as drawn: zone id → (words, rect)."""
+        return self.drawn.labels
+
+    @property
+    def plate_rects(self) -> dict[int, pygame.Rect]:
+        """Seat name plates as drawn."""
+        return self.drawn.plate_rects
+
+    @property
+    def _static(self) -> pygame.Surface | None:
+        return self.drawn.static
+
+    @_static.setter
+    def _static(self, value: pygame.Surface | None) -> None:  # tests: draw afresh
+        self.drawn.static = value
 
     # ------------------------------------------------------------------ geometry
     def _relayout(self) -> None:
@@ -142,7 +156,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             self.felt_rect.w = max(self.felt_rect.w, width)
         self.layout: TableLayout | None = None
         self._bottom: int | None = None
-        self._static = None
+        self.drawn.static = None
 
     def _used_width(self) -> float:
         """How far right (as a fraction of the table) the layout places anything."""
@@ -162,7 +176,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
                 self.data.layout, self.match.players, bottom, self.felt_rect,
                 px(15, h), scale if isinstance(scale, int | float) else 1.0, px(17, h),
             )  # fmt: skip
-            self._static = None
+            self.drawn.static = None
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild geometry for a new window size."""
@@ -209,17 +223,10 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if can_act and self.my_turn is False:
             self.cue("turn")
         self.my_turn = can_act
-        self.drags: dict[str, list[Action]] = {}
-        self.clicks: dict[str, list[Action]] = {}
-        self.presses: dict[str, list[Action]] = {}
-        for a in self.legal:
-            g = a.gesture
-            if g.kind == DRAG and g.card:
-                self.drags.setdefault(g.card, []).append(a)
-            elif g.kind == CLICK and g.target:
-                self.clicks.setdefault(g.target, []).append(a)
-            else:
-                self.presses.setdefault(g.label or a.text, []).append(a)
+        moves = model.gestures(self.legal)
+        self.drags, self.clicks, self.presses = moves.drags, moves.clicks, moves.presses
+        if not hasattr(self, "_names_re"):
+            self._learn_names()
         self._place_cards()
         self._rebind()
         self._build_buttons()
@@ -229,27 +236,12 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def _place_cards(self) -> None:
         assert self.layout is not None
-        self.sprites: list[Sprite] = []
-        self.by_uid: dict[str, Sprite] = {}
-        self.captions: list[tuple[str, tuple[int, int], int]] = []  # text, midtop, width
-        zones = self.view.get("zones", {})
-        for zid, box in self.layout.zones.items():
-            cards = zones.get(zid, {}).get("cards", [])
-            placed = []
-            for i, (card, slot) in enumerate(
-                zip(cards, self.layout.place(box, cards), strict=True)
-            ):
-                uid = card.get("uid")
-                sp = Sprite(uid or f"{zid}#{i}", uid, card, zid, slot.rect, slot.turned)
-                placed.append((slot.layer, sp))
-                if uid:
-                    self.by_uid[uid] = sp
-                if slot.caption:
-                    self.captions.append((slot.caption, slot.caption_at, box.card_w))
-            placed.sort(key=lambda p: p[0])  # stable: the view's order within a layer
-            self.sprites += [sp for _, sp in placed]
-        self.zone_counts = {zid: len(z.get("cards", [])) for zid, z in zones.items()}
-        self._rects_top_first = [sp.rect for sp in reversed(self.sprites)]
+        placed = model.place(self.view, self.layout)
+        self.sprites = placed.sprites
+        self.by_uid = placed.by_uid
+        self.captions = placed.captions  # text, midtop, width
+        self.zone_counts = placed.zone_counts
+        self._rects_top_first = placed.rects_top_first
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
@@ -262,18 +254,22 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
             self.press = (sp, press[1]) if sp is not None else None
 
+    def _learn_names(self) -> None:
+        """The game's seat names in the view → the players' names (once, at the first view)."""
+        pairs = {}
+        for i, info in enumerate(self.view.get("seats", ())):
+            shown = str(info.get("name", "")) if isinstance(info, Mapping) else ""
+            if shown and i < self.match.players and shown != self.match.seats[i].name:
+                pairs[shown] = self.match.seats[i].name
+        self._names = pairs
+        self._names_re = (
+            re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
+        )
+
     def names_in(self, text: str) -> str:
         """Game text with the game's seat names ("Player 2") replaced by the players' names."""
         if not hasattr(self, "_names_re"):
-            pairs = {}
-            for i, info in enumerate(self.view.get("seats", [])):
-                shown = str(info.get("name", "")) if isinstance(info, Mapping) else ""
-                if shown and i < self.match.players and shown != self.match.seats[i].name:
-                    pairs[shown] = self.match.seats[i].name
-            self._names = pairs
-            self._names_re = (
-                re.compile(r"\b(" + "|".join(map(re.escape, pairs)) + r")\b") if pairs else None
-            )
+            self._learn_names()
         if self._names_re is None:
             return text
         return self._names_re.sub(lambda mt: self._names[mt.group(1)], text)
@@ -336,6 +332,10 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if keep is not None and keep[2] in self.legal:
             self.focus = self.legal.index(keep[2])
 
+    def scroll_log(self, lines: int) -> None:
+        """Show ``lines`` older log lines (newer when negative), within the log drawn last."""
+        self.log_scroll = max(0, min(self.log_scroll + lines, self.drawn.log_max))
+
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
         self.toast = text
@@ -375,10 +375,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """Blit the cached static layer, the cards, then the chrome and overlays."""
-        from tabletop.ui.table import paint
-
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         self.art.drawn.clear()
-        self.frames += 1
         paint.frame(self, surface)

@@ -236,7 +236,7 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
         plate = pygame.Rect(
             strip.x + px(4, h), strip.y + 1, _row_width(parts, gap) + edge, strip.h - 2
         )
-        sc.plate_rects[seat] = plate
+        sc.drawn.plate_rects[seat] = plate
         pygame.draw.rect(
             surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
         )

@@ -59,11 +59,17 @@ class Button:
 
 
 def draw_button(
-    surface: pygame.Surface, b: Button, pal: Any, size: int, hover: bool = False
+    surface: pygame.Surface,
+    b: Button,
+    pal: Any,
+    size: int,
+    hover: bool = False,
+    glow: bool | None = None,
 ) -> None:
-    """A royal-blue button with gold edge; gold glow when highlighted."""
+    """A royal-blue button with gold edge; gold glow when highlighted (``glow``, else the
+    button's own ``glow``)."""
     radius = max(3, b.rect.h // 4)
-    if b.glow:
+    if b.glow if glow is None else glow:
         pygame.draw.rect(surface, pal.gold_light, b.rect.inflate(8, 8), border_radius=radius + 3)
     base = pal.royal_light if hover and b.enabled else pal.royal
     if not b.enabled:

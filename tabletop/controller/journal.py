@@ -1,0 +1,235 @@
+"""The autosave as a snapshot plus an append-only journal, written by a background thread.
+
+Each applied move costs the render thread one queue put (O(1) at any game length).  A writer
+thread appends the move to ``<save>.journal`` as one checksummed line, flushed and fsynced,
+and now and then rewrites the snapshot (the whole save) atomically, after which the journal
+starts afresh.  The journal's first line names the snapshot it continues (the match's token
+and an epoch), so a journal left over from another match or an older snapshot is ignored.
+
+Record line: ``<crc32 of the JSON, 8 hex digits> <compact JSON>\\n`` where the JSON is
+``{"i": index, "seat": n, "action": {...}, "barrier": bool}``.  On load the snapshot's moves
+are followed by the journal's records while they are whole, their checksum matches and their
+index is the next one; a torn last record (a crash mid-write) is dropped with a note.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import logging
+import os
+import queue
+import threading
+import zlib
+from pathlib import Path
+from typing import Any
+
+from tabletop import storage
+from tabletop.safe_read import MB, FileProblem, Missing, read_regular
+
+log = logging.getLogger("tabletop.controller.journal")
+
+SUFFIX = ".journal"
+HEADER = "# tabletop-journal 1 "
+MAX_JOURNAL_BYTES = 16 * MB
+MAX_RECORD = 64 * 1024
+
+
+def journal_path(save: Path) -> Path:
+    """The journal beside a save file: ``autosave.json`` → ``autosave.json.journal``."""
+    save = Path(save)
+    return save.with_name(save.name + SUFFIX)
+
+
+def encode_record(record: dict[str, Any]) -> str:
+    """One journal line for ``record``."""
+    body = json.dumps(record, separators=(",", ":"), ensure_ascii=True)
+    return f"{zlib.crc32(body.encode('ascii')):08x} {body}\n"
+
+
+def decode_record(line: str) -> dict[str, Any] | None:
+    """The record of one whole line, or ``None`` if it is torn or its checksum is wrong."""
+    if not line.endswith("\n") or len(line) > MAX_RECORD:
+        return None
+    crc, _, body = line[:-1].partition(" ")
+    try:
+        if int(crc, 16) != zlib.crc32(body.encode("ascii")):
+            return None
+        record = json.loads(body)
+    except (ValueError, UnicodeEncodeError, RecursionError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def read_journal(path: Path, token: str, start: int) -> tuple[list[dict[str, Any]], str]:
+    """The moves from index ``start`` on recorded in the journal that continues ``token``.
+
+    Returns ``(moves, note)``: each move is ``{"seat", "action", "barrier"}``; the note says
+    when a damaged or torn record ended the reading early ("" otherwise).  A missing journal,
+    or one continuing another snapshot, gives no moves and no note.
+    """
+    try:
+        raw = read_regular(path, MAX_JOURNAL_BYTES)
+    except Missing:
+        return [], ""
+    except FileProblem as e:
+        return [], f"The journal of moves could not be read ({e.problem}); it was ignored."
+    text = raw.decode("ascii", errors="replace")
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip("\n") != HEADER + token:
+        return [], ""
+    moves: list[dict[str, Any]] = []
+    nxt = start
+    for n, line in enumerate(lines[1:], start=2):
+        rec = decode_record(line)
+        if rec is None:
+            last = n == len(lines)
+            what = "was cut short by the crash" if last else "was damaged"
+            return moves, f"The last move written ({what}) was dropped; line {n} of the journal."
+        i = rec.get("i")
+        if not isinstance(i, int) or i < nxt:
+            continue  # already in the snapshot
+        if i > nxt:
+            return moves, "The journal of moves has a gap; the moves after it were dropped."
+        moves.append({k: rec.get(k) for k in ("seat", "action", "barrier")})
+        nxt += 1
+    return moves, ""
+
+
+IDLE_SECONDS = 5.0  # a writer thread with nothing to do for this long ends (restarted on demand)
+
+
+class AutosaveWriter:
+    """The thread that owns one autosave's files; every method may be called from the UI thread.
+
+    ``snapshot(doc, count, token, actions)`` rewrites the save: ``doc`` holds every field but
+    ``actions``; ``count`` says how many moves it covers, and ``actions`` (when given) replaces
+    the moves known so far.  Then the journal restarts under ``token``.  ``append(record)`` adds
+    one move.  ``acknowledged`` is the number of moves known to be on disk; ``error`` the last
+    failure in words ("" when all is well).  Use :func:`writer_for` to get one.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.journal = journal_path(self.path)
+        self.acknowledged = 0
+        self.error = ""
+        self._encoded: list[str] = []  # every move's JSON, for the next snapshot
+        self._token = ""
+        self._file: Any = None
+        self._queue: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._lock = threading.Lock()
+        self._alive = False
+
+    # --- the UI side -------------------------------------------------------------------
+    def snapshot(
+        self,
+        doc: dict[str, Any],
+        count: int,
+        token: str,
+        actions: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Queue a snapshot of the first ``count`` moves (drops any later ones)."""
+        self._put("snapshot", (doc, count, token, actions))
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Queue one move for the journal."""
+        self._put("append", record)
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until everything queued is on disk; False on timeout."""
+        done = threading.Event()
+        self._put("flush", done)
+        return done.wait(timeout)
+
+    def _put(self, what: str, arg: Any) -> None:
+        with self._lock:
+            self._queue.put((what, arg))
+            if not self._alive:
+                self._alive = True
+                threading.Thread(target=self._run, name="autosave", daemon=True).start()
+
+    # --- the writer thread -------------------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            try:
+                what, arg = self._queue.get(timeout=IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:
+                    if self._queue.empty():
+                        self._close_file()
+                        self._alive = False
+                        return
+                continue
+            if what == "flush":
+                arg.set()
+                continue
+            try:
+                if what == "snapshot":
+                    self._write_snapshot(*arg)
+                    self.error = ""
+                elif self._append(arg):
+                    self.error = ""
+            except Exception as e:  # a full disk, a removed folder: report, keep going
+                self.error = f"Autosave failed: {e}"
+                log.warning("%s", self.error)
+
+    def _close_file(self) -> None:
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
+
+    def _write_snapshot(
+        self, doc: dict[str, Any], count: int, token: str, actions: list[dict[str, Any]] | None
+    ) -> None:
+        if actions is not None:
+            self._encoded = [json.dumps(a, separators=(",", ":")) for a in actions]
+        del self._encoded[count:]
+        head = json.dumps({**doc, "journal": token}, separators=(",", ":"))
+        text = f'{head[:-1]},"actions":[{",".join(self._encoded)}]}}'
+        storage.atomic_write_text(self.path, text)
+        self._close_file()
+        self._token = ""
+        storage.atomic_write_text(self.journal, HEADER + token + "\n")
+        self._token = token
+        self.acknowledged = count
+
+    def _append(self, record: dict[str, Any]) -> bool:
+        """Journal one move; False when there is no journal (the last snapshot failed)."""
+        move = {k: record[k] for k in ("seat", "action", "barrier")}
+        self._encoded.append(json.dumps(move, separators=(",", ":")))
+        if not self._token:
+            return False  # no snapshot on disk: the next one will hold this move
+        if self._file is None:
+            self._file = open(self.journal, "a", encoding="ascii", newline="\n")  # noqa: SIM115
+        self._file.write(encode_record(record))
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self.acknowledged = record["i"] + 1
+        return True
+
+
+_WRITERS: dict[Path, AutosaveWriter] = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def writer_for(path: Path) -> AutosaveWriter:
+    """The one writer of the autosave at ``path`` in this process."""
+    key = Path(path).absolute()
+    with _WRITERS_LOCK:
+        if key not in _WRITERS:
+            _WRITERS[key] = AutosaveWriter(key)
+        return _WRITERS[key]
+
+
+def flush_all(path: Path | None = None) -> None:
+    """Write out every writer (or the one for ``path``): before reading an autosave, at exit."""
+    key = Path(path).absolute() if path is not None else None
+    for p, w in list(_WRITERS.items()):
+        if key is None or p == key:
+            w.flush()
+
+
+atexit.register(flush_all)

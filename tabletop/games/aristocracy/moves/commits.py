@@ -1,0 +1,301 @@
+"""The secret commits of every seat — Tax discards, Ball contributions, bids, stalls, Glory —
+and the picks of the auction's winners.
+
+A seat sets cards aside (or takes them back) one at a time and then says it is done; its
+choice is put into the commit frame, and the commit is revealed (``flow.advance``) when the
+last seat is done.  The others receive nothing of a card set aside, not even its move.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.engine import Action, Event, Gesture
+from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
+from tabletop.engine.decisions import prompt
+from tabletop.engine.moves import Interned
+from tabletop.games.aristocracy.data import SHORT, UIDS
+from tabletop.games.aristocracy.flow import glory_ok, resolve_picks, say
+from tabletop.games.aristocracy.state import PICK, Deal, State, choose, deal_of
+from tabletop.games.aristocracy.view import (
+    DISCARD,
+    HANDS,
+    MARKET,
+    OFFERS,
+    STALLS,
+    seat_name,
+    secretly,
+)
+
+LIMIT = 1  # deals whose interned actions are kept (an action names its cards)
+# the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
+CARD = tuple(("card", c) for c in range(256))
+TARGET = tuple(("target", c) for c in range(256))
+BUILDING_ARG = tuple(("building", c) for c in range(256))
+
+
+def drag(card: int, source: str, target: str, choice: str | None = None) -> Gesture:
+    """The drag of card ``card`` from ``source`` onto ``target``."""
+    return quick_gesture(DRAG, UIDS[card], source, target, None, choice)
+
+
+def click(target: int, choice: str) -> Gesture:
+    """A click on card ``target``."""
+    return quick_gesture(CLICK, None, None, UIDS[target], None, choice)
+
+
+def const(name: str, label: str, text: str) -> Action:
+    """An action without arguments, made by pressing the button ``label``."""
+    return Action(name, (), Gesture(BUTTON, None, None, None, label, None), text)
+
+
+BALL_READY = const("ball_ready", "Ball: done", "Done with the Ball")
+STALL_READY = const("stall_ready", "Stall ready", "Stall ready")
+GLORY_END = const("glory_end", "End the game", "End the game (Glory)")
+GLORY_PASS = const("glory_pass", "Play on", "Play on")
+
+
+def _bid(amount: int) -> Action:
+    gesture = Gesture(BUTTON, None, None, None, "Bid", f"{amount} coin(s)")
+    return Action("bid", (("amount", amount),), gesture, f"Bid {amount}")
+
+
+_BIDS = Interned(_bid)
+
+
+def _dragged(
+    name: str,
+    source: tuple[str, ...] | str,
+    target: tuple[str, ...] | str,
+    choice: str | None,
+    text: str,
+) -> Interned:
+    """Actions dragging one card of the seat from ``source`` to ``target`` (zone ids by seat,
+    or one shared zone), interned by deal, seat and card."""
+
+    gestures: list[dict[int, Gesture]] = [{} for _ in range(8)]  # by seat, then card
+
+    def make(deal: Deal, p: int, c: int) -> Action:
+        g = gestures[p].get(c)  # uids only: the same from match to match
+        if g is None:
+            src = source if isinstance(source, str) else source[p]
+            dst = target if isinstance(target, str) else target[p]
+            g = gestures[p][c] = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
+        return quick_action(name, (CARD[c],), g, text.format(deal.short[c]))
+
+    return Interned(make, LIMIT)
+
+
+_STALL_PUT = _dragged("stall_put", HANDS, STALLS, None, "Put {} in the stall")
+_STALL_TAKE = _dragged("stall_take", STALLS, HANDS, None, "Take {} back")
+_TAX = _dragged("tax_discard", HANDS, DISCARD, "Discard for the Tax", "Discard {} (Tax)")
+_BALL_GIVE = _dragged("ball_give", HANDS, OFFERS, None, "Bring {} to the Ball")
+_BALL_TAKE = _dragged("ball_take", OFFERS, HANDS, None, "Take back {}")
+_PICK = _dragged("pick", MARKET, HANDS, "Pick this card", "Pick {}")
+
+
+def _each(made: Interned, s: State, p: int, cards: list[int]) -> list[Action]:
+    """One action of ``made`` per card of ``cards``."""
+    if not cards:
+        return []
+    return list(map(made.row(deal_of(s), p).__getitem__, cards))
+
+
+def card_of(a: Action) -> int:
+    """The card an action of one ``card`` argument moves."""
+    return a.args[0][1]
+
+
+# --- stalls ---------------------------------------------------------------------------------
+def stall_puts(s: State, p: int) -> list[Action]:
+    """Put any hand card in the stall."""
+    return _each(_STALL_PUT, s, p, s.hands[p])
+
+
+def stall_takes(s: State, p: int) -> list[Action]:
+    """Take any stall card back."""
+    return _each(_STALL_TAKE, s, p, s.stalls[p])
+
+
+def stall_readies(s: State, p: int) -> list[Action]:
+    """The stall is ready (an empty stall is allowed)."""
+    return [STALL_READY]
+
+
+def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A hand card goes into the stall being formed, seen by its owner alone."""
+    c = a.args[0][1]
+    s.hands[p].remove(c)
+    s.stalls[p].append(c)
+    secretly(s, ev, c, HANDS[p], STALLS[p], p)
+
+
+def apply_stall_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A stall card goes back to the hand."""
+    c = a.args[0][1]
+    s.stalls[p].remove(c)
+    s.hands[p].append(c)
+    secretly(s, ev, c, STALLS[p], HANDS[p], p)
+
+
+def _formed(seat: int) -> str:
+    return f"{seat_name(seat)} has formed a stall."
+
+
+def apply_stall_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """The seat's stall is committed."""
+    choose(s, p, len(s.stalls[p]))
+    say(ev, partial(_formed, p))
+
+
+# --- the Tax ----------------------------------------------------------------------------------
+def tax_discards(s: State, p: int) -> list[Action]:
+    """Set aside any hand card, one at a time, until the hand is at the limit."""
+    return _each(_TAX, s, p, s.hands[p])
+
+
+def _taxed(seat: int) -> str:
+    return f"{seat_name(seat)} has chosen the Tax discards."
+
+
+def apply_tax_discard(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A card is set aside for the Tax; at the limit the seat's choice is made."""
+    c = a.args[0][1]
+    s.hands[p].remove(c)
+    s.offers[p].append(c)
+    secretly(s, ev, c, HANDS[p], OFFERS[p], p)
+    if len(s.hands[p]) <= s.limit(p):
+        choose(s, p, len(s.offers[p]))
+        say(ev, partial(_taxed, p))
+
+
+# --- the Ball ---------------------------------------------------------------------------------
+def ball_gives(s: State, p: int) -> list[Action]:
+    """Bring any hand card to the Ball."""
+    return _each(_BALL_GIVE, s, p, s.hands[p])
+
+
+def ball_takes(s: State, p: int) -> list[Action]:
+    """Take back a card brought."""
+    return _each(_BALL_TAKE, s, p, s.offers[p])
+
+
+def ball_readies(s: State, p: int) -> list[Action]:
+    """Done with the Ball (bringing nothing is allowed)."""
+    return [BALL_READY]
+
+
+def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A hand card is set aside for the Ball."""
+    c = a.args[0][1]
+    s.hands[p].remove(c)
+    s.offers[p].append(c)
+    secretly(s, ev, c, HANDS[p], OFFERS[p], p)
+
+
+def apply_ball_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A card set aside for the Ball goes back to the hand."""
+    c = a.args[0][1]
+    s.offers[p].remove(c)
+    s.hands[p].append(c)
+    secretly(s, ev, c, OFFERS[p], HANDS[p], p)
+
+
+def _at_ball(seat: int) -> str:
+    return f"{seat_name(seat)} is ready for the Ball."
+
+
+def apply_ball_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """The seat's contribution is committed."""
+    choose(s, p, len(s.offers[p]))
+    say(ev, partial(_at_ball, p))
+
+
+# --- the auction ------------------------------------------------------------------------------
+def bids(s: State, p: int) -> list[Action]:
+    """Any bid the seat can pay, zero included."""
+    known = _BIDS.known
+    return [known.get((n,)) or _BIDS(n) for n in range(s.coins[p] + 1)]
+
+
+def _has_bid(seat: int) -> str:
+    return f"{seat_name(seat)} has bid."
+
+
+def _you_bid(amount: int) -> str:
+    return f"You bid {amount}."
+
+
+def apply_bid(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A secret bid."""
+    amount = a.args[0][1]
+    s.bids[p] = amount
+    choose(s, p, amount)
+    say(ev, partial(_has_bid, p), partial(_you_bid, amount), p)
+
+
+def picks(s: State, p: int) -> list[Action]:
+    """Pick any market card."""
+    return _each(_PICK, s, p, s.market)
+
+
+def _picks(seat: int, card_id: str) -> str:
+    return f"{seat_name(seat)} picks {SHORT[card_id]}."
+
+
+def apply_pick(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """A winner picks openly; once all have picked, the cards are paid and handed out."""
+    c = a.args[0][1]
+    s.picks.append(c)
+    say(ev, partial(_picks, p, s.card_of[c]))
+    if len(s.picks) == len(s.pick_order):
+        resolve_picks(s, ev)
+    else:
+        s.stack[-1] = prompt(PICK, s.pick_order[len(s.picks)])
+
+
+# --- Glory ------------------------------------------------------------------------------------
+def glory_ends(s: State, p: int) -> list[Action]:
+    """End the game, when the seat's complete buildings allow it."""
+    return [GLORY_END] if glory_ok(s, p) else []
+
+
+def glory_passes(s: State, p: int) -> list[Action]:
+    """Play on."""
+    return [GLORY_PASS]
+
+
+def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
+    """The seat's secret answer: end the game or play on."""
+    end = a.name == GLORY_END.name
+    choose(s, p, end)
+    if end:
+        s.glory_queue.append(p)
+
+
+# --- each commit step in one pass ----------------------------------------------------------------
+def stall_step(s: State, p: int) -> list[Action]:
+    """Put a hand card in the stall, take a stall card back, or say the stall is ready."""
+    deal = deal_of(s)
+    out = list(map(_STALL_PUT.row(deal, p).__getitem__, s.hands[p]))
+    stall = s.stalls[p]
+    if stall:
+        out += map(_STALL_TAKE.row(deal, p).__getitem__, stall)
+    out.append(STALL_READY)
+    return out
+
+
+def ball_step(s: State, p: int) -> list[Action]:
+    """Bring a hand card to the Ball, take one back, or say the seat is done."""
+    deal = deal_of(s)
+    out = list(map(_BALL_GIVE.row(deal, p).__getitem__, s.hands[p]))
+    offer = s.offers[p]
+    if offer:
+        out += map(_BALL_TAKE.row(deal, p).__getitem__, offer)
+    out.append(BALL_READY)
+    return out
+
+
+def glory_step(s: State, p: int) -> list[Action]:
+    """End the game (when allowed) or play on."""
+    return [GLORY_END, GLORY_PASS] if glory_ok(s, p) else [GLORY_PASS]

@@ -1,0 +1,42 @@
+"""A new game: the cards shuffled and their identities dealt to the uids, seven cards (by
+default) and three coins each, a random herald, and the first King phase opened."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Rng
+from tabletop.games.aristocracy.data import FARM_SIZES, START_COINS, deck_ids
+from tabletop.games.aristocracy.flow import start_phase
+from tabletop.games.aristocracy.state import State
+
+
+def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+    """Shuffle, deal, give coins, pick the herald and open the first King phase."""
+    rng = Rng(seed)
+    farm = FARM_SIZES[options["length"]]
+    hand = options["hand_size"]
+    hand = 2 * (farm + 1) - 1 if hand == "auto" else int(hand)
+    card_of = list(deck_ids())
+    rng.shuffle(card_of)
+    draw = list(range(len(card_of)))
+    rng.shuffle(draw)
+    s = State(
+        players=players,
+        rng=rng,
+        farm=farm,
+        hand_limit=hand,
+        card_of=card_of,
+        draw=draw,
+        discard=[],
+        market=[],
+        hands=[[draw.pop() for _ in range(hand)] for _ in range(players)],
+        stalls=[[] for _ in range(players)],
+        offers=[[] for _ in range(players)],
+        buildings=[[] for _ in range(players)],
+        coins=[START_COINS] * players,
+        seen=[0] * len(card_of),
+        herald=rng.randrange(players),
+    )
+    start_phase(s, [])
+    return s

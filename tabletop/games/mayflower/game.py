@@ -1,0 +1,97 @@
+"""Mayflower, declared on the rules kit: zones, moves, flow, scoring, AI hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine import DRAG, Gesture, Outcome, Rng
+from tabletop.engine.kit import RulesGame
+from tabletop.games.mayflower import flow, view
+from tabletop.games.mayflower.moves import MOVES, action_for_drop
+from tabletop.games.mayflower.setup import new_state
+from tabletop.games.mayflower.state import MayflowerState
+from tabletop.games.mayflower.values import diamond_cards, diamond_total
+
+
+class MayflowerGame(RulesGame):
+    """Mayflower (wisdump.work, 2025) for 2–6 players."""
+
+    id = "mayflower"
+    zones = view.ZONES
+    moves = MOVES
+    state_type = MayflowerState
+
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> MayflowerState:
+        """Shuffled decks, a Royal and seven cards each, then the first Court phase."""
+        return new_state(players, seed, options)
+
+    advance = staticmethod(flow.advance)  # everything up to the next decision
+
+    def describe(self, state: MayflowerState, seat: int | None) -> dict[str, Any]:
+        """Prompt, seats and the public facts (see :mod:`.view`)."""
+        return view.describe(state, seat)
+
+    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
+        """Other hands and both decks dealt at random from the unseen cards."""
+        return view.rebuild(view_, seat, rng)
+
+    def is_over(self, state: MayflowerState) -> bool:
+        """True once a winner is known."""
+        return state.over
+
+    def outcome(self, state: MayflowerState) -> Outcome:
+        """Diamond totals, a breakdown (diamonds, hit points, eliminated) and the winners."""
+        scores = [diamond_total(state, p) for p in range(state.players)]
+        breakdown = [
+            {
+                "diamonds": scores[p],
+                "diamond_cards": diamond_cards(state, p),
+                "hp": state.hp[p],
+                "eliminated": int(state.out[p] != 0),
+            }
+            for p in range(state.players)
+        ]
+        return Outcome(scores, list(state.winners) if state.over else [], breakdown)
+
+    def summary_stats(self, state: MayflowerState) -> dict[str, int | float | str]:
+        """How the game ended, eliminations, jokers played, seasons played."""
+        return {
+            "end": state.end,
+            "eliminations": len(state.log_eliminated),
+            "jokers": state.jokers_played,
+            "seasons": state.season,
+        }
+
+    def explain_gesture(self, state: MayflowerState, seat: int, gesture: Gesture) -> str:
+        """Why a card dropped at the table is refused, in the rules' own words."""
+        if not self.is_over(state) and seat in self.to_act(state) and gesture.kind == DRAG:
+            action = action_for_drop(state, seat, gesture.card, gesture.target)
+            if action is not None:
+                if any(a == action for a in self.legal_actions(state, seat)):
+                    return "That card can go there; drop it again."
+                return self.why_illegal(state, seat, action)
+        return super().explain_gesture(state, seat, gesture)
+
+    def state_to_json(self, state: MayflowerState) -> dict[str, Any]:
+        """The state as plain JSON data."""
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> MayflowerState:
+        """Rebuild a state from :meth:`state_to_json` output."""
+        return MayflowerState.from_json(data)
+
+    # --- AI ------------------------------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """``greedy`` → the greedy agent; other kinds are unknown here."""
+        if kind == "greedy":
+            from tabletop.games.mayflower.ai import GreedyAgent
+
+            return GreedyAgent()
+        return None
+
+    def ai_hooks(self) -> dict[str, Any]:
+        """The search's hooks (evaluation, rollout policy)."""
+        from tabletop.games.mayflower.ai import hooks
+
+        return hooks()

@@ -1,0 +1,380 @@
+"""Mayflower's zone table: who sees which card, and how a card on the table shows.
+
+Hands are seen by their owner only, both decks by nobody; everything on the table is public
+(M35).  A secret commit never moves a card before the reveal: the cards a seat has planned
+stay in its hand, marked for the owner only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from tabletop.engine import Event, Rng
+from tabletop.engine.decisions import COMMIT, Frame
+from tabletop.engine.events import Text
+from tabletop.engine.frozen import EMPTY, thaw
+from tabletop.engine.zones import DECK, OWNER, PUBLIC, Zone, Zones
+from tabletop.games.mayflower.data import BACKS, CARD_IDS, POWER_NAMES, UIDS, catalog
+from tabletop.games.mayflower.state import MayflowerState, plural, who
+from tabletop.games.mayflower.values import attack_value, fortification, parry_value, power_of
+
+
+def _face(card: int, tokens: Mapping[str, Any] = EMPTY, as_: str | None = None) -> CardView:
+    return MappingProxyType(
+        {
+            "uid": UIDS[card],
+            "card": CARD_IDS[card],
+            "back": BACKS[card],
+            "face_up": True,
+            "tokens": tokens,
+            "as": as_,
+        }
+    )
+
+
+CardView = Mapping[str, Any]
+
+
+def _plain(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
+    return _face(card)
+
+
+def _fort_face(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
+    assert owner is not None
+    tokens = {"value": fortification(s, owner)}
+    return _face(card, MappingProxyType(tokens))
+
+
+def _front_face(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
+    for f in s.fights:
+        if f["club"] == card:
+            tokens = {"fight": f["id"], "attacker": f["by"] + 1, "value": attack_value(s, f)}
+            if f["boost"]:
+                tokens["boost"] = 2
+            return _face(card, MappingProxyType(tokens))
+        if f["parry"] == card:
+            tokens = {"fight": f["id"], "value": parry_value(s, f)}
+            if f["pboost"]:
+                tokens["boost"] = 2
+            return _face(card, MappingProxyType(tokens))
+    return _face(card)
+
+
+def _hand_face(s: MayflowerState, owner: int | None, i: int, card: int) -> CardView:
+    planned = planned_cards(s, owner) if owner is not None else {}
+    note = planned.get(card)
+    if note is None:
+        return _face(card)
+    return _face(card, MappingProxyType({"planned": note}))
+
+
+def planned_cards(s: MayflowerState, seat: int) -> dict[int, str]:
+    """The cards ``seat`` has put in the open secret commit, with a word on each."""
+    if not s.stack or s.stack[-1].kind != COMMIT:
+        return {}
+    choice = s.stack[-1].data["secret"].get(str(seat))
+    if not choice:
+        return {}
+    step = s.stack[-1].step
+    out: dict[int, str] = {}
+    for entry in choice:
+        if step == "attack":
+            out[entry[0]] = f"attack {who(entry[1])}" + (" (+2)" if entry[2] else "")
+        elif step == "defend":
+            out[entry[1]] = "parry" + (" (+2)" if entry[2] else "")
+        elif step == "fortify":
+            out[entry[0]] = "fortify"
+        else:
+            out[entry[0]] = "heal"
+    return out
+
+
+def _royal_label(s: MayflowerState, seat: int) -> str:
+    power = power_of(s, seat)
+    return POWER_NAMES.get(power, "Royal")
+
+
+def _deck_label(name: str, cards: list[int]) -> str:
+    return f"{name} ({plural(len(cards), 'card')})"
+
+
+ZONES = Zones(
+    [
+        Zone(
+            "numbers",
+            DECK,
+            cards=lambda s: s.numbers,
+            label=lambda s: _deck_label("Numbers", s.numbers),
+        ),
+        Zone("court", DECK, cards=lambda s: s.court, label=lambda s: _deck_label("Court", s.court)),
+        Zone("spent", PUBLIC, cards=lambda s: s.spent, label="Cancelled cards", face=_plain),
+        Zone("gone", PUBLIC, cards=lambda s: s.gone, label="Jokers played", face=_plain),
+        Zone("p{seat}.royal", PUBLIC, True, lambda s, p: s.royals[p], _royal_label, _plain),
+        Zone("p{seat}.fort", PUBLIC, True, lambda s, p: s.forts[p], "Fortified", _fort_face),
+        Zone("p{seat}.diamonds", PUBLIC, True, lambda s, p: s.diamonds[p], "Diamonds", _plain),
+        Zone("p{seat}.front", PUBLIC, True, lambda s, p: s.fronts[p], "Attacks", _front_face),
+        Zone("p{seat}.heal", PUBLIC, True, lambda s, p: s.heals[p], "Healing", _plain),
+        Zone("p{seat}.hand", OWNER, True, lambda s, p: s.hands[p], "Hand", _hand_face),
+    ],
+    uid=UIDS.__getitem__,  # filled by catalog(), which set-up calls first
+    card_id=CARD_IDS.__getitem__,
+    back=BACKS.__getitem__,
+)
+
+
+def move(
+    s: MayflowerState,
+    card: int,
+    source: str,
+    target: str,
+    text: Text,
+    events: list[Event],
+    hidden_text: Text | None = None,
+) -> None:
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    events.append(ZONES.move(s, s.players, card, source, target, text, hidden_text))
+
+
+def card_name(card: int) -> str:
+    """A card's name for the log ("9 of Clubs")."""
+    return catalog().names[card]
+
+
+# --- the rest of a view --------------------------------------------------------------------------
+def _frame_public(s: MayflowerState, frame: Frame, viewer: int | None) -> dict[str, Any]:
+    """A frame as ``viewer`` may know it: a commit's secrets only its own."""
+    data = dict(frame.data)
+    if frame.kind == COMMIT:
+        mine = data["secret"].get(str(viewer)) if viewer is not None else None
+        data["secret"] = {} if mine is None else {str(viewer): mine}
+    return {
+        "kind": frame.kind,
+        "step": frame.step,
+        "seats": list(frame.seats),
+        "at": frame.at,
+        "done": list(frame.done),
+        "data": data,
+    }
+
+
+def _uid_or_none(card: int) -> str | None:
+    return UIDS[card] if card >= 0 else None
+
+
+def _fight_public(f: dict[str, Any]) -> dict[str, Any]:
+    return dict(f, club=UIDS[f["club"]], parry=_uid_or_none(f["parry"]))
+
+
+def _play_public(p: dict[str, Any]) -> dict[str, Any]:
+    out = dict(p)
+    if "card" in out:
+        out["card"] = _uid_or_none(out["card"])
+    return out
+
+
+STEP_DOING = {
+    "fortify": "choosing a fortification",
+    "attack": "choosing attacks",
+    "defend": "choosing parries",
+    "rebuild": "choosing hearts",
+    "hoard": "choosing which diamonds to show",
+    "react": "deciding whether to answer",
+    "favours": "dealing in favours",
+    "diplomacy": "answering a Diplomacy call",
+    "ask": "answering a request for help",
+    "call": "paying back a favour",
+    "offer": "answering a favour trade",
+}
+
+
+def prompt_text(s: MayflowerState, seat: int | None) -> str:
+    """The line shown above the table for ``seat``."""
+    from tabletop.games.mayflower.table import describe_play
+
+    if s.over:
+        return "The game is over."
+    if not s.stack:
+        return ""
+    top = s.stack[-1]
+    acting = top.acting()
+    if seat not in acting:
+        names = ", ".join(who(p) for p in acting)
+        return f"Waiting for {names} ({STEP_DOING.get(top.step, top.step)})."
+    step, d = top.step, top.data
+    if step == "fortify":
+        return "Fortify: drag one spade to your fortification, or take none."
+    if step == "attack":
+        return "Attack: drag clubs onto the rivals you attack, then confirm."
+    if step == "defend":
+        return "Defend: drag a spade onto each club you parry, then confirm."
+    if step == "rebuild":
+        return "Rebuild: drag hearts onto your healing, then confirm."
+    if step == "hoard":
+        return "King's Hoard: click the diamonds to show; keep the rest hidden."
+    if step == "react":
+        targets = [describe_play(s, p) for p in d["targets"] if not s.plays[p]["lost"]]
+        what = "; ".join(targets) if targets else "the attacks"
+        return f"Answer {what}: play a joker, use a power, or pass."
+    if step == "favours":
+        return "Favours: ask for help, call in or trade a favour, or be done."
+    if step == "diplomacy":
+        f = s.fights[d["fight"]]
+        return (
+            f"{who(d['holder'])} calls you by Diplomacy to parry {who(f['by'])}'s "
+            f"{card_name(f['club'])}. Parry it, or decline."
+        )
+    if step in ("ask", "call"):
+        from tabletop.games.mayflower.favours import _subject_words
+
+        words = _subject_words(s, d["phase"], d["subject"], d["asker"])
+        if step == "ask":
+            return f"{who(d['asker'])} asks you to {words} for a favour. Accept?"
+        return f"{who(d['asker'])} calls in your favour: {words}. Choose the card."
+    if step == "offer":
+        if d["kind"] == "buy_back":
+            return (
+                f"{who(d['from'])} offers the {card_name(d['card'])} to buy back "
+                f"their favour. Accept?"
+            )
+        what = "a diamond" if d["kind"] == "sell_favour" else "a favour from you"
+        return f"{who(d['from'])} offers you a favour token for {what}. Accept?"
+    return ""
+
+
+def _waiting(s: MayflowerState) -> str:
+    if s.over or not s.stack:
+        return "nobody"
+    top = s.stack[-1]
+    names = ", ".join(who(p) for p in top.acting())
+    return f"{names} ({STEP_DOING.get(top.step, top.step)})"
+
+
+def _favour_line(s: MayflowerState) -> str:
+    if not s.favours_on:
+        return "off"
+    if not s.favours:
+        return "none owed"
+    return "; ".join(f"{who(d)} owes {who(h)}" for _, d, h in s.favours)
+
+
+def describe(s: MayflowerState, seat: int | None) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts no zone holds."""
+    from tabletop.games.mayflower.state import PHASE_NAMES
+    from tabletop.games.mayflower.values import diamond_total
+
+    return {
+        "prompt": prompt_text(s, seat),
+        "seats": [
+            {
+                "seat": p,
+                "name": who(p),
+                "score": diamond_total(s, p, hand=False),
+                "resources": {"hp": s.hp[p], "hand": len(s.hands[p])},
+                "leader": p == s.leader and not s.over,
+                "out": s.out[p] != 0,
+            }
+            for p in range(s.players)
+        ],
+        "public": {
+            "players": s.players,
+            "favours_on": s.favours_on,
+            "season": s.season,
+            "phase": PHASE_NAMES[s.phase],
+            "phase_id": s.phase,
+            "stage": s.stage,
+            "leader": s.leader,
+            "two_list": s.two_list,
+            "hp": list(s.hp),
+            "out": list(s.out),
+            "hand_sizes": [len(h) for h in s.hands],
+            "fights": [_fight_public(f) for f in s.fights],
+            "plays": [_play_public(p) for p in s.plays],
+            "favours": [list(t) for t in s.favours],
+            "next_token": s.next_token,
+            "boosted_club": list(s.boosted_club),
+            "boosted_spade": list(s.boosted_spade),
+            "power_used": list(s.power_used),
+            "by": {UIDS[c]: p for c, p in enumerate(s.by) if p >= 0},
+            "stack": [_frame_public(s, f, seat) for f in s.stack],
+            "jokers_played": s.jokers_played,
+            "eliminated": list(s.log_eliminated),
+            "winners": list(s.winners),
+            "end": s.end,
+            "waiting": _waiting(s),
+            "favour_line": _favour_line(s),
+        },
+    }
+
+
+def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
+    """A full state matching ``view``: hands of others and both decks dealt from unseen cards.
+
+    Other seats' secret commits are unknown: a seat that has committed is taken to have
+    chosen nothing.
+    """
+    cat = catalog()
+    pub = thaw(view["public"])
+    zones = view["zones"]
+    n = pub["players"]
+    filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, cat.index, ("numbers", "court"))
+    index = cat.index
+    stack = []
+    for f in pub["stack"]:
+        data = dict(f["data"])
+        if f["kind"] == COMMIT:
+            secret = {k: v for k, v in data["secret"].items()}
+            for p in f["done"]:
+                secret.setdefault(str(p), [])
+            data["secret"] = secret
+        stack.append(Frame(f["kind"], f["step"], list(f["seats"]), f["at"], list(f["done"]), data))
+    by = [-1] * cat.size
+    for uid, p in pub["by"].items():
+        by[index[uid]] = p
+    fights = [
+        dict(f, club=index[f["club"]], parry=-1 if f["parry"] is None else index[f["parry"]])
+        for f in pub["fights"]
+    ]
+    plays = []
+    for p in pub["plays"]:
+        q = dict(p)
+        if "card" in q:
+            q["card"] = -1 if q["card"] is None else index[q["card"]]
+        plays.append(q)
+    return MayflowerState(
+        players=n,
+        rng=rng.fork(),
+        favours_on=pub["favours_on"],
+        numbers=filled["numbers"],
+        court=filled["court"],
+        hands=[filled[f"p{p}.hand"] for p in range(n)],
+        royals=[filled[f"p{p}.royal"] for p in range(n)],
+        diamonds=[filled[f"p{p}.diamonds"] for p in range(n)],
+        forts=[filled[f"p{p}.fort"] for p in range(n)],
+        fronts=[filled[f"p{p}.front"] for p in range(n)],
+        heals=[filled[f"p{p}.heal"] for p in range(n)],
+        spent=filled["spent"],
+        gone=filled["gone"],
+        hp=list(pub["hp"]),
+        out=list(pub["out"]),
+        stack=stack,
+        by=by,
+        fights=fights,
+        plays=plays,
+        favours=[list(t) for t in pub["favours"]],
+        boosted_club=list(pub["boosted_club"]),
+        boosted_spade=list(pub["boosted_spade"]),
+        power_used=list(pub["power_used"]),
+        season=pub["season"],
+        phase=pub["phase_id"],
+        stage=pub["stage"],
+        leader=pub["leader"],
+        two_list=pub["two_list"],
+        next_token=pub["next_token"],
+        over=view["over"],
+        winners=list(pub["winners"]),
+        end=pub["end"],
+        jokers_played=pub["jokers_played"],
+        log_eliminated=list(pub["eliminated"]),
+    )

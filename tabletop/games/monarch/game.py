@@ -1,0 +1,111 @@
+"""Monarch, declared on the rules kit: zones, moves, flow, scoring, AI hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine import Action, Gesture, Outcome, Rng
+from tabletop.engine.actions import DRAG
+from tabletop.engine.kit import RulesGame
+from tabletop.games.monarch import effects as fx
+from tabletop.games.monarch import flow, view
+from tabletop.games.monarch.data import catalog
+from tabletop.games.monarch.moves import ACQUIRE, FLY, MOVES, card_of
+from tabletop.games.monarch.scoring import leftovers, winners_of
+from tabletop.games.monarch.setup import new_state
+from tabletop.games.monarch.state import MonarchState
+
+
+class MonarchGame(RulesGame):
+    """Monarch (Flanagan, Seidman, Downs, 2015) for 2–4 players."""
+
+    id = "monarch"
+    zones = view.ZONES
+    moves = MOVES
+    state_type = MonarchState
+
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> MonarchState:
+        """Nine land boards, the market row, banners, 5 food and 5 gold each."""
+        return new_state(players, seed, options)
+
+    advance = staticmethod(flow.advance)  # refills and Moons run while no question is open
+
+    def describe(self, state: MonarchState, seat: int | None) -> dict[str, Any]:
+        """Prompt, seats and the public facts (see :mod:`.view`)."""
+        return view.describe(state, seat)
+
+    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MonarchState:
+        """The deck order dealt at random."""
+        return view.rebuild(view_, seat, rng)
+
+    def is_over(self, state: MonarchState) -> bool:
+        """True after final scoring."""
+        return state.over
+
+    def outcome(self, state: MonarchState) -> Outcome:
+        """Crowns, their breakdown (court, banners, guests, food and gold left) and the winners."""
+        parts = [fx.breakdown(state, p) for p in range(state.players)]
+        scores = [sum(b.values()) for b in parts]
+        left = leftovers(state)
+        breakdown = [dict(b, left=left[p]) for p, b in enumerate(parts)]
+        winners = winners_of(scores, left) if state.over else []
+        return Outcome(scores, winners, breakdown)
+
+    def summary_stats(self, state: MonarchState) -> dict[str, int | float | str]:
+        """How the game ended, its length, and how each pay-together Moon went (a Moon is
+        resolved at most once a game: it goes to the box)."""
+        out: dict[str, int | float | str] = {
+            "end": state.ended or "unfinished",
+            "rounds": state.round,
+            "turns": state.turns,
+        }
+        cat = catalog()
+        for moon in cat.market:
+            c = cat.cards[moon]
+            if c.pledge:
+                paid = state.moons.get(f"{c.id}:paid", 0)
+                unpaid = state.moons.get(f"{c.id}:unpaid", 0)
+                out[c.name] = "paid" if paid else "unpaid" if unpaid else "not drawn"
+        return out
+
+    def explain_gesture(self, state: MonarchState, seat: int, gesture: Gesture) -> str:
+        """A refused drop gets the rules' reason (a lower improvement, a full court …)."""
+        if self.is_over(state) or seat not in self.to_act(state) or gesture.kind != DRAG:
+            return super().explain_gesture(state, seat, gesture)
+        if gesture.source == "banners":
+            return self.why_illegal(state, seat, Action.make(FLY, banner=gesture.card))
+        if gesture.source != "row":
+            return super().explain_gesture(state, seat, gesture)
+        target = gesture.target or ""
+        args: dict[str, Any] = {"card": gesture.card}
+        if card_of(target) >= 0:
+            args.update(to="court", replace=target)
+        elif target == f"p{seat}.court":
+            args["to"] = "court"
+        else:
+            args["to"] = target
+        return self.why_illegal(state, seat, Action.make(ACQUIRE, **args))
+
+    def state_to_json(self, state: MonarchState) -> dict[str, Any]:
+        """The state as plain JSON data."""
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> MonarchState:
+        """Rebuild a state from :meth:`state_to_json` output."""
+        return MonarchState.from_json(data)
+
+    # --- AI ------------------------------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """``greedy`` → the greedy agent; other kinds are unknown here."""
+        if kind == "greedy":
+            from tabletop.games.monarch.ai import GreedyAgent
+
+            return GreedyAgent()
+        return None
+
+    def ai_hooks(self) -> dict[str, Any]:
+        """The search's hooks (evaluation, rollout policy, level budgets)."""
+        from tabletop.games.monarch.ai import hooks
+
+        return hooks()

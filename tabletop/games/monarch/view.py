@@ -1,0 +1,251 @@
+"""What a seat sees: the zones (everything but the deck's order, MO11), the prompt and figures.
+
+The zone table declares who sees what; the view's cards, the redaction of moves and the
+re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from tabletop.engine import Event, Rng
+from tabletop.engine.decisions import PLEDGE, from_json, to_json
+from tabletop.engine.events import Text
+from tabletop.engine.frozen import EMPTY
+from tabletop.engine.zones import DECK, PUBLIC, Zone, Zones
+from tabletop.games.monarch import effects as fx
+from tabletop.games.monarch.data import BACKS as BACK_OF
+from tabletop.games.monarch.data import (
+    CARD_IDS,
+    CARDS,
+    GRID,
+    MAX_ROUNDS,
+    UIDS,
+    catalog,
+)
+from tabletop.games.monarch.state import (
+    BLIGHT,
+    DISMISS,
+    MonarchState,
+    land_zone,
+    plural,
+    who,
+)
+
+_FACES: dict[tuple[int, str, int], Mapping[str, Any]] = {}
+
+
+def _face(card: int, token: str = "", value: int = 0) -> Mapping[str, Any]:
+    """A visible card, with one token (a land's yield, a '?' card's current crowns)."""
+    key = (card, token, value)
+    out = _FACES.get(key)
+    if out is None:
+        out = _FACES[key] = MappingProxyType(
+            {
+                "uid": UIDS[card],
+                "card": CARD_IDS[card],
+                "back": BACK_OF[card],
+                "face_up": True,
+                "tokens": MappingProxyType({token: value}) if token else EMPTY,
+                "as": None,
+            }
+        )
+    return out
+
+
+def _plain(s: MonarchState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
+    return _face(card)
+
+
+def _land(i: int) -> Zone:
+    def cards(s: MonarchState) -> list[int]:
+        return s.lands[i]
+
+    def face(s: MonarchState, owner: int | None, k: int, card: int) -> Mapping[str, Any]:
+        if k != len(s.lands[i]) - 1:
+            return _face(card)
+        return _face(card, "food" if fx.kind_of(s, i) == "farm" else "gold", fx.yield_of(s, i))
+
+    def label(s: MonarchState) -> str:
+        kind = fx.kind_of(s, i)
+        what = "food" if kind == "farm" else "gold"
+        return f"{kind.capitalize()} {i + 1}: {fx.yield_of(s, i)} {what}"
+
+    return Zone(land_zone(i), PUBLIC, cards=cards, label=label, face=face)
+
+
+def _court_face(s: MonarchState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
+    if owner is None or (not CARDS[card].variable and not fx.cancelled(s, owner, CARDS[card])):
+        return _face(card)
+    return _face(card, "crowns", fx.court_value(s, owner, card))
+
+
+ZONES = Zones(
+    [
+        Zone(
+            "deck",
+            DECK,
+            cards=lambda s: s.deck,
+            label=lambda s: f"Deck ({plural(len(s.deck), 'card')})",
+        ),
+        Zone("row", PUBLIC, cards=lambda s: s.row, label="Market row", face=_plain),
+        Zone("moon", PUBLIC, cards=lambda s: s.moon, label="Moon", face=_plain),
+        *(_land(i) for i in range(GRID)),
+        Zone("banners", PUBLIC, cards=lambda s: s.pool, label="Banners", face=_plain),
+        Zone(
+            "discard",
+            PUBLIC,
+            cards=lambda s: s.discard,
+            label=lambda s: f"Discard pile ({len(s.discard)})",
+            face=_plain,
+        ),
+        Zone("box", PUBLIC, cards=lambda s: s.box, label=lambda s: f"Box ({len(s.box)})"),
+        Zone("p{seat}.court", PUBLIC, True, lambda s, p: s.courts[p], "Court", _court_face),
+        Zone("p{seat}.guests", PUBLIC, True, lambda s, p: s.guests[p], "Unwanted guests", _plain),
+        Zone("p{seat}.flown", PUBLIC, True, lambda s, p: s.flown[p], "Banners flown", _plain),
+    ],
+    uid=UIDS.__getitem__,  # filled by catalog(), which set-up calls first
+    card_id=CARD_IDS.__getitem__,
+    back=BACK_OF.__getitem__,
+    face=_plain,
+)
+
+
+def move(
+    s: MonarchState, card: int, source: str, target: str, text: Text, events: list[Event]
+) -> None:
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    events.append(ZONES.move(s, s.players, card, source, target, text))
+
+
+# --- the prompt ----------------------------------------------------------------------------------
+def pledge_line(s: MonarchState) -> str:
+    """``Invaders at the Border: 8 gold needed, 3 pledged so far.`` while a round is open."""
+    for f in reversed(s.stack):
+        if f.kind == PLEDGE:
+            moon = CARDS[f.data["moon"]]
+            res = f.data["resource"]
+            return (
+                f"{moon.name}: the sisters need {f.data['need']} {res}, "
+                f"{f.data['total']} pledged so far."
+            )
+    return ""
+
+
+def prompt(s: MonarchState, seat: int | None) -> str:
+    """The line shown above the table for ``seat``."""
+    if s.over:
+        return "The game is over."
+    top = s.top
+    asked = top.seat
+    if top.kind == PLEDGE:
+        moon = CARDS[top.data["moon"]]
+        head = pledge_line(s)
+        if seat == asked:
+            return f"{head} {moon.text.removesuffix(' [R]')} Pledge?"
+        return f"{head} Waiting for {who(asked)} to pledge."
+    if top.step == DISMISS:
+        if seat == asked:
+            return "You may send one of your Unwanted Guests to the discard pile."
+        return f"{who(asked)} may dismiss an Unwanted Guest."
+    if top.step == BLIGHT:
+        if seat == asked:
+            return "Blight: choose which of the best farms loses its top improvement."
+        return f"{who(asked)} chooses the farm the Blight strikes."
+    if seat != s.current:
+        return f"{who(s.current)} is taking her turn."
+    if s.acted:
+        return "Buy cards, sweep the row or fly a banner; press End turn when done."
+    return "Harvest or tax, buy cards, sweep the row, fly a banner; then End turn."
+
+
+def describe(s: MonarchState, seat: int | None) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts no zone holds."""
+    return {
+        "prompt": prompt(s, seat),
+        "seats": [
+            {
+                "seat": p,
+                "name": who(p),
+                "score": fx.crowns(s, p),
+                "resources": {
+                    "food": s.food[p],
+                    "gold": s.gold[p],
+                    "court": len(s.courts[p]),
+                },
+            }
+            for p in range(s.players)
+        ],
+        "public": {
+            "players": s.players,
+            "banners_on": s.banners_on,
+            "first": s.first,
+            "current": s.current,
+            "round": s.round,
+            "max_rounds": MAX_ROUNDS,
+            "turns": s.turns,
+            "acted": s.acted,
+            "free_taken": s.free_taken,
+            "swapped": s.swapped,
+            "flew": s.flew,
+            "ended": s.ended,
+            "harvest": fx.harvest_food(s),
+            "tax": fx.tax_gold(s),
+            "villages": fx.villages(s),
+            "pledge_text": pledge_line(s) or None,
+            "stack": [to_json(f) for f in s.stack],
+            "jobs": [j[:] for j in s.jobs],
+            "moons": dict(s.moons),
+            "crowns": [fx.breakdown(s, p) for p in range(s.players)],
+        },
+    }
+
+
+def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MonarchState:
+    """A full state matching ``view``: the deck order dealt at random from the unseen cards."""
+    cat = catalog()
+    pub = view["public"]
+    zones = view["zones"]
+    index = {u: i for i, u in enumerate(UIDS)}
+    players = pub["players"]
+    filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, index, ("market",))
+    return MonarchState(
+        players=players,
+        rng=rng.fork(),
+        banners_on=pub["banners_on"],
+        deck=filled["deck"],
+        row=filled["row"],
+        discard=filled["discard"],
+        box=filled["box"],
+        lands=[filled[land_zone(i)] for i in range(GRID)],
+        pool=filled["banners"],
+        courts=[filled[f"p{p}.court"] for p in range(players)],
+        guests=[filled[f"p{p}.guests"] for p in range(players)],
+        flown=[filled[f"p{p}.flown"] for p in range(players)],
+        moon=filled["moon"],
+        food=[x["resources"]["food"] for x in view["seats"]],
+        gold=[x["resources"]["gold"] for x in view["seats"]],
+        first=pub["first"],
+        stack=[from_json(_thaw(f)) for f in pub["stack"]],
+        jobs=[list(j) for j in pub["jobs"]],
+        round=pub["round"],
+        turns=pub["turns"],
+        acted=pub["acted"],
+        free_taken=pub["free_taken"],
+        swapped=pub["swapped"],
+        flew=pub["flew"],
+        over=view["over"],
+        ended=pub["ended"],
+        moons=dict(pub["moons"]),
+    )
+
+
+def _thaw(value: Any) -> Any:
+    """A frozen view value back as plain lists and dicts."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_thaw(v) for v in value]
+    return value

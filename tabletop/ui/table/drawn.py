@@ -1,0 +1,35 @@
+"""What the table's painter keeps between frames: its cached layers, and where it drew what
+input needs to find again (zone labels, name plates, the Keys hint, the Continue button).
+
+The painter writes here and nowhere else on the scene, so drawing changes no scene state;
+the scene throws the layers away when its geometry changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from tabletop.ui.table.cardlayer import CardLayer
+from tabletop.ui.table.widgets import Button
+
+
+@dataclass
+class Drawn:
+    """The painter's caches and its record of the last frame (see the module docstring)."""
+
+    static: pygame.Surface | None = None  # felt, rim, seat areas, zone frames
+    bg: pygame.Surface | None = None  # the static layer with the chrome on it
+    bg_key: Any = None  # what the chrome was drawn from
+    bg_gen: int = 0  # counts chrome rebuilds (the card layer is composed over the chrome)
+    cards: CardLayer = field(default_factory=CardLayer)
+    log_cache: tuple[Any, list[pygame.Surface]] | None = None
+    frames: int = 0
+    lift: set[str] = field(default_factory=set)  # cards drawn lifted last frame
+    labels: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # zone labels
+    plate_rects: dict[int, pygame.Rect] = field(default_factory=dict)  # seat name plates
+    keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
+    final_button: Button | None = None  # Continue under the final scoring
+    log_max: int = 0  # how far the log could scroll back last frame
