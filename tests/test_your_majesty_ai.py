@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from your_majesty_helpers import (
     TWO_PRESTIGE,
@@ -18,13 +16,15 @@ from your_majesty_helpers import (
 
 from tabletop.ai.base import RandomAgent, make_agent
 from tabletop.engine import Rng
+from tabletop.engine.frozen import canonical
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.ai import HeuristicAgent
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 from tabletop.sim import simulate
 
 
 def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:
+    GAME.touch(s)  # the scenes are edited by hand: view them afresh
     legal = [a for a in GAME.legal_actions(s, seat) if not only or a.name in only]
     return HeuristicAgent().choose(GAME, GAME.view(s, seat), seat, legal, Rng(0))
 
@@ -235,7 +235,7 @@ def test_determinize_is_consistent_with_the_view() -> None:
         for seat in range(s.players):
             v = GAME.view(s, seat)
             d = GAME.determinize(v, seat, Rng(99))
-            assert json.dumps(GAME.view(d, seat), sort_keys=True) == json.dumps(v, sort_keys=True)
+            assert canonical(GAME.view(d, seat)) == canonical(v)
             assert sorted(map(len, d.hands)) == sorted(map(len, s.hands))
 
 

@@ -11,7 +11,7 @@ from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import Action
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import MUSES, catalog
+from tabletop.games.your_majesty.data import MUSES, catalog
 from tabletop.ui.table import fonts
 
 SEED = 5

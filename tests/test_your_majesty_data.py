@@ -9,7 +9,7 @@ import pytest
 from tabletop import registry
 from tabletop.engine.data import load_game_data
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import MUSES, catalog
+from tabletop.games.your_majesty.data import MUSES, catalog
 
 
 def test_registered_with_its_id_and_options() -> None:

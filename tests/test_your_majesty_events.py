@@ -17,7 +17,7 @@ from your_majesty_helpers import (
 )
 
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 
 

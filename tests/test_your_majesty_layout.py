@@ -13,7 +13,7 @@ from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import Rng
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 from tabletop.ui.table.scene import TableScene
 
 MIN_CARD = 0.045  # of the window height, for every card of every seat

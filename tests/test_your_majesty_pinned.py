@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -69,8 +70,13 @@ def _event(e: Event | None) -> Any:
     return [e.kind, e.text, e.data, e.private_to, _event(e.redacted)]
 
 
+def _plain(x: Any) -> Any:
+    """A read-only view's mapping proxies are written as the dicts they wrap."""
+    return dict(x) if isinstance(x, Mapping) else str(x)
+
+
 def _dump(x: Any) -> bytes:
-    return json.dumps(x, sort_keys=True, default=str).encode()
+    return json.dumps(x, sort_keys=True, default=_plain).encode()
 
 
 def play_digest(players: int, seed: int, options: dict[str, Any], kinds: tuple[str, ...]) -> str:

@@ -16,10 +16,10 @@ from your_majesty_helpers import check_conservation
 
 from tabletop.ai.base import make_agent
 from tabletop.engine import Rng, state_digest
+from tabletop.engine.frozen import canonical
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.scoring import max_hand
 from tabletop.games.your_majesty.state import YMState
-from tabletop.games.your_majesty.view import hand_cards
 
 GAMES = 2000
 CHUNKS = 20
@@ -55,7 +55,7 @@ def _hidden_hand_ok(view: dict, s: YMState, seat: int, scan: bool = False) -> No
         )
         assert view["public"]["state"]["hands"][o] == len(s.hands[o])
         if scan and s.hands[o]:
-            text = text or json.dumps(view)
+            text = text or canonical(view)
             for a in s.hands[o]:
                 assert f'"a{a}"' not in text, f"seat {seat}'s view names a card of hand {o}"
 
@@ -65,7 +65,7 @@ def _hands_hidden(s: YMState, seat: int) -> None:
     p = s.pending
     spy = p.target if p and p.kind == "espionage" and p.seat == seat else -1
     for o in range(s.players):
-        cards = hand_cards(s, o, seat)
+        cards = GAME.zones.view(s, s.players, seat)[f"p{o}.hand"]["cards"]
         assert len(cards) == len(s.hands[o])
         if o not in (seat, spy):
             assert all(c["uid"] is None and c["card"] is None for c in cards)
@@ -73,14 +73,14 @@ def _hands_hidden(s: YMState, seat: int) -> None:
 
 def _swap_invariance(s: YMState, seat: int) -> None:
     """Hidden cards moved between another hand and the deck do not change ``seat``'s view."""
-    before = json.dumps(GAME.view(s, seat), sort_keys=True)
+    before = canonical(GAME.view(s, seat))
     t = GAME.copy(s)
     spy = s.pending.target if s.pending and s.pending.kind == "espionage" else -1
     for o in range(t.players):
         if o != seat and o != spy and t.hands[o] and t.deck:
             t.hands[o][0], t.deck[0] = t.deck[0], t.hands[o][0]
             t.deck.reverse()
-    after = json.dumps(GAME.view(t, seat), sort_keys=True)
+    after = canonical(GAME.view(t, seat))
     assert before == after
 
 

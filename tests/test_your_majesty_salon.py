@@ -16,7 +16,7 @@ from your_majesty_helpers import (
 )
 
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 
 
 def _example(scandal: bool) -> tuple:

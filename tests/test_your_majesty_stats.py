@@ -16,8 +16,8 @@ from your_majesty_helpers import (
 )
 
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.scoring import ROUND_LIMIT
-from tabletop.games.your_majesty.stats import WIN_PATHS
+from tabletop.games.your_majesty.data import ROUND_LIMIT
+from tabletop.games.your_majesty.scoring import WIN_PATHS
 from tabletop.sim import simulate
 
 

@@ -22,7 +22,7 @@ from your_majesty_helpers import (
 from tabletop.ai.base import make_agent
 from tabletop.engine import Action, IllegalAction, Rng, state_digest
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import MUSES, catalog
+from tabletop.games.your_majesty.data import MUSES, catalog
 
 
 @pytest.mark.parametrize(
@@ -203,14 +203,14 @@ def test_spectator_view_hides_every_hand_and_names_who_is_awaited() -> None:
     assert v["prompt"] == f"Waiting for {s.names[s.active]}."
     for i in range(4):
         assert all(c["uid"] is None for c in v["zones"][f"p{i}.hand"]["cards"])
-    assert v["public"]["state"]["hands"] == [4, 4, 4, 4]
+    assert list(v["public"]["state"]["hands"]) == [4, 4, 4, 4]
     assert [x["resources"]["wealth"] for x in v["seats"]] == [0, 0, 0, 0]
 
 
 def test_turn_lines_and_prompts_read_well_whatever_a_seat_is_called() -> None:
     """A seat called "You" (the app's default) gets "Turn: You.", never "You's"."""
     s = GAME.new_game(3, 5)
-    s.names[0] = "You"
+    s.names = ("You", *s.names[1:])
     agents = [make_agent("greedy", GAME) for _ in range(3)]
     rng = Rng(5)
     texts: list[str] = []

@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.engine import Action
 from tabletop.games.your_majesty import GAME
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.state import YMState
 
 # ten philosophes worth two prestige each, of every muse but politics
@@ -112,6 +112,7 @@ def seat_reform(s: YMState, seat: int, name: str) -> int:
 
 def find(s: YMState, who: int, name: str, **args: Any) -> Action:
     """The legal action of seat ``who`` with this name whose args include ``args``."""
+    GAME.touch(s)  # the scenarios edit states by hand: list the legal actions afresh
     for a in GAME.legal_actions(s, who):
         if a.name == name and all(a.get(k) == v for k, v in args.items()):
             return a

@@ -16,8 +16,10 @@ cannot derive: prompt, seats, public figures), ``rebuild`` (a state from a view 
 hidden cards dealt) and ``outcome``.
 
 Legal actions are cached on the state until the next ``apply``: an action taken from the
-legal list is applied without generating the list again.  Edit a state only through
-``apply`` (or call :meth:`RulesGame.touch` after editing it by hand, as tests do).
+legal list is applied without generating the list again.  A game that sets
+``cache_views`` keeps its views there too (they are read-only, so sharing them is safe).
+Edit a state only through ``apply`` (or call :meth:`RulesGame.touch` after editing it by
+hand, as tests do).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
-from tabletop.engine.decisions import Frame
+from tabletop.engine.decisions import PROMPT, TURN, Frame
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import LOG, Event
 from tabletop.engine.frozen import freeze
@@ -37,6 +39,8 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.zones import Zones
 
 _LEGAL = "_legal"  # instance attribute of a state: (seat, legal actions) until the next apply
+_ONE_SEAT = (TURN, PROMPT)  # frames waiting for their first seat alone
+_VIEWS = "_views"  # instance attribute of a state: {viewer: view} until the next apply
 
 
 class RulesGame(Game):
@@ -45,6 +49,9 @@ class RulesGame(Game):
     id: ClassVar[str]
     zones: ClassVar[Zones]
     moves: ClassVar[Moves]
+    # True: a state's views are kept on it until its next apply, like its legal actions
+    # (views are read-only, so every caller may share one)
+    cache_views: ClassVar[bool] = False
 
     # --- data and metadata ------------------------------------------------------------------
     @property
@@ -106,7 +113,8 @@ class RulesGame(Game):
         stack = state.stack
         if not stack or self.is_over(state):
             return []
-        return stack[-1].acting()
+        top = stack[-1]
+        return top.seats[:1] if top.kind in _ONE_SEAT else top.acting()
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
@@ -121,8 +129,9 @@ class RulesGame(Game):
         return acts
 
     def touch(self, state: Any) -> None:
-        """Forget the cached legal actions (after editing a state by hand)."""
+        """Forget the cached legal actions and views (after editing a state by hand)."""
         state.__dict__.pop(_LEGAL, None)
+        state.__dict__.pop(_VIEWS, None)
 
     def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; refuse with the reason and leave ``state`` untouched.
@@ -147,6 +156,7 @@ class RulesGame(Game):
     def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply a legal action: its move, then the flow; mark a reveal."""
         state.__dict__.pop(_LEGAL, None)
+        state.__dict__.pop(_VIEWS, None)
         move = self.moves.by_name[action.name]
         events: list[Event] = []
         move.apply(state, seat, action, events)
@@ -165,6 +175,20 @@ class RulesGame(Game):
 
     def view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see, read-only (see :meth:`Game.view` for the shape)."""
+        if self.cache_views:
+            views = state.__dict__.get(_VIEWS)
+            if views is None:
+                views = state.__dict__[_VIEWS] = {}
+            else:
+                found = views.get(seat)
+                if found is not None:
+                    return found
+            views[seat] = found = self._view(state, seat)
+            return found
+        return self._view(state, seat)
+
+    def _view(self, state: Any, seat: int | None) -> Any:
+        """The view of ``seat``, built from the zones and :meth:`describe`."""
         rest = self.describe(state, seat)
         out = {
             "game": self.id,

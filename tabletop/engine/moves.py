@@ -63,6 +63,7 @@ class Moves:
             for step in m.steps:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
+        self._generators = {k: tuple(m.generate for m in v) for k, v in self.by_step.items()}
         unknown = sorted(set(self.together) - set(self.by_step))
         if unknown:
             raise ValueError(f"steps {unknown} are generated together but offer no move")
@@ -73,13 +74,13 @@ class Moves:
         if one_pass is not None:
             out = one_pass(state, seat)
             return out if isinstance(out, list) else list(out)
-        moves = self.by_step.get(step, ())
-        if len(moves) == 1:
-            out = moves[0].generate(state, seat)
+        generators = self._generators.get(step, ())
+        if len(generators) == 1:
+            out = generators[0](state, seat)
             return out if isinstance(out, list) else list(out)
         acts: list[Action] = []
-        for m in moves:
-            acts.extend(m.generate(state, seat))
+        for generate in generators:
+            acts += generate(state, seat)
         return acts
 
     def refusal(self, state: Any, seat: int, action: Action) -> str:

@@ -171,6 +171,7 @@ class Zones:
         face: Face | None = None,
         identity: Callable[[Any, int], str] | None = None,
         exact_reveals: bool = False,
+        face_of: Callable[[int], CardView] | None = None,
     ) -> None:
         self.zones = tuple(zones)
         ids = [z.id for z in self.zones]
@@ -179,7 +180,10 @@ class Zones:
         self.uid, self.card_id, self.back = uid, card_id, back
         self.identity = identity
         self.exact_reveals = exact_reveals
-        self.face = face or self.plain_face
+        # ``face_of(card)``: a game whose cards look the same wherever they lie may read its
+        # faces off a table (it may set ``face_of`` later, once its catalogue is loaded)
+        self.face_of = face_of
+        self.face = face or (self._face_of if face_of is not None else self.plain_face)
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
@@ -194,6 +198,9 @@ class Zones:
     def card_zones(self) -> _CardZones:
         """Whether a zone id (of any match) holds cards of the game (not a piece)."""
         return _CardZones(self)
+
+    def _face_of(self, state: Any, owner: int | None, index: int, card: int) -> CardView:
+        return self.face_of(card)  # type: ignore[misc]
 
     # --- the zones of a match ----------------------------------------------------------
     def places(self, players: int) -> tuple[Place, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.games.your_majesty.catalog import catalog
+from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.state import YMState
 
 

@@ -1,14 +1,13 @@
-"""Wealth, prestige and the victory check."""
+"""Wealth, prestige, the victory check, and the figures of a finished game."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from tabletop.games.your_majesty.catalog import catalog
-from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.data import ROUND_LIMIT, catalog
+from tabletop.games.your_majesty.state import QUESTIONS, YMState
 
-ROUND_LIMIT = 60
-_CAT = catalog()
+WIN_PATHS = ("reforms", "philosophes", "several at once", "shared", "round limit")
 
 
 @cache
@@ -24,7 +23,7 @@ def abolished(s: YMState) -> bool:
 
 def wealth(s: YMState, seat: int) -> int:
     """Coins of the seat's colonies, less two per Hurricane aimed at it (never below 0)."""
-    coins = sum(map(_CAT.coins.__getitem__, s.courts[seat].colonies))
+    coins = sum(map(catalog().coins.__getitem__, s.courts[seat].colonies))
     for court in s.courts:
         if court.lingering:
             return _after_hurricanes(s, seat, coins)
@@ -32,7 +31,7 @@ def wealth(s: YMState, seat: int) -> int:
 
 
 def _after_hurricanes(s: YMState, seat: int, coins: int) -> int:
-    effect = _CAT.effect
+    effect = catalog().effect
     hit = False
     for court in s.courts:
         for card, target in zip(court.lingering, court.linger_target, strict=True):
@@ -49,16 +48,17 @@ def max_hand(s: YMState, seat: int) -> int:
 
 def _parts(s: YMState, seat: int) -> tuple[int, int, int]:
     """Prestige of the seat's philosophes, of its reforms, and less its slave colonies."""
+    cat = catalog()
     court = s.courts[seat]
     if s.options.get("paycheck") == "wealth":
-        values = sorted(map(_CAT.phil_prestige.__getitem__, court.phils), reverse=True)
+        values = sorted(map(cat.phil_prestige.__getitem__, court.phils), reverse=True)
         phil_points = sum(values[: wealth(s, seat)])
     else:
-        phil_points = sum(map(_CAT.phil_prestige.__getitem__, court.phils))
-    slaves = sum(map(_CAT.slave.__getitem__, court.colonies))
+        phil_points = sum(map(cat.phil_prestige.__getitem__, court.phils))
+    slaves = sum(map(cat.slave.__getitem__, court.colonies))
     if slaves and abolished(s):
         slaves = 0
-    return phil_points, sum(map(_CAT.reform_level.__getitem__, court.reforms)), -slaves
+    return phil_points, sum(map(cat.reform_level.__getitem__, court.reforms)), -slaves
 
 
 def breakdown(s: YMState, seat: int) -> dict[str, int]:
@@ -88,29 +88,31 @@ def may_win(s: YMState, seat: int, points: int) -> bool:
 
 
 def check_victory(s: YMState) -> bool:
-    """End the game if somebody reached the target; highest wins, exact ties share."""
+    """End the game if somebody reached the target; highest wins, exact ties share.
+
+    True once the game is over (also when it ended before).
+    """
     if s.over:
         return True
-    phil_points, reform_points = _CAT.phil_prestige.__getitem__, _CAT.reform_level.__getitem__
     goal = target(s)
     # only a seat whose philosophes and reforms reach the goal can be there (slave colonies
-    # and the wealth paycheck only take points away); two and five points a card bound those
-    near = [
-        i
-        for i, c in enumerate(s.courts)
-        if 2 * len(c.phils) + 5 * len(c.reforms) >= goal
-        and sum(map(phil_points, c.phils)) + sum(map(reform_points, c.reforms)) >= goal
-    ]
+    # and the wealth paycheck only take points away); two points a philosophe bound those
+    cat = catalog()
+    levels = cat.reform_level
+    near = []
+    for i, c in enumerate(s.courts):
+        n = 2 * len(c.phils)
+        if n + 5 * len(c.reforms) >= goal:
+            r = sum(map(levels.__getitem__, c.reforms))
+            if n + r >= goal and sum(map(cat.phil_prestige.__getitem__, c.phils)) + r >= goal:
+                near.append(i)
     if not near:
         return False
     pts = {i: prestige(s, i) for i in near}
     able = [i for i in near if may_win(s, i, pts[i])]
     if able:
         best = max(pts[i] for i in able)
-        s.winners = [i for i in able if pts[i] == best]
-        s.over = True
-        s.end_reason = "prestige"
-        s.pending = None
+        _end(s, [i for i in able if pts[i] == best], "prestige")
         return True
     return False
 
@@ -119,7 +121,54 @@ def end_by_round_limit(s: YMState) -> None:
     """The app's round limit: the highest prestige wins."""
     pts = [prestige(s, i) for i in range(s.players)]
     best = max(pts)
-    s.winners = [i for i in range(s.players) if pts[i] == best]
+    _end(s, [i for i in range(s.players) if pts[i] == best], "round_limit")
+
+
+def _end(s: YMState, winners: list[int], reason: str) -> None:
+    """The game is over: winners named, and no question awaits an answer any more."""
+    s.winners = winners
     s.over = True
-    s.end_reason = "round_limit"
-    s.pending = None
+    s.end_reason = reason
+    if s.stack[-1].step in QUESTIONS:
+        s.stack.pop()
+
+
+# --- figures of a finished game -------------------------------------------------------------
+def win_path(s: YMState) -> str:
+    """How the game ended: one of :data:`WIN_PATHS`.
+
+    ``several at once``: more than one seat met the victory condition in the same move and
+    the highest took it alone; ``shared``: an exact tie; otherwise whether the winner's
+    prestige came more from reforms or from philosophes.
+    """
+    if s.end_reason == "round_limit":
+        return "round limit"
+    if len(s.winners) > 1:
+        return "shared"
+    pts = [prestige(s, i) for i in range(s.players)]
+    if sum(may_win(s, i, pts[i]) for i in range(s.players)) > 1:
+        return "several at once"
+    b = breakdown(s, s.winners[0])
+    return "reforms" if b["reforms"] >= b["philosophes"] else "philosophes"
+
+
+def summary_stats(s: YMState) -> dict[str, int | float | str]:
+    """Rounds, win path and what a designer would look at, for a finished game."""
+    cat = catalog()
+    pts = sorted((prestige(s, i) for i in range(s.players)), reverse=True)
+    claimed = [r for c in s.courts for r in c.reforms]
+    out: dict[str, int | float | str] = {
+        "win_path": win_path(s),
+        "rounds": min(s.round, ROUND_LIMIT),
+        "winner_prestige": pts[0],
+        "lead_over_runner_up": pts[0] - pts[1],
+        "reforms_implemented": len(claimed),
+        "level_5_reforms": sum(cat.reforms[r].level == 5 for r in claimed),
+        "philosophes_dead": len(s.dead),
+        "philosophes_left_to_draw": len(s.phil_deck) + len(s.phil_discard),
+        "salons_held": s.salons_held,
+        "colonies_seized": s.seized,
+    }
+    if s.salons_held:
+        out["salon_success_rate"] = round(s.salons_won / s.salons_held, 4)
+    return out

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Rng
-from tabletop.games.your_majesty.catalog import MUSES, catalog
-from tabletop.games.your_majesty.state import Court, YMState
-
-NAMES = ("Eleanor", "Frederick", "Catherine", "Louis", "Maria Theresa", "Gustav")
-HAND = 4
-# philosophes removed per muse, by player count (two players extrapolated)
-PHIL_REMOVALS = {2: 4, 3: 3, 4: 2, 5: 1, 6: 0}
+from tabletop.games.your_majesty.data import HAND, MUSES, NAMES, PHIL_REMOVALS, catalog
+from tabletop.games.your_majesty.state import Court, YMState, turn_frame
 
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
     """Shuffle, remove cards for the player count, deal four cards each."""
-    if not 2 <= players <= 6:
-        raise ValueError("Your Majesty takes 2 to 6 players")
     cat = catalog()
     rng = Rng(seed)
     colonies = list(range(len(cat.colonies)))
@@ -46,9 +40,10 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
     return YMState(
         players=players,
         rng=rng,
-        options=dict(options),
-        names=list(NAMES[:players]),
+        options=MappingProxyType(dict(options)),
+        names=NAMES[:players],
         deck=deck,
+        stack=[turn_frame(first)],
         phil_deck=phils,
         phil_removed=phil_removed,
         colonies_removed=removed_col,
@@ -56,6 +51,5 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> YMState:
         reforms=list(range(len(cat.reforms))),
         hands=hands,
         courts=[Court() for _ in range(players)],
-        active=first,
         first=first,
     )

@@ -1,11 +1,39 @@
-"""The state of a game of Your Majesty: plain dataclasses of small integers."""
+"""The state of a game of Your Majesty: plain lists of small integers and a decision stack.
+
+The stack holds the active seat's turn at the bottom (``data["used"]``: the kinds of action
+taken this turn) and above it what is being waited for: the payment of a colony or a salon,
+the salon being staged by its host, and the questions put to one seat (lend a philosophe?
+defend a colony? stop A Place at Court or a Colonial Rebellion? which cards to take by
+Espionage?).  Every question frame carries the same data fields (``purpose``, ``target``,
+``card``, ``owner``, ``taken``), the salon frame its reform, attendees, their courts and the
+philosophes asked for.
+
+The JSON form is the one saved before the decision stack (``active``, ``used``, ``pending``,
+``salon``): the stack is rebuilt from it, so old saves load and new ones read the same.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Rng
+from tabletop.engine.decisions import PROMPT, TURN, Frame
+
+# decision steps: the turn, then the frames pushed above it
+MAIN = "main"  # the active seat's turn: up to two actions of different kinds
+PAY = "pay"  # pay a card for the colony or salon chosen (data: purpose, target)
+SALON = "salon"  # the host stages a salon (data: reform, attendees, guests_from, asked)
+LEND = "lend"  # a salon asks the owner for a philosophe (data: target, owner)
+DEFEND = "defend"  # a campaign against a colony: its owner may answer (target, card, owner)
+BLOCK = "block"  # a Colonial Rebellion: the colony's owner may answer with a campaign
+CANCEL = "cancel_place"  # A Place at Court: the philosophe's owner may answer in kind
+ESPIONAGE = "espionage"  # the spy takes cards from the hand of seat ``target``
+QUESTIONS = (PAY, LEND, DEFEND, BLOCK, CANCEL, ESPIONAGE)  # the old ``pending`` decisions
+
+_QUESTION = {"purpose": "", "target": -1, "card": -1, "owner": -1, "taken": 0}
 
 
 @dataclass
@@ -20,29 +48,43 @@ class Court:
     linger_target: list[int] = field(default_factory=list)  # parallel: target seat or -1
     despot: list[int] = field(default_factory=list)  # Enlightened Despot cards
 
+    def clone(self) -> Court:
+        """An independent copy."""
+        c = object.__new__(Court)
+        c.__dict__ = {
+            "phils": self.phils[:],
+            "colonies": self.colonies[:],
+            "reforms": self.reforms[:],
+            "scandals": self.scandals[:],
+            "lingering": self.lingering[:],
+            "linger_target": self.linger_target[:],
+            "despot": self.despot[:],
+        }
+        return c
 
-@dataclass
+
+@dataclass(frozen=True)
 class Pending:
-    """A decision waiting for ``seat`` (the active player or a passive one)."""
+    """A read-only picture of the question awaited (the top frame), as saves name it."""
 
-    kind: str  # pay | lend | defend | cancel_place | block | espionage
+    kind: str
     seat: int
-    purpose: str = ""  # pay: colony | salon
-    target: int = -1  # colony / reform / philosophe index, or a seat (espionage)
-    card: int = -1  # the action card in play (campaign, A Place at Court, Rebellion)
-    owner: int = -1  # owner of the targeted card
-    taken: int = 0  # espionage: cards taken so far
+    purpose: str = ""
+    target: int = -1
+    card: int = -1
+    owner: int = -1
+    taken: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Salon:
-    """A salon being staged by the active player."""
+    """A read-only picture of the salon being staged (its frame), as saves name it."""
 
     host: int
     reform: int
-    attendees: list[int] = field(default_factory=list)  # philosophes, own and guests
-    guests_from: list[int] = field(default_factory=list)  # owner seat of each attendee
-    asked: list[int] = field(default_factory=list)  # philosophes already asked for
+    attendees: tuple[int, ...] = ()
+    guests_from: tuple[int, ...] = ()
+    asked: tuple[int, ...] = ()
 
 
 @dataclass
@@ -51,9 +93,10 @@ class YMState:
 
     players: int
     rng: Rng
-    options: dict[str, Any]
-    names: list[str]
+    options: Mapping[str, Any]  # read-only: shared by copies
+    names: tuple[str, ...]  # the seats' names (a tuple: shared by copies)
     deck: list[int]
+    stack: list[Frame]
     discard: list[int] = field(default_factory=list)
     reshuffle_in: bool = False  # the Reshuffle card has joined the action deck
     phil_deck: list[int] = field(default_factory=list)
@@ -65,70 +108,314 @@ class YMState:
     reforms: list[int] = field(default_factory=list)  # unclaimed
     hands: list[list[int]] = field(default_factory=list)
     courts: list[Court] = field(default_factory=list)
-    active: int = 0
     first: int = 0
     round: int = 1
-    used: list[str] = field(default_factory=list)  # action kinds used this turn
     flags: list[str] = field(default_factory=list)  # encyclopedie / grandtour this turn
     in_play: list[int] = field(default_factory=list)  # action cards being resolved
-    pending: Pending | None = None
-    salon: Salon | None = None
     over: bool = False
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     last_salon: list[int] = field(default_factory=list)  # [sophia, difficulty, randomizer, ok]
-    # running counts for the end-of-game figures (``stats.summary_stats``)
+    # running counts for the end-of-game figures (``scoring.summary_stats``)
     salons_held: int = 0
     salons_won: int = 0
     seized: int = 0  # colonies taken by a campaign
 
+    # --- the decision stack, read as the rulebook speaks of it ---------------------------
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is."""
+        return self.stack[0].seats[0]
 
-_CLASSES = (Court, Pending, Salon, YMState)
-_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _CLASSES}
-LIST_FIELDS = {
-    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith("list")) for cls in _CLASSES
-}
+    @active.setter
+    def active(self, seat: int) -> None:
+        self.stack[0].seats[0] = seat
+
+    @property
+    def used(self) -> list[str]:
+        """The kinds of action the active seat has taken this turn."""
+        return self.stack[0].data["used"]
+
+    @used.setter
+    def used(self, kinds: list[str]) -> None:
+        self.stack[0].data["used"] = list(kinds)
+
+    @property
+    def question(self) -> Frame | None:
+        """The question awaited (a frame of :data:`QUESTIONS`), or ``None``."""
+        top = self.stack[-1]
+        return top if top.step in QUESTIONS else None
+
+    @property
+    def salon_frame(self) -> Frame | None:
+        """The frame of the salon being staged, or ``None``."""
+        for f in self.stack:
+            if f.step == SALON:
+                return f
+        return None
+
+    @property
+    def pending(self) -> Pending | None:
+        """The question awaited, as a read-only record (``None`` when there is none)."""
+        q = self.question
+        return None if q is None else Pending(q.step, q.seats[0], **q.data)
+
+    @property
+    def salon(self) -> Salon | None:
+        """The salon being staged, as a read-only record (``None`` when there is none)."""
+        f = self.salon_frame
+        if f is None:
+            return None
+        d = f.data
+        return Salon(
+            f.seats[0],
+            d["reform"],
+            tuple(d["attendees"]),
+            tuple(d["guests_from"]),
+            tuple(d["asked"]),
+        )
+
+    # --- copies and JSON -----------------------------------------------------------------
+    def clone(self) -> YMState:
+        """An independent copy: every list, court and frame copied, immutable parts shared."""
+        t = object.__new__(YMState)
+        d = self.__dict__
+        rng = object.__new__(Rng)
+        rng.state = self.rng.state
+        t.__dict__ = {
+            "players": d["players"],
+            "rng": rng,
+            "options": d["options"],
+            "names": d["names"],
+            "deck": d["deck"][:],
+            "stack": [clone_frame(f) for f in d["stack"]],
+            "discard": d["discard"][:],
+            "reshuffle_in": d["reshuffle_in"],
+            "phil_deck": d["phil_deck"][:],
+            "phil_discard": d["phil_discard"][:],
+            "phil_removed": d["phil_removed"][:],
+            "dead": d["dead"][:],
+            "colonies_removed": d["colonies_removed"][:],
+            "colonies": d["colonies"][:],
+            "reforms": d["reforms"][:],
+            "hands": [h[:] for h in d["hands"]],
+            "courts": [c.clone() for c in d["courts"]],
+            "first": d["first"],
+            "round": d["round"],
+            "flags": d["flags"][:],
+            "in_play": d["in_play"][:],
+            "over": d["over"],
+            "winners": d["winners"][:],
+            "end_reason": d["end_reason"],
+            "last_salon": d["last_salon"][:],
+            "salons_held": d["salons_held"],
+            "salons_won": d["salons_won"],
+            "seized": d["seized"],
+        }
+        return t
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data: the fields, with the stack written as active/used/pending/salon."""
+        out = public_fields(self)
+        out["rng"] = {"rng": self.rng.state}
+        out["deck"] = self.deck[:]
+        out["phil_deck"] = self.phil_deck[:]
+        out["phil_removed"] = self.phil_removed[:]
+        out["hands"] = [h[:] for h in self.hands]
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> YMState:
+        """Rebuild a state from :meth:`to_json` output (the form saved before the stack)."""
+        return restore(
+            data,
+            Rng(data["rng"]["rng"]),
+            list(data["deck"]),
+            list(data["phil_deck"]),
+            list(data["phil_removed"]),
+            data["hands"],
+        )
 
 
-def fields_copied(obj: Any) -> dict[str, Any]:
-    """The fields of ``obj`` (a court, pending, salon or state) as a dict, each list copied."""
-    d = obj.__dict__.copy()
-    for k in LIST_FIELDS[type(obj)]:
-        d[k] = d[k][:]
-    return d
+_LISTS = (
+    "discard",
+    "colonies_removed",
+    "colonies",
+    "reforms",
+    "phil_discard",
+    "dead",
+    "flags",
+    "in_play",
+    "winners",
+    "last_salon",
+)
+_SCALARS = (
+    "players",
+    "reshuffle_in",
+    "first",
+    "round",
+    "over",
+    "end_reason",
+    "salons_held",
+    "salons_won",
+    "seized",
+)
+COURT_FIELDS = ("phils", "colonies", "reforms", "scandals", "lingering", "linger_target", "despot")
 
 
-def _clone(obj: Any) -> Any:
-    """A new object of the same dataclass with each list field copied (scalars shared)."""
-    new = object.__new__(type(obj))
-    new.__dict__ = fields_copied(obj)
-    return new
+def _same(value: Any) -> Any:
+    return value
 
 
-def restore(cls: type, data: dict[str, Any]) -> Any:
-    """An object of dataclass ``cls`` from its fields as plain data, each list copied (the
-    nested dataclasses and the Rng are the caller's to set)."""
-    new = object.__new__(cls)
-    d = {k: data[k] for k in _FIELDS[cls]}
-    for k in LIST_FIELDS[cls]:
-        d[k] = list(d[k])
-    new.__dict__ = d
-    return new
+def public_fields(
+    s: YMState, seq: Callable[[Any], Any] = list, wrap: Callable[[Any], Any] = _same
+) -> dict[str, Any]:
+    """The state as plain data but for the decks, the hands and the unseen removals (the
+    caller adds those, whole or as counts); the stack as ``active``/``used``/``pending``/
+    ``salon``.  Sequences are made by ``seq`` (copied lists, or tuples) and mappings wrapped
+    by ``wrap`` (a read-only view wraps them in mapping proxies)."""
+    d = s.__dict__
+    out: dict[str, Any] = {k: d[k] for k in _SCALARS}
+    for k in _LISTS:
+        out[k] = seq(d[k])
+    out["options"] = dict(s.options) if wrap is _same else s.options
+    out["names"] = seq(s.names)
+    out["courts"] = seq([wrap({k: seq(v) for k, v in c.__dict__.items()}) for c in s.courts])
+    turn = s.stack[0]
+    out["active"] = turn.seats[0]
+    out["used"] = seq(turn.data["used"])
+    q = s.question
+    out["pending"] = None if q is None else wrap({"kind": q.step, "seat": q.seats[0], **q.data})
+    f = s.salon_frame
+    out["salon"] = (
+        None
+        if f is None
+        else wrap(
+            {
+                "host": f.seats[0],
+                "reform": f.data["reform"],
+                "attendees": seq(f.data["attendees"]),
+                "guests_from": seq(f.data["guests_from"]),
+                "asked": seq(f.data["asked"]),
+            }
+        )
+    )
+    return out
 
 
-def copy_state(s: YMState) -> YMState:
-    """An independent copy of ``s``: every list, court, pending and salon copied.
-
-    Strings, numbers and the card catalogue are immutable and shared, so this is a deep copy
-    many times cheaper than pickling.
-    """
-    t = _clone(s)
-    t.rng = s.rng.copy()
-    t.options = dict(s.options)
-    t.hands = [h[:] for h in s.hands]
-    t.courts = [_clone(c) for c in s.courts]
-    if s.pending is not None:
-        t.pending = _clone(s.pending)
-    if s.salon is not None:
-        t.salon = _clone(s.salon)
+def restore(
+    d: Any, rng: Rng, deck: list[int], phil_deck: list[int], removed: list[int], hands: Any
+) -> YMState:
+    """A state from :func:`public_fields` data (plain or read-only) and the hidden parts
+    (lists of the caller's, taken as they are)."""
+    t = object.__new__(YMState)
+    fields: dict[str, Any] = {k: d[k] for k in _SCALARS}
+    for k in _LISTS:
+        fields[k] = list(d[k])
+    fields["rng"] = rng
+    fields["options"] = MappingProxyType(dict(d["options"]))
+    fields["names"] = tuple(d["names"])
+    fields["deck"] = deck
+    fields["phil_deck"] = phil_deck
+    fields["phil_removed"] = removed
+    fields["hands"] = [list(h) for h in hands]
+    fields["courts"] = [_court(c) for c in d["courts"]]
+    fields["stack"] = stack_of(d["active"], d["used"], d["pending"], d["salon"])
+    t.__dict__ = fields
     return t
+
+
+def _court(c: Any) -> Court:
+    court = object.__new__(Court)
+    court.__dict__ = {
+        "phils": list(c["phils"]),
+        "colonies": list(c["colonies"]),
+        "reforms": list(c["reforms"]),
+        "scandals": list(c["scandals"]),
+        "lingering": list(c["lingering"]),
+        "linger_target": list(c["linger_target"]),
+        "despot": list(c["despot"]),
+    }
+    return court
+
+
+def _frame(kind: str, step: str, seat: int, data: dict[str, Any]) -> Frame:
+    """A frame of one seat (made without the dataclass' own constructor: saves and
+    determinizations build many)."""
+    f = object.__new__(Frame)
+    f.__dict__ = {"kind": kind, "step": step, "seats": [seat], "at": 0, "done": [], "data": data}
+    return f
+
+
+def stack_of(active: int, used: Any, pending: Any, salon: Any) -> list[Frame]:
+    """The decision stack described by the saved ``active``/``used``/``pending``/``salon``."""
+    stack = [_frame(TURN, MAIN, int(active), {"used": list(used)})]
+    if salon is not None:
+        data = {
+            "reform": int(salon["reform"]),
+            "attendees": list(salon["attendees"]),
+            "guests_from": list(salon["guests_from"]),
+            "asked": list(salon["asked"]),
+        }
+        stack.append(_frame(PROMPT, SALON, int(salon["host"]), data))
+    if pending is not None:
+        data = {k: pending[k] for k in _QUESTION}
+        stack.append(_frame(PROMPT, str(pending["kind"]), int(pending["seat"]), data))
+    return stack
+
+
+def turn_frame(seat: int) -> Frame:
+    """The turn of ``seat``, no action taken yet."""
+    return Frame(TURN, MAIN, [seat], data={"used": []})
+
+
+def ask(step: str, seat: int, **data: Any) -> Frame:
+    """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present."""
+    return Frame(PROMPT, step, [seat], data={**_QUESTION, **data})
+
+
+def salon_frame(host: int, reform: int) -> Frame:
+    """The salon ``host`` stages for ``reform``, nobody attending yet."""
+    return Frame(
+        PROMPT,
+        SALON,
+        [host],
+        data={"reform": reform, "attendees": [], "guests_from": [], "asked": []},
+    )
+
+
+def clone_frame(f: Frame) -> Frame:
+    """An independent copy of a frame of this game (its lists copied)."""
+    new = object.__new__(Frame)
+    data = f.data
+    if f.step == MAIN and len(data) == 1:
+        data = {"used": data["used"][:]}
+    elif f.step == SALON:
+        data = {k: v[:] if v.__class__ is list else v for k, v in data.items()}
+    else:  # a question: numbers and words only
+        data = data.copy()
+    new.__dict__ = {
+        "kind": f.kind,
+        "step": f.step,
+        "seats": f.seats[:],
+        "at": f.at,
+        "done": f.done[:],
+        "data": data,
+    }
+    return new
+
+
+def owner_of_phil(s: YMState, phil: int) -> int:
+    """The seat whose court holds ``phil``, or -1."""
+    for i, c in enumerate(s.courts):
+        if phil in c.phils:
+            return i
+    return -1
+
+
+def owner_of_colony(s: YMState, colony: int) -> int:
+    """The seat whose court holds ``colony``, or -1."""
+    for i, c in enumerate(s.courts):
+        if colony in c.colonies:
+            return i
+    return -1

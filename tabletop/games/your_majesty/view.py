@@ -1,195 +1,333 @@
-"""What one seat may see, and a full state consistent with it (for the AI)."""
+"""What a seat sees: the zones (who sees what, declared once), the prompt and the figures.
+
+The zone table says which cards each seat may identify: hands are their owner's (and the
+spy's, while Espionage is resolved), the two decks are shuffled and unseen, the philosophes
+removed at set-up lie unseen among the cards out of the game, everything else is face up.
+The view's cards, the redaction of card moves (and whether a move reveals a card, an undo
+barrier), the plain-data picture of the state in ``public.state`` (hidden parts as counts)
+and the re-deal of ``determinize`` all follow from it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Rng
-from tabletop.games.your_majesty.catalog import MUSES, catalog
-from tabletop.games.your_majesty.legal import to_act
-from tabletop.games.your_majesty.rules import base_difficulty, salon_capacity, sophia
+from tabletop.engine import Event, Rng
+from tabletop.engine.events import LOG, MOVE, Text
+from tabletop.engine.frozen import EMPTY
+from tabletop.engine.zones import DECK, EVERYBODY, PUBLIC, SEEN_BY, Zone, Zones
+from tabletop.games.your_majesty.data import MUSES, catalog
+from tabletop.games.your_majesty.salon import base_difficulty, salon_capacity, salon_chance, sophia
 from tabletop.games.your_majesty.scoring import max_hand, prestige, target, wealth
 from tabletop.games.your_majesty.state import (
-    LIST_FIELDS,
-    Court,
-    Pending,
-    Salon,
+    BLOCK,
+    CANCEL,
+    DEFEND,
+    ESPIONAGE,
+    LEND,
+    PAY,
     YMState,
-    fields_copied,
+    public_fields,
     restore,
 )
 
-# Views are read only, so every card dict is built once and shared by every view that
-# shows that card (as the other games do): a face-up card by its index, a hidden card.
-HIDDEN_ACTION = {
-    "uid": None,
-    "card": None,
-    "back": "action",
-    "face_up": False,
-    "tokens": {},
-    "as": None,
-}
-HIDDEN_PHIL = {**HIDDEN_ACTION, "back": "philosophe"}
+
+# --- who sees a hand ----------------------------------------------------------------------
+def spied(s: YMState) -> tuple[int, int]:
+    """``(spy, seat)`` while Espionage shows the spy that seat's hand, else ``(-1, -1)``."""
+    top = s.stack[-1]
+    if top.step == ESPIONAGE:
+        return top.seats[0], top.data["target"]
+    return -1, -1
 
 
+def sees_hand(s: YMState, owner: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` may see the hand of ``owner``: its own, or one it spies on."""
+    if viewer == owner:
+        return True
+    spy, victim = spied(s)
+    return viewer == spy and owner == victim
+
+
+def _hand_seen(s: YMState, card: int) -> int:
+    """The seats besides its owner that see an action card in a hand (a bit mask)."""
+    top = s.stack[-1]
+    if top.step != ESPIONAGE or card not in s.hands[top.data["target"]]:
+        return 0
+    return 1 << top.seats[0]
+
+
+def _removed_seen(s: YMState, card: int) -> bool:
+    """Out of the game: every card is face up but the philosophes removed at set-up."""
+    p = card - catalog().offset["p"]
+    return p < 0 or p >= len(catalog().phils) or p not in s.phil_removed
+
+
+# --- the zones ----------------------------------------------------------------------------
 @cache
-def _templates() -> dict[str, tuple[dict[str, Any], ...]]:
-    """The face-up card dicts of each kind of card ('a', 'p', 'c', 'r') by index."""
+def _faces() -> tuple[Mapping[str, Any], ...]:
+    """The face-up picture of every card (by the one numbering), shared by all views."""
     cat = catalog()
-    tables = {"a": cat.actions, "p": cat.phils, "c": cat.colonies, "r": cat.reforms}
-    backs = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
-    return {
-        k: tuple(
+    return tuple(
+        MappingProxyType(
             {
-                "uid": f"{k}{n}",
-                "card": x.id,
-                "back": backs[k],
+                "uid": cat.uids[c],
+                "card": cat.card_ids[c],
+                "back": cat.backs[c],
                 "face_up": True,
                 "as": None,
-                "tokens": {},
+                "tokens": EMPTY,
             }
-            for n, x in enumerate(table)
         )
-        for k, table in tables.items()
-    }
-
-
-def _card(kind: str, i: int) -> dict[str, Any]:
-    return _templates()[kind][i]
-
-
-def _cards(kind: str, items: list[int]) -> list[dict[str, Any]]:
-    return list(map(_templates()[kind].__getitem__, items)) if items else []
-
-
-def _hidden(template: dict[str, Any], n: int) -> list[dict[str, Any]]:
-    return [template] * n
-
-
-@cache
-def _seat_zones(seat: int) -> tuple[str, ...]:
-    """The ids of a seat's zones: hand, court, the muse columns, then the rest."""
-    return tuple(f"p{seat}.{name}" for name in _SEAT_ZONES)
-
-
-_SEAT_ZONES = ("hand", "court", *MUSES, "colonies", "reforms", "scandals", "events")
-_MUSE_LABELS = tuple(m.capitalize() for m in MUSES)
-
-
-@cache
-def _muse_index() -> tuple[int, ...]:
-    """The position in :data:`MUSES` of each philosophe's muse."""
-    return tuple(MUSES.index(m) for m in catalog().phil_muse)
-
-
-def _zone(label: str, cards: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"cards": cards, "label": label}
-
-
-def hand_cards(s: YMState, owner: int, seat: int | None) -> list[dict[str, Any]]:
-    """The cards of ``owner``'s hand as ``seat`` sees them (its own, or a hand it spies on)."""
-    p = s.pending
-    if owner == seat or (
-        p is not None and p.kind == "espionage" and p.seat == seat and p.target == owner
-    ):
-        return _cards("a", s.hands[owner])
-    return _hidden(HIDDEN_ACTION, len(s.hands[owner]))
-
-
-def salon_chance(soph: int, base: int, faux_pas: bool) -> float:
-    """Probability that a salon succeeds, for a uniform randomizer 1–6."""
-    wins = sum(1 for r in range(1, 7) if soph > base + r and not (faux_pas and r == 6))
-    return wins / 6
-
-
-def view(s: YMState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None`` = spectator), shaped as Game.view describes."""
-    cat = catalog()
-    zones: dict[str, Any] = {}
-    sal = s.salon
-    in_salon = sal.attendees if sal else ()
-    muse_of, phil_cards = _muse_index(), _templates()["p"]
-    for i in range(s.players):
-        court = s.courts[i]
-        hand, seat_court, *columns, colonies, reforms, scandals, events = _seat_zones(i)
-        zones[hand] = _zone(f"Hand of {s.names[i]}", hand_cards(s, i, seat))
-        zones[seat_court] = _zone(s.names[i], [])
-        by_muse: list[list[dict[str, Any]]] = [[], [], [], [], []]
-        for p in court.phils:
-            if p not in in_salon:
-                by_muse[muse_of[p]].append(phil_cards[p])
-        for zone_id, label, cards in zip(columns, _MUSE_LABELS, by_muse, strict=True):
-            zones[zone_id] = {"cards": cards, "label": label}
-        zones[colonies] = _zone("Colonies", _cards("c", court.colonies))
-        zones[reforms] = _zone("Reforms", _cards("r", court.reforms))
-        zones[scandals] = _zone("Scandals", _cards("a", court.scandals))
-        zones[events] = _zone("Events in force", _cards("a", court.despot + court.lingering))
-    zones["unclaimed_colonies"] = _zone("Unclaimed colonies", _cards("c", s.colonies))
-    zones["unclaimed_reforms"] = _zone("Unclaimed reforms", _cards("r", s.reforms))
-    zones["salon"] = _zone(
-        "Salon",
-        ([_card("r", sal.reform), *_cards("p", sal.attendees)]) if sal else [],
+        for c in range(cat.size)
     )
-    zones["play"] = _zone("In play", _cards("a", s.in_play))
-    zones["set_aside"] = _zone("Set aside", [] if s.reshuffle_in else [_card("a", cat.reshuffle)])
-    zones["removed"] = _zone(
-        "Out of the game",
-        _cards("c", s.colonies_removed)
-        + _cards("p", s.dead)
-        + _hidden(HIDDEN_PHIL, len(s.phil_removed)),
-    )
-    zones["action_deck"] = _zone("Action deck", _hidden(HIDDEN_ACTION, len(s.deck)))
-    zones["action_discard"] = _zone("Action discards", _cards("a", s.discard))
-    zones["phil_deck"] = _zone("Philosophes", _hidden(HIDDEN_PHIL, len(s.phil_deck)))
-    zones["phil_discard"] = _zone("Philosophe discards", _cards("p", s.phil_discard))
-    seats = [
-        {
-            "seat": i,
-            "name": s.names[i],
-            "score": prestige(s, i),
-            "resources": {
-                "wealth": wealth(s, i),
-                "hand": len(s.hands[i]),
-                "max_hand": max_hand(s, i),
-                "scandals": len(s.courts[i].scandals),
-                "philosophes": len(s.courts[i].phils),
-            },
-        }
-        for i in range(s.players)
+
+
+# The state numbers cards by kind; the zones by the one numbering (see data.py): the
+# functions below add the kind's offset.
+def _away(s: YMState) -> Any:
+    """The philosophes seated at the salon being staged (they show in the salon's zone)."""
+    f = s.salon_frame if len(s.stack) > 1 else None
+    return f.data["attendees"] if f is not None else ()
+
+
+def _muse_column(m: int) -> Zone:
+    def cards(s: YMState, seat: int) -> list[int]:
+        cat = catalog()
+        off, muse = cat.offset["p"], cat.muse_index
+        away = _away(s)
+        if away:
+            return [off + p for p in s.courts[seat].phils if muse[p] == m and p not in away]
+        return [off + p for p in s.courts[seat].phils if muse[p] == m]
+
+    return Zone(f"p{{seat}}.{MUSES[m]}", PUBLIC, True, cards, MUSES[m].capitalize())
+
+
+def _court_colonies(s: YMState, seat: int) -> list[int]:
+    off = catalog().offset["c"]
+    return [off + c for c in s.courts[seat].colonies]
+
+
+def _court_reforms(s: YMState, seat: int) -> list[int]:
+    off = catalog().offset["r"]
+    return [off + r for r in s.courts[seat].reforms]
+
+
+def _unclaimed_colonies(s: YMState) -> list[int]:
+    off = catalog().offset["c"]
+    return [off + c for c in s.colonies]
+
+
+def _unclaimed_reforms(s: YMState) -> list[int]:
+    off = catalog().offset["r"]
+    return [off + r for r in s.reforms]
+
+
+def _phil_deck(s: YMState) -> list[int]:
+    off = catalog().offset["p"]
+    return [off + p for p in s.phil_deck]
+
+
+def _phil_discard(s: YMState) -> list[int]:
+    off = catalog().offset["p"]
+    return [off + p for p in s.phil_discard]
+
+
+def _salon_cards(s: YMState) -> list[int]:
+    f = s.salon_frame if len(s.stack) > 1 else None
+    if f is None:
+        return []
+    off = catalog().offset
+    return [off["r"] + f.data["reform"], *(off["p"] + p for p in f.data["attendees"])]
+
+
+def _removed_cards(s: YMState) -> list[int]:
+    off = catalog().offset
+    return [
+        *(off["c"] + c for c in s.colonies_removed),
+        *(off["p"] + p for p in s.dead),
+        *(off["p"] + p for p in s.phil_removed),
     ]
+
+
+ZONES = Zones(
+    [
+        Zone(
+            "p{seat}.hand",
+            SEEN_BY,
+            True,
+            lambda s, p: s.hands[p],
+            lambda s, p: f"Hand of {s.names[p]}",
+            seen=_hand_seen,
+        ),
+        Zone("p{seat}.court", PUBLIC, True, lambda s, p: (), lambda s, p: s.names[p]),
+        *(_muse_column(m) for m in range(len(MUSES))),
+        Zone("p{seat}.colonies", PUBLIC, True, _court_colonies, "Colonies"),
+        Zone("p{seat}.reforms", PUBLIC, True, _court_reforms, "Reforms"),
+        Zone("p{seat}.scandals", PUBLIC, True, lambda s, p: s.courts[p].scandals, "Scandals"),
+        Zone(
+            "p{seat}.events",
+            PUBLIC,
+            True,
+            lambda s, p: s.courts[p].despot + s.courts[p].lingering,
+            "Events in force",
+        ),
+        Zone("unclaimed_colonies", PUBLIC, cards=_unclaimed_colonies, label="Unclaimed colonies"),
+        Zone("unclaimed_reforms", PUBLIC, cards=_unclaimed_reforms, label="Unclaimed reforms"),
+        Zone("salon", PUBLIC, cards=_salon_cards, label="Salon"),
+        Zone("play", PUBLIC, cards=lambda s: s.in_play, label="In play"),
+        Zone(
+            "set_aside",
+            PUBLIC,
+            cards=lambda s: () if s.reshuffle_in else (catalog().reshuffle,),
+            label="Set aside",
+        ),
+        Zone(
+            "removed",
+            SEEN_BY,
+            cards=_removed_cards,
+            label="Out of the game",
+            seen=lambda s, c: EVERYBODY if _removed_seen(s, c) else 0,
+        ),
+        Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck"),
+        Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
+        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes"),
+        Zone("phil_discard", PUBLIC, cards=_phil_discard, label="Philosophe discards"),
+    ],
+    uid=lambda c: _bind().uid(c),
+    card_id=lambda c: _bind().card_id(c),
+    back=lambda c: _bind().back(c),
+    face_of=lambda c: _bind().face_of(c),  # type: ignore[misc]
+)
+
+
+def _bind() -> Zones:
+    """The zone table with the catalogue's own lookups for uids, definitions, backs and
+    faces (the catalogue loads on first use, after the table is declared)."""
+    cat = catalog()
+    ZONES.uid, ZONES.card_id, ZONES.back = (
+        cat.uids.__getitem__,
+        cat.card_ids.__getitem__,
+        cat.backs.__getitem__,
+    )
+    ZONES.face_of = _faces().__getitem__
+    return ZONES
+
+
+def z(seat: int, name: str) -> str:
+    """The id of a seat's zone (``p2.hand``)."""
+    return f"p{seat}.{name}"
+
+
+def phil_zone(seat: int, phil: int) -> str:
+    """The muse column of ``phil`` at ``seat``'s court."""
+    return f"p{seat}.{catalog().phil_muse[phil]}"
+
+
+# --- events -----------------------------------------------------------------------------------
+def move(
+    s: YMState,
+    kind: str,
+    card: int,
+    source: str,
+    target: str,
+    text: Text,
+    events: list[Event],
+    hidden_text: Text | None = None,
+    face_up: bool = True,
+    actor: int = -1,
+) -> None:
+    """Record the move of card ``card`` of ``kind`` (``a``, ``p``, ``c``, ``r``).
+
+    The zone table redacts it for the seats (and spectators) that see the card on neither
+    side — they read ``hidden_text`` — and marks it as a reveal when a seat sees the card
+    for the first time.
+    ``actor`` is named first among the seats that see a private move.
+    """
+    card = catalog().offset[kind] + card
+    ev = ZONES.move(s, s.players, card, source, target, text, hidden_text, face_up)
+    seats = ev.private_to
+    if actor >= 0 and seats is not None and seats[0] != actor:
+        ordered = (actor, *(p for p in seats if p != actor))
+        ev = Event(MOVE, ev.text, ev.data, ordered, ev.redacted, ev.reveal)
+    events.append(ev)
+
+
+def say(text: Text, events: list[Event], reveal: bool = False) -> None:
+    """A line for the log (``reveal``: it shows some seat cards it could not see before)."""
+    events.append(Event(LOG, text, reveal=reveal))
+
+
+# --- the view ---------------------------------------------------------------------------------
+def describe(s: YMState, seat: int | None) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts (``public.state``: the state as
+    plain data, every part ``seat`` may not see replaced by its size)."""
+    seats = tuple(
+        MappingProxyType(
+            {
+                "seat": i,
+                "name": s.names[i],
+                "score": prestige(s, i),
+                "resources": MappingProxyType(
+                    {
+                        "wealth": wealth(s, i),
+                        "hand": len(s.hands[i]),
+                        "max_hand": max_hand(s, i),
+                        "scandals": len(s.courts[i].scandals),
+                        "philosophes": len(s.courts[i].phils),
+                    }
+                ),
+            }
+        )
+        for i in range(s.players)
+    )
     public: dict[str, Any] = {
         "active": s.active,
         "round": s.round,
-        "actions_used": list(s.used),
+        "actions_used": tuple(s.used),
         "win_target": target(s),
         "end_reason": s.end_reason,
-        "last_salon": list(s.last_salon),
+        "last_salon": tuple(s.last_salon),
         "reconstruction": True,
-        "state": redacted_state(s, seat),
+        "state": seen_state(s, seat),
     }
-    if sal is not None:
+    f = s.salon_frame
+    if f is not None:
         soph, base = sophia(s), base_difficulty(s)
-        public["salon"] = {
-            "host": sal.host,
-            "reform": f"r{sal.reform}",
-            "attendees": [f"p{p}" for p in sal.attendees],
-            "sophia": soph,
-            "difficulty_before_draw": base,
-            "capacity": salon_capacity(s),
-            "chance": salon_chance(soph, base, bool(s.options.get("faux_pas"))),
-        }
+        public["salon"] = MappingProxyType(
+            {
+                "host": f.seats[0],
+                "reform": f"r{f.data['reform']}",
+                "attendees": tuple(f"p{p}" for p in f.data["attendees"]),
+                "sophia": soph,
+                "difficulty_before_draw": base,
+                "capacity": salon_capacity(s),
+                "chance": salon_chance(soph, base, bool(s.options.get("faux_pas"))),
+            }
+        )
     return {
-        "game": "your_majesty",
-        "viewer": seat,
-        "to_act": to_act(s),
-        "over": s.over,
-        "winners": list(s.winners),
         "prompt": prompt(s, seat),
         "seats": seats,
-        "zones": zones,
-        "public": public,
+        "public": MappingProxyType(public),
+        "winners": tuple(s.winners),
     }
+
+
+def seen_state(s: YMState, seat: int | None) -> Mapping[str, Any]:
+    """The state as read-only plain data with what ``seat`` may not see replaced by counts:
+    the decks (DECK zones), the philosophes removed unseen (out of the game, seen by nobody)
+    and every hand its zone does not show ``seat``."""
+    out = public_fields(s, tuple, MappingProxyType)
+    out["deck"] = len(s.deck)
+    out["phil_deck"] = len(s.phil_deck)
+    out["phil_removed"] = len(s.phil_removed)
+    out["hands"] = tuple(
+        tuple(h) if sees_hand(s, i, seat) else len(h) for i, h in enumerate(s.hands)
+    )
+    return MappingProxyType(out)
 
 
 def _pron(p: int) -> str:
@@ -202,94 +340,80 @@ def prompt(s: YMState, seat: int | None) -> str:
     if s.over:
         names = " and ".join(s.names[w] for w in s.winners)
         return f"The game is over. Winner{'s' if len(s.winners) > 1 else ''}: {names}."
-    who = to_act(s)[0]
+    top = s.stack[-1]
+    who = top.seats[0]
     if seat != who:
         return f"Waiting for {s.names[who]}."
-    p = s.pending
     actor = s.names[s.active]
-    if p is None and s.salon is not None:
+    step, d = top.step, top.data
+    if step == "salon":
         soph, base = sophia(s), base_difficulty(s)
         return (
-            f"Your salon for {cat.reforms[s.salon.reform].name}: sophia {soph}, difficulty "
+            f"Your salon for {cat.reforms[d['reform']].name}: sophia {soph}, difficulty "
             f"{base} + randomizer. Drag philosophes in (up to {salon_capacity(s)}), then hold it."
         )
-    if p is None:
+    if step == "main":
         left = 2 - len(s.used)
         return f"Your turn: up to {left} more action{'s' if left > 1 else ''}, each of a different kind."
-    if p.kind == "pay":
-        what = cat.colonies[p.target].name if p.purpose == "colony" else "your salon"
+    if step == PAY:
+        what = cat.colonies[d["target"]].name if d["purpose"] == "colony" else "your salon"
         return f"Pay for {what}: drag a card from your hand to the discard pile."
-    if p.kind == "lend":
-        name = cat.phils[p.target].name
-        return f"The salon of {actor} asks for {name}. Lend {_pron(p.target)}?"
-    if p.kind == "defend":
-        return f"{actor} campaigns against your {cat.colonies[p.target].name}. Answer with a campaign, or let it go?"
-    if p.kind == "block":
-        return f"{actor} stirs a rebellion in your {cat.colonies[p.target].name}. Answer with a campaign, or let it go?"
-    if p.kind == "cancel_place":
-        name = cat.phils[p.target].name
+    if step == LEND:
+        name = cat.phils[d["target"]].name
+        return f"The salon of {actor} asks for {name}. Lend {_pron(d['target'])}?"
+    if step == DEFEND:
+        return f"{actor} campaigns against your {cat.colonies[d['target']].name}. Answer with a campaign, or let it go?"
+    if step == BLOCK:
+        return f"{actor} stirs a rebellion in your {cat.colonies[d['target']].name}. Answer with a campaign, or let it go?"
+    if step == CANCEL:
+        name = cat.phils[d["target"]].name
         return f"{actor} offers {name} a place at court. Stop it with your own A Place at Court, or allow it?"
-    return f"Take up to {3 - p.taken} cards from the hand of {s.names[p.target]}, then press Done."
+    return f"Take up to {3 - d['taken']} cards from the hand of {s.names[d['target']]}, then press Done."
 
 
-def _plain(obj: Any) -> Any:
-    """A court, pending decision or salon as a dict (``None`` stays ``None``)."""
-    return None if obj is None else fields_copied(obj)
+# --- determinize --------------------------------------------------------------------------------
+def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
+    """A full state matching ``view``: the unseen action cards dealt to the hidden hands and
+    the deck, the unseen philosophes to the set-up removals and their deck.
 
-
-_SPECIAL = ("rng", "deck", "phil_deck", "phil_removed", "hands", "courts", "options")
-_COPIED = tuple(k for k in LIST_FIELDS[YMState] if k not in _SPECIAL)
-
-
-def redacted_state(s: YMState, seat: int | None) -> dict[str, Any]:
-    """The state as plain data with everything ``seat`` may not see replaced by counts."""
-    d = s.__dict__.copy()
-    for k in _SPECIAL:
-        del d[k]
-    for k in _COPIED:
-        d[k] = d[k][:]
-    d["options"] = dict(s.options)
-    d["courts"] = [_plain(c) for c in s.courts]
-    d["pending"] = _plain(s.pending)
-    d["salon"] = _plain(s.salon)
-    d["deck"] = len(s.deck)
-    d["phil_deck"] = len(s.phil_deck)
-    d["phil_removed"] = len(s.phil_removed)
-    p = s.pending
-    spy = p.target if (p is not None and p.kind == "espionage" and p.seat == seat) else -1
-    d["hands"] = [list(h) if i in (seat, spy) else len(h) for i, h in enumerate(s.hands)]
-    return d
-
-
-def determinize(v: dict[str, Any], seat: int, rng: Rng) -> YMState:
-    """A full state consistent with the view: unseen cards dealt at random."""
+    ``public.state`` places the cards the seat sees (face up, or in a hand it sees) and
+    counts the others; ``Zones.deal`` deals the unseen ones, by back, to the hidden slots —
+    hands in seat order, then the removals — and leaves the rest for the decks.  Reshuffle
+    is never dealt to a hand.
+    """
     cat = catalog()
-    d = v["public"]["state"]
-    hands = d["hands"]
+    d = view["public"]["state"]
+    index = cat.index
+    off_p = cat.offset["p"]
     courts = d["courts"]
-    known_a: set[int] = {*d["discard"], *d["in_play"]}
-    for h in hands:
-        if isinstance(h, list):
-            known_a.update(h)
+    hands = d["hands"]
+    # action cards: the hidden hands first (in seat order), then the deck of what is left
+    known = [*d["discard"], *d["in_play"], cat.reshuffle]
     for c in courts:
-        known_a.update(c["scandals"], c["lingering"], c["despot"])
-    resh = cat.reshuffle
-    pool = [a for a in range(len(cat.actions)) if a not in known_a and a != resh]
-    rng.shuffle(pool)
-    new_hands = [list(h) if isinstance(h, list) else [pool.pop() for _ in range(h)] for h in hands]
-    deck = pool + ([resh] if d["reshuffle_in"] else [])
+        known += c["scandals"]
+        known += c["lingering"]
+        known += c["despot"]
+    hidden: dict[str, Any] = {}
+    back = ZONES.hidden("action")
+    for i, h in enumerate(hands):
+        if h.__class__ is int:
+            hidden[f"p{i}.hand"] = {"cards": (back,) * h}
+        else:
+            known += h
+    dealt, rest = ZONES.deal(hidden, range(off_p), known, rng, index, ("action",))
+    deck = rest.get("action", [])
+    if d["reshuffle_in"]:
+        deck.append(cat.reshuffle)
     rng.shuffle(deck)
-    known_p: set[int] = {*d["phil_discard"], *d["dead"]}
+    new_hands = [h if h.__class__ is not int else dealt[f"p{i}.hand"] for i, h in enumerate(hands)]
+    # philosophes: the unseen removals, then the deck of what is left
+    known = [off_p + p for p in d["phil_discard"]]
+    known += [off_p + p for p in d["dead"]]
     for c in courts:
-        known_p.update(c["phils"])
-    ppool = [p for p in range(len(cat.phils)) if p not in known_p]
-    rng.shuffle(ppool)
-    removed = [ppool.pop() for _ in range(d["phil_removed"])]
-    new = {**d, "hands": new_hands, "deck": deck, "phil_deck": ppool, "phil_removed": removed}
-    t: YMState = restore(YMState, {**new, "rng": None})
-    t.rng = Rng(rng.next64())
-    t.options = dict(d["options"])
-    t.courts = [restore(Court, c) for c in courts]
-    t.pending = None if d["pending"] is None else restore(Pending, d["pending"])
-    t.salon = None if d["salon"] is None else restore(Salon, d["salon"])
-    return t
+        known += [off_p + p for p in c["phils"]]
+    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * d["phil_removed"]}}
+    phils = range(off_p, cat.offset["c"])
+    filled, left = ZONES.deal(unseen, phils, known, rng, index, ("philosophe",))
+    removed = [c - off_p for c in filled["removed"]]
+    phil_deck = [c - off_p for c in left.get("philosophe", [])]
+    return restore(d, Rng(rng.next64()), deck, phil_deck, removed, new_hands)

@@ -1,7 +1,10 @@
-"""The card catalogue: every physical card of ``data/your_majesty/cards.yaml`` by index.
+"""The static facts of Your Majesty, read once from ``data/your_majesty``, and set-up numbers.
 
-Cards are small integers inside the state.  Their public ids (uids) are ``a<i>`` for action
-cards, ``p<i>`` philosophes, ``c<i>`` colonies and ``r<i>`` reforms.
+Every physical card is a small integer of its kind inside the state (action card ``a<i>``,
+philosophe ``p<i>``, colony ``c<i>``, reform ``r<i>``).  The zone table numbers all cards of
+the game in one row — actions, then philosophes, colonies, reforms — so one integer names
+any card: :data:`Catalog.offset` gives where each kind starts.  Flat tuples by index (muse,
+prestige, level, coins, slave, effect, category) serve the hot paths.
 """
 
 from __future__ import annotations
@@ -9,10 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from tabletop.engine.data import GameData, load_game_data
+from tabletop.engine.data import GameData, shipped_data
 
 GAME_ID = "your_majesty"
 MUSES = ("arts", "politics", "music", "science", "literature")
+KINDS = ("a", "p", "c", "r")  # uid letters: action, philosophe, colony, reform
+BACKS = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}
+
+# numbers from the rulebook (and the app's rulings)
+NAMES = ("Eleanor", "Frederick", "Catherine", "Louis", "Maria Theresa", "Gustav")
+HAND = 4  # action cards dealt to each seat, and the hand limit without Enlightened Despot
+PHIL_REMOVALS = {2: 4, 3: 3, 4: 2, 5: 1, 6: 0}  # philosophes removed per muse (2p extrapolated)
+ROUND_LIMIT = 60  # ruling Y8: a game still running after 60 rounds ends
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,7 @@ class ActionCard:
 
 @dataclass(frozen=True)
 class Catalog:
-    """All cards, indexed, and their numbers as flat tuples (read on every move)."""
+    """All cards, indexed by kind, with flat tuples of their numbers and the one numbering."""
 
     data: GameData
     phils: tuple[Phil, ...]
@@ -70,6 +81,9 @@ class Catalog:
     reshuffle: int
     phil_muse: tuple[str, ...] = field(init=False)
     phil_prestige: tuple[int, ...] = field(init=False)
+    muse_index: tuple[int, ...] = field(init=False)  # position in MUSES of each philosophe
+    muse_bit: tuple[int, ...] = field(init=False)  # 1 << muse_index of each philosophe
+    reform_bit: tuple[int, ...] = field(init=False)  # 1 << the muse's index, of each reform
     reform_muse: tuple[str, ...] = field(init=False)
     reform_level: tuple[int, ...] = field(init=False)
     level_bit: tuple[int, ...] = field(init=False)  # 1, 2, 4 for a reform of level 1, 3, 5
@@ -77,11 +91,27 @@ class Catalog:
     slave: tuple[bool, ...] = field(init=False)
     effect: tuple[str, ...] = field(init=False)  # of each action card
     category: tuple[str, ...] = field(init=False)  # of each action card
+    offset: dict[str, int] = field(init=False)  # kind letter -> first card of the numbering
+    uids: tuple[str, ...] = field(init=False)  # by card of the numbering
+    card_ids: tuple[str, ...] = field(init=False)
+    backs: tuple[str, ...] = field(init=False)
+    index: dict[str, int] = field(init=False)  # uid -> card of the numbering
 
     def __post_init__(self) -> None:
+        tables = {"a": self.actions, "p": self.phils, "c": self.colonies, "r": self.reforms}
+        offset, uids, card_ids, backs = {}, [], [], []
+        for k in KINDS:
+            offset[k] = len(uids)
+            for i, card in enumerate(tables[k]):
+                uids.append(f"{k}{i}")
+                card_ids.append(card.id)
+                backs.append(BACKS[k])
         flat = {
             "phil_muse": tuple(p.muse for p in self.phils),
             "phil_prestige": tuple(p.prestige for p in self.phils),
+            "muse_index": tuple(MUSES.index(p.muse) for p in self.phils),
+            "muse_bit": tuple(1 << MUSES.index(p.muse) for p in self.phils),
+            "reform_bit": tuple(1 << MUSES.index(r.muse) for r in self.reforms),
             "reform_muse": tuple(r.muse for r in self.reforms),
             "reform_level": tuple(r.level for r in self.reforms),
             "level_bit": tuple(1 << (r.level // 2) for r in self.reforms),
@@ -89,9 +119,19 @@ class Catalog:
             "slave": tuple(c.slave for c in self.colonies),
             "effect": tuple(a.effect for a in self.actions),
             "category": tuple(a.category for a in self.actions),
+            "offset": offset,
+            "uids": tuple(uids),
+            "card_ids": tuple(card_ids),
+            "backs": tuple(backs),
+            "index": {u: i for i, u in enumerate(uids)},
         }
         for name, values in flat.items():
             object.__setattr__(self, name, values)
+
+    @property
+    def size(self) -> int:
+        """How many cards the game has, of every kind."""
+        return len(self.uids)
 
     def reform_named(self, name: str) -> int:
         """The index of the reform called ``name``."""
@@ -100,8 +140,8 @@ class Catalog:
 
 @cache
 def catalog() -> Catalog:
-    """Load the catalogue once."""
-    data = load_game_data(GAME_ID, check_art=False)
+    """The catalogue, built once from the shipped data."""
+    data = shipped_data(GAME_ID)
     phils, reforms, colonies, actions = [], [], [], []
     for c in data.cards.values():
         a = c.attrs

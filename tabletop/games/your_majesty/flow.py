@@ -1,0 +1,85 @@
+"""The flow of play: an action counted as taken, the end of a turn, the end of the game.
+
+A turn allows two actions of different kinds; a move that completes one records its kind
+with :func:`took`, and :func:`advance` — run after every move — ends the turn after the
+second, then checks whether somebody has won.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from tabletop.engine import Event
+from tabletop.engine.events import GAME_OVER, MOVE
+from tabletop.games.your_majesty.data import MUSES, ROUND_LIMIT, catalog
+from tabletop.games.your_majesty.scoring import check_victory, end_by_round_limit, prestige
+from tabletop.games.your_majesty.state import YMState
+from tabletop.games.your_majesty.view import move, say, z
+
+
+def took(s: YMState, kind: str) -> None:
+    """Count an action of ``kind`` as taken this turn (the second ends the turn)."""
+    s.stack[0].data["used"].append(kind)
+
+
+def _court_zones(players: int) -> frozenset[str]:
+    """The zones whose cards count for prestige or wealth: philosophes by muse, colonies,
+    reforms, and the events in force (a Hurricane lowers wealth)."""
+    found = _COURT_ZONES.get(players)
+    if found is None:
+        names = (*MUSES, "colonies", "reforms", "events")
+        found = _COURT_ZONES[players] = frozenset(z(p, n) for p in range(players) for n in names)
+    return found
+
+
+_COURT_ZONES: dict[int, frozenset[str]] = {}
+
+
+def advance(s: YMState, seat: int, events: list[Event]) -> None:
+    """After a move: the turn ends after its second action; the game once somebody won.
+
+    The victory is checked at the end of every turn and, within a turn, after a card
+    entered or left a court (a move event names the zone): nothing else changes prestige.
+    """
+    turn = s.stack[0]
+    if len(turn.data["used"]) >= 2:
+        end_turn(s, events)
+    if turn.data["used"] or len(s.stack) > 1:  # within a turn
+        court = _COURT_ZONES.get(s.players) or _court_zones(s.players)
+        for e in events:
+            if e.kind == MOVE:
+                d = e.data
+                if d["target"] in court or (d["source"] in court and d["target"] != "salon"):
+                    break  # (a philosophe seated at a salon stays at its court)
+        else:
+            if not s.over:
+                return
+    if check_victory(s):
+        names = " and ".join(s.names[w] for w in s.winners)
+        scores = [prestige(s, i) for i in range(s.players)]
+        text = f"The glory of Enlightenment goes to {names}."
+        events.append(Event(GAME_OVER, text, {"scores": scores, "winners": list(s.winners)}))
+
+
+def end_turn(s: YMState, events: list[Event]) -> None:
+    """Pass to the next player, who first discards their own lingering events."""
+    turn = s.stack[0]
+    turn.data["used"] = []
+    s.flags = []
+    active = turn.seats[0] = (turn.seats[0] + 1) % s.players
+    if active == s.first:
+        s.round += 1
+        if s.round > ROUND_LIMIT:
+            end_by_round_limit(s)
+            say(f"The round limit ({ROUND_LIMIT}) is reached.", events)
+            return
+    court = s.courts[active]
+    if court.lingering:
+        cat = catalog()
+        for a in court.lingering:
+            s.discard.append(a)
+            text = partial("{} is over.".format, cat.actions[a].name)
+            move(s, "a", a, z(active, "events"), "action_discard", text, events)
+        court.lingering = []
+        court.linger_target = []
+    say(partial("Turn: {}.".format, s.names[active]), events)

@@ -1,0 +1,73 @@
+"""Salons: who may host one (muse and level gate), sophia, difficulty, capacity and chance."""
+
+from __future__ import annotations
+
+from tabletop.games.your_majesty.data import catalog
+from tabletop.games.your_majesty.lingering import censorship
+from tabletop.games.your_majesty.scoring import wealth
+from tabletop.games.your_majesty.state import YMState
+
+
+def level_gates(s: YMState, seat: int) -> tuple[bool, bool]:
+    """Whether reforms of level 3 and of level 5 are open to ``seat``: each needs one of the
+    level below at its court, or half the players holding one."""
+    bit = catalog().level_bit  # 1, 2 and 4 for levels 1, 3 and 5
+    ones = threes = 0  # courts holding a level-1 reform, and twice those holding a level 3
+    mine = 0
+    for i, court in enumerate(s.courts):
+        held = 0
+        for r in court.reforms:
+            held |= bit[r]
+        ones += held & 1
+        threes += held & 2
+        if i == seat:
+            mine = held
+    return bool(mine & 1 or 2 * ones >= s.players), bool(mine & 2 or threes >= s.players)
+
+
+def level_gate_open(s: YMState, seat: int, level: int) -> bool:
+    """Whether a reform of ``level`` is open to ``seat`` (see :func:`level_gates`)."""
+    if level <= 1:
+        return True
+    return level_gates(s, seat)[level == 5]
+
+
+def may_propose(s: YMState, seat: int, reform: int) -> bool:
+    """Whether ``seat`` may start a salon for ``reform`` (before paying its card)."""
+    cat = catalog()
+    muse, pm = cat.reform_muse[reform], cat.phil_muse
+    if not any(pm[p] == muse for p in s.courts[seat].phils):
+        return False
+    return level_gate_open(s, seat, cat.reform_level[reform])
+
+
+def sophia(s: YMState) -> int:
+    """Sophia of the salon being staged (Encyclopédie included)."""
+    f = s.salon_frame
+    assert f is not None
+    cat = catalog()
+    muse, pm = cat.reform_muse[f.data["reform"]], cat.phil_muse
+    total = sum(2 if pm[p] == muse else 1 for p in f.data["attendees"])
+    return total + (2 if "encyclopedie" in s.flags else 0)
+
+
+def base_difficulty(s: YMState) -> int:
+    """Difficulty of the staged salon before the randomizer: level + scandals + Censorship."""
+    f = s.salon_frame
+    assert f is not None
+    host = f.seats[0]
+    level = catalog().reform_level[f.data["reform"]]
+    return level + len(s.courts[host].scandals) + censorship(s, host)
+
+
+def salon_capacity(s: YMState) -> int:
+    """How many philosophes may attend: the host's wealth."""
+    f = s.salon_frame
+    assert f is not None
+    return wealth(s, f.seats[0])
+
+
+def salon_chance(soph: int, base: int, faux_pas: bool) -> float:
+    """Probability that a salon succeeds, for a uniform randomizer 1–6."""
+    wins = sum(1 for r in range(1, 7) if soph > base + r and not (faux_pas and r == 6))
+    return wins / 6
