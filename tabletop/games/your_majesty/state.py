@@ -176,6 +176,10 @@ class YMState:
         )
 
     # --- copies and JSON -----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> YMState:
+        # ``copy.deepcopy`` cannot copy the read-only options; OpenSpiel deep-copies states
+        return self.clone()
+
     def clone(self) -> YMState:
         """An independent copy: every list, court and frame copied, immutable parts shared."""
         t = object.__new__(YMState)
