@@ -457,6 +457,31 @@ def summary(s: State, p: int) -> tuple[CardView, ...]:
 _SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool], CardView] = {}
 
 
+_SEATS_VIEWS: dict[tuple[Any, ...], tuple[CardView, ...]] = {}
+
+
+def _seat_views(
+    scores: tuple[int, ...],
+    coins: tuple[int, ...],
+    hands: tuple[int, ...],
+    herald: int,
+    ready: tuple[bool, ...],
+) -> tuple[CardView, ...]:
+    """Every seat's figures (one shared tuple per combination)."""
+    key = (scores, coins, hands, herald, ready)
+    found = _SEATS_VIEWS.get(key)
+    if found is None:
+        if len(_SEATS_VIEWS) > 20_000:
+            _SEATS_VIEWS.clear()
+        found = _SEATS_VIEWS[key] = tuple(
+            [
+                _seat_view(p, scores[p], coins[p], hands[p], p == herald, ready[p])
+                for p in range(len(scores))
+            ]
+        )
+    return found
+
+
 def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: bool) -> CardView:
     key = (p, score, coins, hand, herald, ready)
     found = _SEAT_VIEWS.get(key)
@@ -500,7 +525,8 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     step = stack[0].step if stack else OVER
     active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
     sub = stack[-1].step if len(stack) > 1 else ""
-    seats = []
+    scores = []
+    in_hands = []
     limits = []
     buildings = []
     big = s.farm + 2
@@ -508,18 +534,17 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     herald, hand_limit = s.herald, s.hand_limit
     for p in range(n):
         in_hand = len(hands[p]) + len(offers[p])
-        if forming:
-            in_hand += len(stalls[p])
+        in_hands.append(in_hand + len(stalls[p]) if forming else in_hand)
         bs = s.buildings[p]
         if bs:
-            score = seat_buildings(s, p, seat)[1]
+            scores.append(seat_buildings(s, p, seat)[1])
             limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
             buildings.append(tuple([_summary(s, b) for b in bs]))
         else:
-            score = 0
+            scores.append(0)
             limits.append(hand_limit)
             buildings.append(())
-        seats.append(_seat_view(p, score, coins[p], in_hand, p == herald, ready[p]))
+    seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready)
     if forming:
         weights: tuple[int | None, ...] = (None,) * n
     else:
@@ -568,7 +593,7 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "bid_step": step == BID,
     }
     prompt = _prompt(s, seat, step, ready, active, sub)
-    return {"prompt": prompt, "seats": tuple(seats), "public": MappingProxyType(public)}
+    return {"prompt": prompt, "seats": seats, "public": MappingProxyType(public)}
 
 
 def prompt_for(s: State, seat: int | None) -> str:
