@@ -248,6 +248,7 @@ class Zones:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
         out: dict[str, Any] = {}
         folded: dict[str, list[CardView]] | None = None
+        empties = self._empties
         for pid, cards_of, owner, per_seat, label, mode, z, runs, empty in self._plan(
             players, viewer
         ):
@@ -261,7 +262,7 @@ class Zones:
                 lab = z.label
                 label = lab(state, owner) if z.per_seat else lab(state)  # type: ignore[operator]
             if not cards:
-                out[pid] = empty or self._empty_zone(label)
+                out[pid] = empty or empties.get(label) or self._empty_zone(label)
                 continue
             if mode == _HIDE and runs is not None:
                 found = runs.get(len(cards))

@@ -307,11 +307,12 @@ class Deal:
     of the match: the key its actions are interned under (an action's words name the cards
     it moves), with each card's label."""
 
-    __slots__ = ("card_of", "faces", "royal_of", "short")
+    __slots__ = ("card_of", "faces", "royal_of", "short", "weight")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
         self.short = tuple([SHORT[c] for c in card_of])  # each card's label, by uid
+        self.weight = tuple([WEIGHT[c] for c in card_of])  # each card's weight, by uid
         # the royal whose action each card's Favor does (-1: no face card), by uid
         self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
         self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards

@@ -29,7 +29,6 @@ from tabletop.games.aristocracy.data import (
     ROYALS,
     UID_NUM,
     UIDS,
-    WEIGHT,
     deck_ids,
 )
 from tabletop.games.aristocracy.state import (
@@ -43,6 +42,7 @@ from tabletop.games.aristocracy.state import (
     TAX,
     Building,
     State,
+    deal_of,
 )
 
 CardView = Mapping[str, Any]
@@ -525,31 +525,36 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     step = stack[0].step if stack else OVER
     active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
     sub = stack[-1].step if len(stack) > 1 else ""
-    scores = []
-    in_hands = []
-    limits = []
-    buildings = []
-    big = s.farm + 2
     hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
     herald, hand_limit = s.herald, s.hand_limit
-    for p in range(n):
-        in_hand = len(hands[p]) + len(offers[p])
-        in_hands.append(in_hand + len(stalls[p]) if forming else in_hand)
-        bs = s.buildings[p]
-        if bs:
-            scores.append(seat_buildings(s, p, seat)[1])
-            limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
-            buildings.append(tuple([_summary(s, b) for b in bs]))
-        else:
-            scores.append(0)
-            limits.append(hand_limit)
-            buildings.append(())
-    seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready)
+    in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
+    if forming:
+        in_hands = [k + len(st) for k, st in zip(in_hands, stalls, strict=True)]
+    if any(s.buildings):
+        scores = []
+        limits = []
+        buildings = []
+        big = s.farm + 2
+        for p, bs in enumerate(s.buildings):
+            if bs:
+                scores.append(seat_buildings(s, p, seat)[1])
+                limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
+                buildings.append(tuple([_summary(s, b) for b in bs]))
+            else:
+                scores.append(0)
+                limits.append(hand_limit)
+                buildings.append(())
+        seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready)
+        built: tuple[Any, ...] = tuple(buildings)
+        limit_of: tuple[int, ...] = tuple(limits)
+    else:  # nobody has built yet
+        seats = _seat_views((0,) * n, tuple(coins), tuple(in_hands), herald, ready)
+        built, limit_of = ((),) * n, (hand_limit,) * n
     if forming:
         weights: tuple[int | None, ...] = (None,) * n
     else:
-        co = s.card_of
-        weights = tuple([sum([WEIGHT[co[c]] for c in st]) if st else 0 for st in stalls])
+        weight = deal_of(s).weight
+        weights = tuple([sum([weight[c] for c in st]) if st else 0 for st in stalls])
     if s.bids_revealed:
         bids: tuple[int | None, ...] = tuple(s.bids)
     else:  # a seat knows its own bid only
@@ -575,16 +580,16 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "bids": bids,
         "bids_revealed": s.bids_revealed,
         "pick_order": tuple(s.pick_order),
-        "picks": tuple([UIDS[c] for c in s.picks]),
+        "picks": tuple([UIDS[c] for c in s.picks]) if s.picks else (),
         "price": s.price if step == PICK else 0,
         "eligible": tuple(s.eligible),
         "acted": tuple(s.acted),
         "glory_choice": seat is not None and seat in s.glory_queue,
         "stall_weights": weights,
-        "buildings": tuple(buildings),
+        "buildings": built,
         "farm_size": s.farm,
         "hand_limit": hand_limit,
-        "limits": tuple(limits),
+        "limits": limit_of,
         "max_years": MAX_YEARS,
         "capped": s.capped,
         "ended_by": s.ended_by,
