@@ -276,6 +276,11 @@ class Zones:
                 m = z.mask(state, owner)
                 visible = m == EVERYBODY or (viewer is not None and m >> viewer & 1)
                 mode = _SHOW if visible else _HIDE
+            if mode == _SHOW and z.faces is not None:  # the common case first
+                out[pid] = MappingProxyType(
+                    {"cards": tuple(z.faces(state, owner, cards)), "label": label}
+                )
+                continue
             fold = self._folds.get(pid)
             if mode == _HIDE:
                 if fold is not None:
