@@ -161,7 +161,10 @@ _COIN_LABELS = tuple(f"{n} coins" for n in range(200))
 def _stall_open(s: State) -> bool:
     """Whether the stalls are being formed (secret) right now."""
     stack = s.stack
-    return bool(stack) and stack[-1].step == STALL and stack[-1].kind == COMMIT
+    if not stack:
+        return False
+    top = stack[-1]
+    return top.step == STALL and top.kind == COMMIT
 
 
 def _stall_seen(s: State, card: int) -> int:
