@@ -273,14 +273,18 @@ class State:
         if "stack" in data:
             s.stack = [frame_from_json(f) for f in data["stack"]]
         else:  # saved before the decision stack
+            step = str(data.get("step", OVER))
             ready = [bool(r) for r in data.get("ready", [])] or [False] * s.players
             s.stack = make_stack(
-                s,
-                str(data.get("step", OVER)),
-                ready,
-                int(data.get("active", -1)),
-                str(data.get("sub", "")),
+                s, step, ready, int(data.get("active", -1)), str(data.get("sub", ""))
             )
+            # such saves still name cards that may lie hidden now: forget them as play does
+            if step != PICK:
+                s.picks = []
+            if s.sub_building >= 0 and not any(
+                b.address == s.sub_building for bs in s.buildings for b in bs
+            ):
+                s.sub_building = -1
         return s
 
 
