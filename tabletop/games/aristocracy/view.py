@@ -24,7 +24,6 @@ from tabletop.games.aristocracy.data import (
     BACK,
     MAX_YEARS,
     POINTS,
-    RANK,
     ROYAL_IDS,
     ROYALS,
     UID_NUM,
@@ -451,11 +450,6 @@ def _summary(s: State, b: Building) -> CardView:
     return found
 
 
-def summary(s: State, p: int) -> tuple[CardView, ...]:
-    """The public facts of seat ``p``'s buildings."""
-    return tuple(_summary(s, b) for b in s.buildings[p])
-
-
 # --- the rest of a view ----------------------------------------------------------------------
 _SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool], CardView] = {}
 
@@ -503,11 +497,6 @@ def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: b
             }
         )
     return found
-
-
-def glory_choice(s: State, seat: int | None) -> bool:
-    """Whether ``seat`` chose to end the game (its own secret while Glory is asked)."""
-    return seat is not None and seat in s.glory_queue
 
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -602,11 +591,6 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     }
     prompt = _prompt(s, seat, step, ready, active, sub)
     return {"prompt": prompt, "seats": seats, "public": MappingProxyType(public)}
-
-
-def prompt_for(s: State, seat: int | None) -> str:
-    """The line shown above the table for ``seat``."""
-    return _prompt(s, seat, s.step, s.ready, s.active, s.sub)
 
 
 def _prompt(
@@ -758,8 +742,3 @@ def _stack(s: State, pub: Mapping[str, Any], seat: int, rng: Rng) -> list[Frame]
                 s.offers[p] = [s.hands[p].pop() for _ in range(extra)]
                 f.data["secret"][str(p)] = extra
     return [f]
-
-
-def rank_of(s: State, c: int) -> str:
-    """The rank code of card ``c`` in this match."""
-    return RANK[s.card_of[c]]
