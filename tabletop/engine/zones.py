@@ -409,9 +409,10 @@ class Zones:
     ) -> Event:
         """The event of ``card`` moving from ``source`` to ``target``, redacted by the zones.
 
-        Seats that see the card on either side get it in full; the others get the same move
-        without the card's identity (and ``hidden_text`` if given).  A seat that could not
-        see the card before and can now makes it a reveal.
+        Seats that see the card on either side get it in full; the others (spectators too,
+        unless they see it on one side) get the same move without the card's identity (and
+        ``hidden_text`` if given).  A seat that could not see the card before and can now
+        makes it a reveal.
         """
         route = self._routes.get((players, source, target))
         if route is None:
@@ -427,7 +428,7 @@ class Zones:
             "target": target,
             "face_up": face_up,
         }
-        if knowers is None or len(knowers) == players:
+        if knowers is None:  # spectators see it on one side or the other
             return Event(MOVE, text, data, reveal=reveal)
         masked = dict(data, card=None, card_id=None)
         redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
@@ -495,8 +496,12 @@ class Zones:
             return None, False
         before = _seers(src, state, card, players)
         after = _seers(dst, state, card, players)
+        everyone = (1 << players) - 1
+        reveal = bool(after & everyone & ~before)
+        if EVERYBODY in (before, after):  # spectators see it on one side: nothing to hide
+            return None, reveal
         knowers = [p for p in range(players) if (before | after) >> p & 1]
-        return knowers, bool(after & ~before)
+        return knowers, reveal
 
     # --- determinize ------------------------------------------------------------------------
     def deal(
@@ -558,12 +563,13 @@ class Zones:
 
 def _seers(place: Place, state: Any, card: int, players: int) -> int:
     """The bit mask of the seats that see ``card`` lying at ``place`` (as ``Zone.sees`` says,
-    asking a seen-by zone once rather than seat by seat)."""
+    asking a seen-by zone once rather than seat by seat); ``EVERYBODY`` when spectators see
+    it too."""
     z = place.zone
     vis = z.visibility
     everyone = (1 << players) - 1
     if vis == PUBLIC:
-        return everyone
+        return EVERYBODY
     if vis in (HIDDEN, DECK):
         return 0
     owner = place.owner
@@ -571,6 +577,8 @@ def _seers(place: Place, state: Any, card: int, players: int) -> int:
     if vis == OWNER:
         return mine
     m = z.mask(state, owner) if z.mask is not None else z.seen(state, card)  # type: ignore[misc]
+    if m == EVERYBODY:
+        return EVERYBODY
     if z.owner_sees:
         m |= mine
     return m & everyone
