@@ -158,12 +158,9 @@ _COIN_LABELS = tuple(f"{n} coins" for n in range(200))
 
 # --- who sees what -------------------------------------------------------------------------
 def _stall_open(s: State) -> bool:
-    """Whether the stalls are being formed (secret) right now."""
+    """Whether the stalls are being formed (secret) right now (the stall commit is open)."""
     stack = s.stack
-    if not stack:
-        return False
-    top = stack[-1]
-    return top.step == STALL and top.kind == COMMIT
+    return bool(stack) and stack[-1].step == STALL
 
 
 def _stall_seen(s: State, card: int) -> int:
