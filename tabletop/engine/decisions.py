@@ -44,11 +44,21 @@ class Frame:
     def acting(self) -> list[int]:
         """The seats that must decide now on this frame."""
         kind = self.kind
+        if kind == COMMIT:
+            done = self.done
+            return [s for s in self.seats if s not in done] if done else self.seats[:]
         if kind in (TURN, PROMPT):
             return self.seats[:1]
-        if kind == COMMIT:
-            return [s for s in self.seats if s not in self.done]
         return [self.seats[self.at]] if self.at < len(self.seats) else []
+
+    def waits_for(self, seat: int) -> bool:
+        """Whether ``seat`` must decide now on this frame (``seat in acting()``, cheaper)."""
+        kind = self.kind
+        if kind == COMMIT:
+            return seat in self.seats and seat not in self.done
+        if kind in (TURN, PROMPT):
+            return bool(self.seats) and self.seats[0] == seat
+        return self.at < len(self.seats) and self.seats[self.at] == seat
 
     @property
     def seat(self) -> int:

@@ -24,8 +24,12 @@ def freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
-        if kind is tuple and all([type(v) in _SETTLED for v in value]):
-            return value
+        if kind is tuple:
+            for v in value:
+                if type(v) not in _SETTLED:
+                    break
+            else:
+                return value
         return tuple([freeze(v) for v in value])
     return value
 

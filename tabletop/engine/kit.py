@@ -122,7 +122,7 @@ class RulesGame(Game):
         if cached is not None and cached[0] == seat:
             return cached[1]
         stack = state.stack
-        if not stack or self.is_over(state) or seat not in stack[-1].acting():
+        if not stack or self.is_over(state) or not stack[-1].waits_for(seat):
             return []
         acts = self.moves.legal(state, seat, stack[-1].step)
         state.__dict__[_LEGAL] = (seat, acts)

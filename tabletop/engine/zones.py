@@ -193,6 +193,7 @@ class Zones:
         self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
         self._card_zone_ids: dict[object, bool] = {}
         self._empties: dict[str, Mapping[str, Any]] = {}
+        self._folds: dict[str, str] = {}  # zone id -> the zone its unseen cards fold into
 
     @property
     def card_zones(self) -> _CardZones:
@@ -254,40 +255,49 @@ class Zones:
         """``{zone_id: {"cards": (...), "label": str}}`` as ``viewer`` sees them."""
         out: dict[str, Any] = {}
         folded: dict[str, list[CardView]] | None = None
-        shared = self._empties
-        for row in self._plan(players, viewer):
-            pid, cards_of, owner, per_seat, label, mode, z, face, fold, runs, empty = row
+        empties = self._empties
+        for pid, cards_of, owner, per_seat, label, mode, z, runs, empty in self._plan(
+            players, viewer
+        ):
             if per_seat is None:  # an attribute of the state, by seat
                 cards = cards_of(state)[owner]
+            elif per_seat:
+                cards = cards_of(state, owner)
             else:
-                cards = cards_of(state, owner) if per_seat else cards_of(state)
+                cards = cards_of(state)
             if label is None:
                 lab = z.label
-                label = lab(state, owner) if per_seat else lab(state)  # type: ignore[operator]
+                label = lab(state, owner) if z.per_seat else lab(state)  # type: ignore[operator]
             if not cards:
-                if empty is None:  # a label that changes: one shared view per label
-                    empty = shared.get(label) or self._empty_zone(label)
-                out[pid] = empty
+                out[pid] = empty or empties.get(label) or self._empty_zone(label)
+                continue
+            if mode == _HIDE and runs is not None:
+                found = runs.get(len(cards))
+                if found is None:
+                    found = runs[len(cards)] = MappingProxyType(
+                        {"cards": self._run(z.one_back, len(cards)), "label": label}  # type: ignore[arg-type]
+                    )
+                out[pid] = found
                 continue
             if mode == _SOME and z.mask is not None:  # one mask for the whole zone
                 m = z.mask(state, owner)
                 visible = m == EVERYBODY or (viewer is not None and m >> viewer & 1)
                 mode = _SHOW if visible else _HIDE
+            if mode == _SHOW and z.faces is not None:  # the common case first
+                out[pid] = MappingProxyType(
+                    {"cards": tuple(z.faces(state, owner, cards)), "label": label}
+                )
+                continue
+            fold = self._folds.get(pid)
             if mode == _HIDE:
                 if fold is not None:
                     folded = folded or {}
                     folded.setdefault(fold, []).extend(self._backs(z, cards))
                     out[pid] = empty or self._empty_zone(label)
-                elif runs is not None:
-                    found = runs.get(len(cards))
-                    if found is None:
-                        found = runs[len(cards)] = MappingProxyType(
-                            {"cards": self._run(z.one_back, len(cards)), "label": label}  # type: ignore[arg-type]
-                        )
-                    out[pid] = found
                 else:
                     out[pid] = self._hidden_zone(z, cards, label)
                 continue
+            face = z.face or self.face
             if mode == _SHOW:
                 if z.faces is not None:
                     shown = tuple(z.faces(state, owner, cards))
@@ -322,8 +332,8 @@ class Zones:
     def _plan(self, players: int, viewer: int | None) -> tuple[tuple[Any, ...], ...]:
         """The shown zones of a match as ``viewer`` sees them: id, how to read the cards,
         owner, fixed label, whether the viewer sees all, none or some of the cards (or the
-        zone draws itself), face, fold target, and the shared views of its hidden runs and
-        of it empty (cached per viewer)."""
+        zone draws itself), and the shared views of its hidden runs and of it empty (cached
+        per viewer; fold targets by zone id in ``_folds``)."""
         key = (players, viewer)
         plan = self._plans.get(key)
         if plan is None:
@@ -333,16 +343,15 @@ class Zones:
                 if not z.shown:
                     continue
                 label = z.label if isinstance(z.label, str) else None
-                fold = None
                 if z.fold is not None:
                     fold = z.fold.format(seat=place.owner) if z.per_seat else z.fold
+                    self._folds[place.id] = fold
                 if z.draw is not None:
                     mode = _DRAW
                 else:
                     sees = z.sees_all(place.owner, viewer)
                     mode = _SHOW if sees else _HIDE if sees is False else _SOME
-                face = z.face or self.face
-                runs = {} if label is not None and z.one_back is not None else None
+                runs = {} if label is not None and z.one_back and z.fold is None else None
                 empty = self._empty_zone(label) if label is not None else None
                 cards_of: Any = z.cards
                 per_seat: bool | None = z.per_seat
@@ -350,19 +359,7 @@ class Zones:
                     cards_of = attrgetter(cards_of)
                     per_seat = None if z.per_seat else False
                 rows.append(
-                    (
-                        place.id,
-                        cards_of,
-                        place.owner,
-                        per_seat,
-                        label,
-                        mode,
-                        z,
-                        face,
-                        fold,
-                        runs,
-                        empty,
-                    )
+                    (place.id, cards_of, place.owner, per_seat, label, mode, z, runs, empty)
                 )
             plan = self._plans[key] = tuple(rows)
         return plan
@@ -419,9 +416,10 @@ class Zones:
     ) -> Event:
         """The event of ``card`` moving from ``source`` to ``target``, redacted by the zones.
 
-        Seats that see the card on either side get it in full; the others, spectators
-        included, get the same move without the card's identity (and ``hidden_text`` if
-        given).  A seat that could not see the card before and can now makes it a reveal.
+        Seats that see the card on either side get it in full; the others (spectators too,
+        unless they see it on one side) get the same move without the card's identity (and
+        ``hidden_text`` if given).  A seat that could not see the card before and can now
+        makes it a reveal.
         """
         route = self._routes.get((players, source, target))
         if route is None:
@@ -512,8 +510,12 @@ class Zones:
             return None, False
         before = _seers(src, state, card, players)
         after = _seers(dst, state, card, players)
+        everyone = (1 << players) - 1
+        reveal = bool(after & everyone & ~before)
+        if EVERYBODY in (before, after):  # spectators see it on one side: nothing to hide
+            return None, reveal
         knowers = [p for p in range(players) if (before | after) >> p & 1]
-        return knowers, bool(after & ~before)
+        return knowers, reveal
 
     # --- determinize ------------------------------------------------------------------------
     def deal(
@@ -575,12 +577,13 @@ class Zones:
 
 def _seers(place: Place, state: Any, card: int, players: int) -> int:
     """The bit mask of the seats that see ``card`` lying at ``place`` (as ``Zone.sees`` says,
-    asking a seen-by zone once rather than seat by seat)."""
+    asking a seen-by zone once rather than seat by seat); ``EVERYBODY`` when spectators see
+    it too."""
     z = place.zone
     vis = z.visibility
     everyone = (1 << players) - 1
     if vis == PUBLIC:
-        return everyone
+        return EVERYBODY
     if vis in (HIDDEN, DECK):
         return 0
     owner = place.owner
@@ -588,6 +591,8 @@ def _seers(place: Place, state: Any, card: int, players: int) -> int:
     if vis == OWNER:
         return mine
     m = z.mask(state, owner) if z.mask is not None else z.seen(state, card)  # type: ignore[misc]
+    if m == EVERYBODY:
+        return EVERYBODY
     if z.owner_sees:
         m |= mine
     return m & everyone

@@ -34,6 +34,7 @@ from tabletop.games.aristocracy.state import (
     STALL,
     TAX,
     State,
+    deal_of,
 )
 from tabletop.games.aristocracy.view import (
     BUILDINGS,
@@ -330,7 +331,12 @@ def next_active(s: State, ev: list[Event]) -> None:
         s.stack = []
         clean_up(s, ev)
         return
-    p = min(waiting, key=lambda q: (stall_weight(s, q), order.index(q)))
+    if len(waiting) == 1:
+        p = waiting[0]
+    else:  # the lightest stall; min keeps the first of equals, in herald order
+        weight = deal_of(s).weight
+        stalls = s.stalls
+        p = min(waiting, key=lambda q: sum([weight[c] for c in stalls[q]]))
     s.slots = len(s.stalls[p])
     s.stack = [turn(ACTIONS, p)]
     say(ev, partial(_active, p, s.slots))

@@ -28,9 +28,7 @@ class Aristocracy(RulesGame):
 
     advance = staticmethod(flow.advance)  # reveals, the end of a Build, the next stall's turn
 
-    def describe(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Prompt, seats and the public facts (see :mod:`.view`)."""
-        return view.describe(state, seat)
+    describe = staticmethod(view.describe)  # prompt, seats and the public facts
 
     def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> State:
         """Every card the seat cannot place dealt at random, unseen identities sampled."""

@@ -273,14 +273,18 @@ class State:
         if "stack" in data:
             s.stack = [frame_from_json(f) for f in data["stack"]]
         else:  # saved before the decision stack
+            step = str(data.get("step", OVER))
             ready = [bool(r) for r in data.get("ready", [])] or [False] * s.players
             s.stack = make_stack(
-                s,
-                str(data.get("step", OVER)),
-                ready,
-                int(data.get("active", -1)),
-                str(data.get("sub", "")),
+                s, step, ready, int(data.get("active", -1)), str(data.get("sub", ""))
             )
+            # such saves still name cards that may lie hidden now: forget them as play does
+            if step != PICK:
+                s.picks = []
+            if s.sub_building >= 0 and not any(
+                b.address == s.sub_building for bs in s.buildings for b in bs
+            ):
+                s.sub_building = -1
         return s
 
 
@@ -307,11 +311,12 @@ class Deal:
     of the match: the key its actions are interned under (an action's words name the cards
     it moves), with each card's label."""
 
-    __slots__ = ("card_of", "faces", "royal_of", "short")
+    __slots__ = ("card_of", "faces", "royal_of", "short", "weight")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
         self.short = tuple([SHORT[c] for c in card_of])  # each card's label, by uid
+        self.weight = tuple([WEIGHT[c] for c in card_of])  # each card's weight, by uid
         # the royal whose action each card's Favor does (-1: no face card), by uid
         self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
         self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards

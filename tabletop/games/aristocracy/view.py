@@ -24,12 +24,10 @@ from tabletop.games.aristocracy.data import (
     BACK,
     MAX_YEARS,
     POINTS,
-    RANK,
     ROYAL_IDS,
     ROYALS,
     UID_NUM,
     UIDS,
-    WEIGHT,
     deck_ids,
 )
 from tabletop.games.aristocracy.state import (
@@ -43,6 +41,7 @@ from tabletop.games.aristocracy.state import (
     TAX,
     Building,
     State,
+    deal_of,
 )
 
 CardView = Mapping[str, Any]
@@ -159,9 +158,9 @@ _COIN_LABELS = tuple(f"{n} coins" for n in range(200))
 
 # --- who sees what -------------------------------------------------------------------------
 def _stall_open(s: State) -> bool:
-    """Whether the stalls are being formed (secret) right now."""
+    """Whether the stalls are being formed (secret) right now (the stall commit is open)."""
     stack = s.stack
-    return bool(stack) and stack[-1].step == STALL and stack[-1].kind == COMMIT
+    return bool(stack) and stack[-1].step == STALL
 
 
 def _stall_seen(s: State, card: int) -> int:
@@ -448,13 +447,33 @@ def _summary(s: State, b: Building) -> CardView:
     return found
 
 
-def summary(s: State, p: int) -> tuple[CardView, ...]:
-    """The public facts of seat ``p``'s buildings."""
-    return tuple(_summary(s, b) for b in s.buildings[p])
-
-
 # --- the rest of a view ----------------------------------------------------------------------
 _SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool], CardView] = {}
+
+
+_SEATS_VIEWS: dict[tuple[Any, ...], tuple[CardView, ...]] = {}
+
+
+def _seat_views(
+    scores: tuple[int, ...],
+    coins: tuple[int, ...],
+    hands: tuple[int, ...],
+    herald: int,
+    ready: tuple[bool, ...],
+) -> tuple[CardView, ...]:
+    """Every seat's figures (one shared tuple per combination)."""
+    key = (scores, coins, hands, herald, ready)
+    found = _SEATS_VIEWS.get(key)
+    if found is None:
+        if len(_SEATS_VIEWS) > 20_000:
+            _SEATS_VIEWS.clear()
+        found = _SEATS_VIEWS[key] = tuple(
+            [
+                _seat_view(p, scores[p], coins[p], hands[p], p == herald, ready[p])
+                for p in range(len(scores))
+            ]
+        )
+    return found
 
 
 def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: bool) -> CardView:
@@ -477,11 +496,6 @@ def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: b
     return found
 
 
-def glory_choice(s: State, seat: int | None) -> bool:
-    """Whether ``seat`` chose to end the game (its own secret while Glory is asked)."""
-    return seat is not None and seat in s.glory_queue
-
-
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
@@ -500,31 +514,36 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     step = stack[0].step if stack else OVER
     active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
     sub = stack[-1].step if len(stack) > 1 else ""
-    seats = []
-    limits = []
-    buildings = []
-    big = s.farm + 2
     hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
     herald, hand_limit = s.herald, s.hand_limit
-    for p in range(n):
-        in_hand = len(hands[p]) + len(offers[p])
-        if forming:
-            in_hand += len(stalls[p])
-        bs = s.buildings[p]
-        if bs:
-            score = seat_buildings(s, p, seat)[1]
-            limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
-            buildings.append(tuple([_summary(s, b) for b in bs]))
-        else:
-            score = 0
-            limits.append(hand_limit)
-            buildings.append(())
-        seats.append(_seat_view(p, score, coins[p], in_hand, p == herald, ready[p]))
+    in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
+    if forming:
+        in_hands = [k + len(st) for k, st in zip(in_hands, stalls, strict=True)]
+    if any(s.buildings):
+        scores = []
+        limits = []
+        buildings = []
+        big = s.farm + 2
+        for p, bs in enumerate(s.buildings):
+            if bs:
+                scores.append(seat_buildings(s, p, seat)[1])
+                limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
+                buildings.append(tuple([_summary(s, b) for b in bs]))
+            else:
+                scores.append(0)
+                limits.append(hand_limit)
+                buildings.append(())
+        seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready)
+        built: tuple[Any, ...] = tuple(buildings)
+        limit_of: tuple[int, ...] = tuple(limits)
+    else:  # nobody has built yet
+        seats = _seat_views((0,) * n, tuple(coins), tuple(in_hands), herald, ready)
+        built, limit_of = ((),) * n, (hand_limit,) * n
     if forming:
         weights: tuple[int | None, ...] = (None,) * n
     else:
-        co = s.card_of
-        weights = tuple([sum([WEIGHT[co[c]] for c in st]) if st else 0 for st in stalls])
+        weight = deal_of(s).weight
+        weights = tuple([sum([weight[c] for c in st]) if st else 0 for st in stalls])
     if s.bids_revealed:
         bids: tuple[int | None, ...] = tuple(s.bids)
     else:  # a seat knows its own bid only
@@ -550,16 +569,16 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "bids": bids,
         "bids_revealed": s.bids_revealed,
         "pick_order": tuple(s.pick_order),
-        "picks": tuple([UIDS[c] for c in s.picks]),
+        "picks": tuple([UIDS[c] for c in s.picks]) if s.picks else (),
         "price": s.price if step == PICK else 0,
         "eligible": tuple(s.eligible),
         "acted": tuple(s.acted),
         "glory_choice": seat is not None and seat in s.glory_queue,
         "stall_weights": weights,
-        "buildings": tuple(buildings),
+        "buildings": built,
         "farm_size": s.farm,
         "hand_limit": hand_limit,
-        "limits": tuple(limits),
+        "limits": limit_of,
         "max_years": MAX_YEARS,
         "capped": s.capped,
         "ended_by": s.ended_by,
@@ -568,12 +587,7 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         "bid_step": step == BID,
     }
     prompt = _prompt(s, seat, step, ready, active, sub)
-    return {"prompt": prompt, "seats": tuple(seats), "public": MappingProxyType(public)}
-
-
-def prompt_for(s: State, seat: int | None) -> str:
-    """The line shown above the table for ``seat``."""
-    return _prompt(s, seat, s.step, s.ready, s.active, s.sub)
+    return {"prompt": prompt, "seats": seats, "public": MappingProxyType(public)}
 
 
 def _prompt(
@@ -725,8 +739,3 @@ def _stack(s: State, pub: Mapping[str, Any], seat: int, rng: Rng) -> list[Frame]
                 s.offers[p] = [s.hands[p].pop() for _ in range(extra)]
                 f.data["secret"][str(p)] = extra
     return [f]
-
-
-def rank_of(s: State, c: int) -> str:
-    """The rank code of card ``c`` in this match."""
-    return RANK[s.card_of[c]]
