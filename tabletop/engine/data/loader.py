@@ -338,7 +338,16 @@ def _load_layout(
         if other is not None:
             _check_rect(label, f"zones[{i}].other_rect", other, problems)
             other = tuple(other)
-        zones.append(Zone(**{**z, "rect": tuple(z["rect"]), "other_rect": other}))
+        zones.append(
+            Zone(
+                **{
+                    **z,
+                    "rect": tuple(z["rect"]),
+                    "other_rect": other,
+                    "slot_labels": tuple(z["slot_labels"]),
+                }
+            )
+        )
     areas: dict[int, tuple[tuple[float, float, float, float], ...]] = {}
     for key, rects in raw["seat_areas"].items():
         n = int(key)
@@ -355,7 +364,8 @@ def _load_layout(
             _check_rect(label, f"{where}[{j}]", r, problems)
         areas[n] = tuple(tuple(r) for r in rects)
     shown = {
-        k: {n: _shown(v) for n, v in raw[k].items()} for k in ("resources", "tokens", "seat_marks")
+        k: {n: _shown(v) for n, v in raw[k].items()}
+        for k in ("resources", "tokens", "seat_marks", "scoring")
     }
     for k, table in shown.items():
         for n, v in table.items():
@@ -376,6 +386,7 @@ def _load_layout(
         shown["seat_marks"],
         tuple(raw["status"]),
         raw["other_rect_from"],
+        shown["scoring"],
     )
 
 

@@ -143,6 +143,10 @@ def cards_file_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> R
                         "back": Str(description="the name views give this deck's backs"),
                         "colour": COLOUR,
                         "icon": art_path("an emblem drawn on the back, e.g. common/coin.svg"),
+                        "help": Str(
+                            min_len=0,
+                            description="what a card of this deck is (hover words, e.g. its frame)",
+                        ),
                     },
                 ),
                 keys=ID,
@@ -230,6 +234,11 @@ ZONE = Record(
         "icon": art_path(
             "an icon before the label; in a counter zone, drawn once per unit (common/coin.svg)"
         ),
+        "help": Str(min_len=0, description="what the zone is and does (shown on hover)"),
+        "slot_labels": ListOf(
+            Str(min_len=0),
+            description="row zones: words under each card position, e.g. what taking it costs",
+        ),
     },
     defaults={
         "owner": "shared",
@@ -246,6 +255,8 @@ ZONE = Record(
         "aside": {},
         "resource": None,
         "icon": None,
+        "help": "",
+        "slot_labels": [],
     },
     description="a zone of the table: where a group of cards sits",
 )
@@ -256,8 +267,9 @@ LABELLED = Record(
         "icon": art_path(),
         "hide": Bool(),
         "colour": COLOUR,
+        "help": Str(min_len=0, description="what it means (shown on hover)"),
     },
-    defaults={"label": "", "one": "", "icon": None, "hide": False, "colour": None},
+    defaults={"label": "", "one": "", "icon": None, "hide": False, "colour": None, "help": ""},
     description="how a key of the view is shown: its words (and their singular), an icon, or not at all",
 )
 SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, one, icon, hide}")
@@ -286,6 +298,11 @@ LAYOUT_FILE = Record(
             keys=ID,
             description="seat facts shown beside a seat's name while true (e.g. herald)",
         ),
+        "scoring": MapOf(
+            SHOWN_AS,
+            keys=ID,
+            description="final-scoring rows (the outcome's breakdown keys): words and help",
+        ),
         "status": ListOf(
             Str(),
             description="lines for the side panel, formatted from the view's public facts, "
@@ -300,6 +317,7 @@ LAYOUT_FILE = Record(
         "resources": {},
         "tokens": {},
         "seat_marks": {},
+        "scoring": {},
         "status": [],
     },
     description="data/<id>/layout.yaml: zones and seat areas for every player count",
@@ -368,6 +386,8 @@ class Zone:
     aside: dict[str, Any] = field(default_factory=dict)
     resource: str | None = None
     icon: str | None = None
+    help: str = ""  # what the zone is and does (hover words)
+    slot_labels: tuple[str, ...] = ()  # words under each card position of a row
 
 
 @dataclass(frozen=True)
@@ -379,6 +399,7 @@ class Shown:
     icon: str | None = None
     hide: bool = False
     colour: str | None = None
+    help: str = ""  # what it means (hover words)
 
 
 @dataclass(frozen=True)
@@ -394,6 +415,7 @@ class LayoutDef:
     seat_marks: dict[str, Shown] = field(default_factory=dict)
     status: tuple[str, ...] = ()
     other_rect_from: int = 1  # other_rect only with at least this many players
+    scoring: dict[str, Shown] = field(default_factory=dict)  # final-scoring rows by key
 
 
 @dataclass(frozen=True)

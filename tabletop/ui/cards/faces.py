@@ -19,6 +19,7 @@ import tabletop.ui.cards.playing as playing
 from tabletop.engine import resources
 from tabletop.engine.data.faces import FaceDef
 from tabletop.ui.cards.illustrated import parse_colour
+from tabletop.ui.table import fonts
 from tabletop.ui.theme import Palette, hex_colour, mix, palette
 
 Colour = tuple[int, int, int]
@@ -88,7 +89,8 @@ class CardArt:
             if len(self._faces) > 3000:  # window resized many times: start afresh
                 self._faces.clear()
                 self._peeks.clear()
-            surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
+            with fonts.unrecorded():  # a card's own words: its enlarged face shows on hover
+                surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
         return surf
 
     def back(self, back: str | None, w: int, h: int) -> pygame.Surface:
@@ -96,7 +98,8 @@ class CardArt:
         key = (back or "", w, h)
         surf = self._backs.get(key)
         if surf is None:
-            surf = self._backs[key] = self._optimise(self._render_back(back, w, h))
+            with fonts.unrecorded():
+                surf = self._backs[key] = self._optimise(self._render_back(back, w, h))
         return surf
 
     def image(self, card: dict[str, Any], w: int, h: int) -> pygame.Surface:
@@ -173,7 +176,8 @@ class CardArt:
             if len(self._bands) > 3000:
                 self._bands.clear()
             name = self.data.cards[card_id].name
-            self._bands[key] = illustrated.name_band(name, w, h, self.scale, self.pal.ink)
+            with fonts.unrecorded():  # measured, not drawn
+                self._bands[key] = illustrated.name_band(name, w, h, self.scale, self.pal.ink)
         return self._bands[key]
 
     def style_of(self, card_id: str | None) -> str:

@@ -1,10 +1,63 @@
-"""Fonts for the table: the shipped font when present, pygame's own otherwise; cached."""
+"""Fonts for the table: the shipped font when present, pygame's own otherwise; cached.
+
+Every line the table renders goes through :func:`text` (measuring goes through
+:func:`width`), so a test can record what was said at which size (:func:`recording`): no
+text under :data:`FLOOR` design pixels, and words cut with "…" only where their full form
+shows on hover.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
 from tabletop.ui import fonts as ui_fonts
+from tabletop.ui.theme import px
+
+FLOOR = 10  # the least type size at the table, in design pixels (1280×720 baseline)
+
+
+def least(height: int) -> int:
+    """The smallest type size, in screen pixels, for a window ``height`` pixels tall."""
+    return px(FLOOR, height)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One line rendered while recording: its words, size, and whether it was cut."""
+
+    words: str
+    size: int
+    full: str = ""  # the words asked for, when ``words`` is them cut with "…"
+    hover: bool = False  # the full words show on hover (a deliberate abbreviation)
+
+
+_RECORD: list[Said] | None = None
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Render without recording (card faces: art whose words show enlarged on hover)."""
+    global _RECORD
+    before, _RECORD = _RECORD, None
+    try:
+        yield
+    finally:
+        _RECORD = before
+
+
+@contextmanager
+def recording() -> Iterator[list[Said]]:
+    """Record every line rendered inside the block (tests)."""
+    global _RECORD
+    before, _RECORD = _RECORD, []
+    try:
+        yield _RECORD
+    finally:
+        _RECORD = before
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -25,6 +78,8 @@ def text(
 ) -> pygame.Surface:
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
     key = (s, size, bold + 2 * title, tuple(colour))
+    if _RECORD is not None:
+        _RECORD.append(Said(s, int(size)))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
@@ -33,6 +88,20 @@ def text(
         surf = f.render(s, True, colour)
         _TEXT_CACHE[key] = surf
     return surf
+
+
+_WIDTHS: dict[tuple[str, int, bool, bool], int] = {}
+
+
+def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
+    """How wide ``s`` is at ``size``, in pixels (measured, not rendered; cached)."""
+    key = (s, int(size), bold, title)
+    w = _WIDTHS.get(key)
+    if w is None:
+        if len(_WIDTHS) > 8000:
+            _WIDTHS.clear()
+        w = _WIDTHS[key] = (display(size) if title else font(size, bold)).size(s)[0]
+    return w
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -60,21 +129,25 @@ def fit(
     bold: bool = False,
     min_size: int = 8,
     title: bool = False,
+    hover: bool = False,
 ) -> pygame.Surface:
     """``s`` at the largest size from ``size`` down to ``min_size`` that fits ``width``;
-    still too wide, it is cut with an ellipsis (never squashed)."""
+    still too wide, it is cut with an ellipsis (never squashed).  ``hover``: the caller
+    shows the full words on hover, so a cut is a deliberate abbreviation."""
     size = max(min_size, size)
-    t = text(s, size, colour, bold, title)
-    while t.get_width() > width and size > min_size:
+    room = max(1, int(width))
+    while measure(s, size, bold, title) > room and size > min_size:
         size -= 1
-        t = text(s, size, colour, bold, title)
-    if t.get_width() <= width or len(s) <= 1:
-        return t
+    if measure(s, size, bold, title) <= room or len(s) <= 1:
+        return text(s, size, colour, bold, title)
     lo, hi = 0, len(s)
     while lo < hi:  # the longest prefix that fits with "…"
         mid = (lo + hi + 1) // 2
-        if text(s[:mid].rstrip() + "…", size, colour, bold, title).get_width() <= width:
+        if measure(s[:mid].rstrip() + "…", size, bold, title) <= room:
             lo = mid
         else:
             hi = mid - 1
-    return text(s[:lo].rstrip() + "…", size, colour, bold, title)
+    cut = s[:lo].rstrip() + "…"
+    if _RECORD is not None:
+        _RECORD.append(Said(cut, int(size), s, hover))
+    return text(cut, size, colour, bold, title)

@@ -34,12 +34,11 @@ def seat_zone_id(seat: int, zone: str) -> str:
 
 
 def _frac(area: pygame.Rect, r: tuple[float, float, float, float]) -> pygame.Rect:
-    return pygame.Rect(
-        area.x + round(r[0] * area.w),
-        area.y + round(r[1] * area.h),
-        max(1, round(r[2] * area.w)),
-        max(1, round(r[3] * area.h)),
-    )
+    """The part ``r`` (fractions) of ``area``; each edge is rounded on its own, so rects that
+    touch as fractions touch on screen and never overlap by a rounding pixel."""
+    x0, y0 = area.x + round(r[0] * area.w), area.y + round(r[1] * area.h)
+    x1, y1 = area.x + round((r[0] + r[2]) * area.w), area.y + round((r[1] + r[3]) * area.h)
+    return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
 
 
 def _default_areas(n: int) -> list[tuple[float, float, float, float]]:

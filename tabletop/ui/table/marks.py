@@ -19,14 +19,22 @@ if TYPE_CHECKING:
 _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
-def badge(text: str, size: int, fg: Any, bg: Any, width: int | None = None) -> pygame.Surface:
-    """A cached pill (or ribbon of ``width``) with a label: one blit per frame."""
-    key = (text, size, fg, bg, width)
+def badge(
+    text: str, size: int, fg: Any, bg: Any, width: int | None = None, most: int | None = None
+) -> pygame.Surface:
+    """A cached pill (or ribbon of ``width``) with a label: one blit per frame.  ``most``:
+    the widest the pill may be (its words shrink to the least size, then are cut: the
+    card's tip says them whole)."""
+    key = (text, size, fg, bg, width, most)
     surf = _BADGES.get(key)
     if surf is None:
         if len(_BADGES) > 2000:
             _BADGES.clear()
-        t = fonts.text(text, size, fg, True)
+        if most is not None:
+            room = most - size // 2 - 4
+            t = fonts.fit(text, size, room, fg, bold=True, min_size=size, hover=True)
+        else:
+            t = fonts.text(text, size, fg, True)
         w = width or t.get_width() + size // 2 + 4
         if t.get_width() > w - 4:
             t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
@@ -71,16 +79,19 @@ def token_blits(
     pills = token_pills(sc, sp)
     ribbon = ribbon_of(sc, sp, r)
     out: list[tuple[pygame.Surface, pygame.Rect]] = []
-    if ribbon is not None:
+    least = fonts.least(sc.size[1])
+    if ribbon is not None and min(ribbon[2], int(ribbon[1].h * 0.7)) >= least:
         text, at, type_size = ribbon
         out.append((_ribbon(text, at.size, type_size, sc.pal.ivory, sc.pal.royal), at))
-    size = max(8, min(r.h // 11, px(14, sc.size[1])))
+    if r.h < 5 * least:  # no room for a readable pill: the card's tip says its tokens
+        return out
+    size = max(least, min(r.h // 11, px(14, sc.size[1])))
     y = r.bottom - 2
     for text, icon in pills:
         if icon:
             pill = _icon_badge(sc, icon, text, size)
         else:
-            pill = badge(text, size, sc.pal.ink, sc.pal.gold_light)
+            pill = badge(text, size, sc.pal.ink, sc.pal.gold_light, most=r.w - 4)
         y -= pill.get_height() + 1
         out.append((pill, pill.get_rect(topleft=(r.x + 2, y))))
     return out
@@ -119,7 +130,7 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=max(2, min(w // 16, h // 2)))
         type_size = max(6, min(int(h * 0.7), most))
-        t = fonts.fit(text, type_size, w - 4, fg, bold=True, min_size=6)
+        t = fonts.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
         surf.blit(t, t.get_rect(center=surf.get_rect().center))
         _BADGES[key] = surf
     return surf

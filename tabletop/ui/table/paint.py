@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import cardlayer, fonts, seats
+from tabletop.ui.table import cardlayer, counts, fonts, seats, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
 from tabletop.ui.winners import winners_sentence
 
 HOVER_DELAY = 0.35  # seconds a still pointer rests on a card before it is shown enlarged
+TIP_DELAY = 0.6  # seconds it rests on a zone, a seat or a score row before its tip shows
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
@@ -65,6 +66,9 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
         dirty.append(shown)
     covered = covering(sc)
     overlays(sc, surface)
+    tipped = tip(sc, surface, shown)
+    if tipped is not None:
+        dirty.append(tipped)
     cache.shown, cache.target = base, (id(surface), sc.size)
     cache.dirty = None if covered else dirty
 
@@ -128,26 +132,29 @@ def static_layer(sc: TableScene) -> pygame.Surface:
 def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
     """(words, type size, icon) for one zone's label on its own.
 
-    Too wide at the smallest type, the zone's short label is used; still too wide, the
-    icon alone (or, for a zone showing a card's art, nothing); else the words are cut with …
+    Too wide at the smallest type, the zone's short label is used, then either in small
+    letters; still too wide, the icon alone (or, for a zone showing a card's art, nothing);
+    else the words are cut with … (the zone's tip says them whole).
     """
     h = sc.size[1]
-    room = box.rect.w - px(10, h)
-    size, least = px(12, h), px(8, h)
+    room = box.rect.w - px(8, h) - counts.count_room(sc, box)
+    size, least = px(12, h), fonts.least(h)
     icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
     tint = hex_colour(sc.pal.gold_light)
     icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
     if icon is not None:
         room -= icon.get_width() + px(3, h)
-    words = text.upper()
-    if fonts.text(words, least, sc.pal.gold_light, True).get_width() > room:
-        short = getattr(box.defn, "short_label", None)
-        words = short.upper() if short else words
-        if fonts.text(words, least, sc.pal.gold_light, True).get_width() > room and (
-            icon is not None or box.art_card or box.kind == "counter"
-        ):  # the icon, the art or the counted pile says it already
-            words = ""
-    while size > least and fonts.text(words, size, sc.pal.gold_light, True).get_width() > room:
+    short = getattr(box.defn, "short_label", None)
+    # capitals first, then the short label, then either as written (narrower than capitals)
+    tries = (
+        [text.upper()] + ([short.upper()] if short else []) + [text] + ([short] if short else [])
+    )
+    words = next((t for t in tries if fonts.measure(t, least, True) <= room), tries[-1])
+    if fonts.measure(words, least, True) > room and (
+        icon is not None or box.art_card or box.kind == "counter"
+    ):  # the icon, the art or the counted pile says it already
+        words = ""
+    while size > least and fonts.measure(words, size, True) > room:
         size -= 1
     return words, size, icon
 
@@ -166,7 +173,11 @@ def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
         if not box.label or getattr(box.defn, "live_label", False) or box.rect.w < 2:
             continue
         words, size, icon = _label_words(sc, box, box.label)
-        chosen[box.id] = (words, size, icon is not None)
+        # a counter's pile of icons says what it counts as an icon label would
+        iconic = icon is not None or (
+            box.kind == "counter" and bool(getattr(box.defn, "icon", None))
+        )
+        chosen[box.id] = (words, size, iconic)
         rows.setdefault((box.seat, box.rect.y, box.rect.h), []).append(box.id)
     plan: dict[str, tuple[str, int]] = {}
     for ids in rows.values():
@@ -188,16 +199,21 @@ def zone_label(
     words, size, icon = _label_words(sc, box, text)
     if plan is not None:
         words, size = plan
-    least = px(8, h)
-    room = box.rect.w - px(10, h) - (icon.get_width() + px(3, h) if icon is not None else 0)
-    x, y = box.rect.x + px(6, h), box.rect.y + px(3, h)
+    least = fonts.least(h)
+    room = box.rect.w - px(8, h) - counts.count_room(sc, box)
+    room -= icon.get_width() + px(3, h) if icon is not None else 0
+    x, y = box.rect.x + px(5, h), box.rect.y + px(3, h)
     drawn = pygame.Rect(x, y, 0, 0)
     if icon is not None:
         surf.blit(icon, (x, y))
         drawn = icon.get_rect(topleft=(x, y))
         x += icon.get_width() + px(3, h)
-    if words and room > least:
-        txt = fonts.fit(words, size, room, sc.pal.gold_light, bold=True, min_size=least)
+    if room <= least:  # no room for words at all: the zone's tip names it
+        words = ""
+    if words:
+        txt = fonts.fit(
+            words, size, room, sc.pal.gold_light, bold=True, min_size=least, hover=True
+        )  # the zone's tip says its whole name
         surf.blit(txt, (x, y))
         drawn = (
             drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
@@ -267,7 +283,8 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     seats.draw_plates(sc, surface, to_act)
     seats.draw_panel(sc, surface, to_act)
     live_labels(sc, surface)
-    counters(sc, surface)
+    counts.counters(sc, surface)
+    counts.zone_counts(sc, surface)
     # buttons
     for b in sc.buttons:
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), _glows(sc, b))
@@ -275,22 +292,26 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
-    """The turn line across the top: one line, or two smaller ones when it is long."""
+    """The turn line across the top: one line, or two smaller ones when it is long; longer
+    still, it wraps on over a panel at the top of the table.  Never cut."""
     h = sc.size[1]
     room = sc.table_rect.w - px(20, h)
     least = px(13, h)
-    t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
-    if fonts.text(line, least, sc.pal.ivory, True).get_width() > room:  # too long for one
-        small = px(12, h)
-        rows = fonts.wrap(line, small, room, bold=True)
-        if len(rows) == 2:
-            lh = fonts.font(small, True).get_linesize()
-            y = sc.top_h // 2 - lh
-            for row in rows:
-                surface.blit(fonts.text(row, small, sc.pal.ivory, True), (px(12, h), y))
-                y += lh
-            return
-    surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
+    if fonts.measure(line, least, True) <= room:
+        t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
+        surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
+        return
+    small = px(12, h)
+    rows = fonts.wrap(line, small, room, bold=True)
+    lh = fonts.font(small, True).get_linesize()
+    y = max(0, sc.top_h // 2 - lh)
+    if len(rows) > 2:  # the rest hangs over the top of the table, on a panel
+        pad = px(4, h)
+        r = pygame.Rect(px(6, h), y - pad, room + px(12, h), lh * len(rows) + 2 * pad)
+        surface.blit(panel(r.size, sc.pal.wood, sc.pal.gold, 235, px(6, h)), r)
+    for row in rows:
+        surface.blit(fonts.text(row, small, sc.pal.ivory, True), (px(12, h), y))
+        y += lh
 
 
 def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
@@ -302,42 +323,6 @@ def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
             text = (zones.get(zid) or {}).get("label") or box.label
             if text:
                 zone_label(sc, surface, box, sc.names_in(str(text)))
-
-
-def counters(sc: TableScene, surface: pygame.Surface) -> None:
-    """Counter zones: the seat's resource (or a public fact) as a pile of its icon."""
-    h = sc.size[1]
-    assert sc.layout is not None
-    seats_info = sc.view.get("seats", [])
-    public = sc.view.get("public") or {}
-    for box in sc.layout.zones.values():
-        if box.kind != "counter" or box.defn is None:
-            continue
-        key = box.defn.resource
-        if box.seat is not None:
-            info = seats_info[box.seat] if box.seat < len(seats_info) else {}
-            value = ((info or {}).get("resources") or {}).get(key)
-        else:
-            value = public.get(key)
-        if not isinstance(value, int):
-            continue
-        inner = sc.layout.inner(box)
-        size = max(6, min(inner.w * 3 // 4, inner.h // 2))
-        coin = sc.art.art(box.defn.icon, size, size)
-        num = fonts.fit(str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=px(9, h))
-        shown = min(value, 8)
-        step = max(1, size // 7)
-        top = inner.y + max(0, (inner.h - size - step * max(0, shown - 1) - num.get_height()) // 2)
-        base = top + step * max(0, shown - 1)
-        if coin is not None:
-            if shown == 0:
-                faint = coin.copy()
-                faint.set_alpha(70)
-                surface.blit(faint, faint.get_rect(midtop=(inner.centerx, top)))
-            for k in range(shown):
-                surface.blit(coin, coin.get_rect(midtop=(inner.centerx, base - k * step)))
-                sc.art.mark("counter", box.id)
-        surface.blit(num, num.get_rect(midtop=(inner.centerx, base + size + 1)))
 
 
 def _glows(sc: TableScene, b: Button) -> bool:
@@ -415,6 +400,22 @@ def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
         r.midright = (sp.rect.x - px(12, h), sp.rect.centery)
     r.clamp_ip(pygame.Rect(0, 0, w, h))
     return surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
+
+
+def tip(sc: TableScene, surface: pygame.Surface, beside: pygame.Rect | None) -> pygame.Rect | None:
+    """The tip for what a still pointer rests on (beside the enlarged card, if one shows),
+    or for the move Tab has focused; returns where it was drawn."""
+    sc.drawn.tip = None
+    if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None or sc.chooser:
+        return None
+    found = tips.focus_tip(sc)
+    if found is None and sc.hover_t >= (HOVER_DELAY if beside is not None else TIP_DELAY):
+        found = tips.tip_at(sc, sc.mouse)
+    if found is None:
+        return None
+    what, near = found
+    sc.drawn.tip = tips.draw(sc, surface, what, beside if beside is not None else near)
+    return sc.drawn.tip
 
 
 def overlays(sc: TableScene, surface: pygame.Surface) -> None:

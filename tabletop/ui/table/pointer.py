@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.engine import DRAG, Action, Gesture
+from tabletop.ui.table import tips
 from tabletop.ui.table.layout import ZoneBox
 from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
@@ -96,6 +97,9 @@ class PointerInput:
     def _hover_at(self, pos: tuple[int, int]) -> None:
         hover = self._sprite_at(pos)
         key = hover.key if hover else None
+        if key is None and self.layout is not None:
+            found = tips.tip_at(self, pos)  # a zone, a seat, a score row
+            key = f"tip:{tuple(found[1])}" if found is not None else None
         if key != self.hover_key:
             self.hover_key = key
             self.hover_t = 0.0

@@ -153,8 +153,10 @@ def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> No
     m = sc.match
     seats = sc.view.get("seats", [])
     line_h = fonts.font(px(12, h)).get_linesize()
+    sc.drawn.seat_boxes.clear()
     for box in boxes:
         i, r = box.seat, box.rect
+        sc.drawn.seat_boxes[i] = r
         active = i in to_act
         pygame.draw.rect(
             surface, pal.parchment if active else pal.parchment_dark, r, border_radius=px(6, h)
@@ -180,7 +182,8 @@ def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> No
             r.w - 3 * pad - score.get_width(),
             pal.ink,
             bold=True,
-            min_size=px(10, h),
+            min_size=fonts.least(h),
+            hover=True,  # the seat's tip says it whole
         )
         surface.blit(name, (r.x + pad, r.y + px(5, h)))
         ly = r.y + px(25, h)
@@ -208,7 +211,7 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
             continue
         active = seat in to_act
         ink = pal.ink if active else pal.ivory
-        size = max(8, min(px(13, h), strip.h - px(4, h)))
+        size = max(fonts.least(h), min(px(13, h), strip.h - px(4, h)))
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
         parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
         if "score" in info and not (score_shown and score_shown.hide):
@@ -232,7 +235,7 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
             parts.pop()
         if _row_width(parts, gap) + edge > room:
             name = sc.match.seats[seat].name
-            parts = [fonts.fit(name, size, room - edge, ink, bold=True, min_size=8)]
+            parts = [fonts.fit(name, size, room - edge, ink, bold=True, min_size=size, hover=True)]
         plate = pygame.Rect(
             strip.x + px(4, h), strip.y + 1, _row_width(parts, gap) + edge, strip.h - 2
         )

@@ -1,0 +1,226 @@
+"""What a thing at the table is and does, in the game's own words from ``data/<id>/``.
+
+Hovering a zone, a card, a name plate or a seat's box in the side panel (or focusing a move
+with Tab) shows a tip: a title and a few lines.  Zones say what they are from layout.yaml
+(``label``, ``help``, and for a zone labelled by a card's art, that card's text); cards say
+their name and text from cards.yaml, their deck's ``help`` (e.g. what a frame colour means)
+and the zone they lie in.  Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.ui.table import fonts
+from tabletop.ui.theme import px
+
+if TYPE_CHECKING:
+    from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.scene import TableScene
+
+TIP_WIDTH = 280  # design pixels
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A title and its explanation (either may be empty)."""
+
+    title: str
+    body: str = ""
+
+
+def zone_name(sc: TableScene, zid: str) -> str:
+    """The zone's whole name as the table says it (the view's live label first)."""
+    assert sc.layout is not None
+    box = sc.layout.zones.get(zid)
+    live = (sc.view.get("zones", {}).get(zid) or {}).get("label")
+    label = box.label if box is not None else ""
+    if box is not None and getattr(box.defn, "live_label", False) and live:
+        return sc.names_in(str(live))
+    return label or (sc.names_in(str(live)) if live else zid)
+
+
+def _art_card_text(sc: TableScene, zid: str) -> str:
+    """For a zone labelled by a card's art: the text of the card it stands for.
+
+    Cards of the same kind and name (the sides of a location) are told apart by a value of
+    theirs the view's label names in brackets ("Mill (B)"); when none is named, each side's
+    text is given.
+    """
+    assert sc.layout is not None
+    box = sc.layout.zones.get(zid)
+    art = getattr(box, "art_card", None) if box is not None else None
+    cdef = sc.data.cards.get(art) if art else None
+    if cdef is None:
+        return ""
+    same = [c for c in sc.data.cards.values() if c.kind == cdef.kind and c.name == cdef.name]
+    live = str((sc.view.get("zones", {}).get(zid) or {}).get("label") or "")
+    named = set(re.findall(r"\(([^)]+)\)", live))
+    picked = [c for c in same if named & {str(v) for v in c.attrs.values()}]
+    if len(picked) == 1:
+        return picked[0].text
+    if len(same) == 1:
+        return cdef.text
+    keyed = []
+    for c in same:
+        tag = next((str(v) for v in c.attrs.values() if isinstance(v, str) and len(v) <= 2), "")
+        keyed.append(f"{tag}: {c.text}" if tag else c.text)
+    return "\n".join(keyed)
+
+
+def zone_tip(sc: TableScene, zid: str) -> Tip:
+    """What a zone is and does."""
+    assert sc.layout is not None
+    box = sc.layout.zones.get(zid)
+    title = zone_name(sc, zid)
+    if box is not None and box.seat is not None:
+        title = f"{title} — {_whose(sc, box.seat)}"
+    cards = (sc.view.get("zones", {}).get(zid) or {}).get("cards") or []
+    parts = [_art_card_text(sc, zid), getattr(box.defn, "help", "") if box else ""]
+    parts.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''} here.")
+    return Tip(title, "\n".join(p for p in parts if p))
+
+
+def _whose(sc: TableScene, seat: int) -> str:
+    name = sc.match.seats[seat].name if 0 <= seat < sc.match.players else f"seat {seat + 1}"
+    return "yours" if seat == sc.shown else name
+
+
+def card_tip(sc: TableScene, sp: Sprite) -> Tip:
+    """What a card is: its name and text, its deck's meaning, where it lies."""
+    cid = sp.card.get("card")
+    cdef = sc.data.cards.get(cid) if cid else None
+    deck = sc.data.decks.get(cdef.deck) if cdef is not None and cdef.deck else None
+    parts: list[str] = []
+    if cdef is not None:
+        title = cdef.name
+        parts.append(cdef.text)
+    else:
+        title = "A face-down card"
+    as_ = sp.card.get("as")
+    if as_:
+        named = sc.art.card_name(as_) if as_ in sc.data.cards else str(as_)
+        parts.append(f"Counts as {named}.")
+    if isinstance(deck, Mapping) and deck.get("help"):
+        parts.append(str(deck["help"]))
+    from tabletop.ui.table import marks
+
+    pills = [t for t, _icon in marks.token_pills(sc, sp) if t]
+    if pills:
+        parts.append("Tokens: " + ", ".join(pills) + ".")
+    parts.append(f"In {zone_name(sc, sp.zone)}.")
+    return Tip(title, "\n".join(p for p in parts if p))
+
+
+def seat_tip(sc: TableScene, seat: int) -> Tip:
+    """A seat: its player, kind, score and figures, in the layout's words."""
+    from tabletop.ui.table import seats
+
+    cfg = sc.match.seats[seat]
+    who = (
+        cfg.name
+        + (f" (AI, {cfg.level})" if cfg.is_ai else "")
+        + (" — you" if seat == sc.shown else "")
+    )
+    info_all = sc.view.get("seats", [])
+    info = info_all[seat] if seat < len(info_all) and isinstance(info_all[seat], Mapping) else {}
+    lines = []
+    if "score" in info:
+        shown = sc.data.layout.resources.get("score")
+        lines.append(f"{info['score']} {shown.label if shown and shown.label else 'points'}")
+    lines += [t for t, _icon in seats.items(sc, info) if t]
+    return Tip(who, " · ".join(lines))
+
+
+def score_label(sc: TableScene, key: str) -> str:
+    """A final-scoring row's words from layout.yaml ``scoring`` (the key tidied, else)."""
+    shown = sc.data.layout.scoring.get(key)
+    if shown is not None and shown.label:
+        return shown.label
+    return key.replace("_", " ").capitalize()
+
+
+def score_tip(sc: TableScene, key: str) -> Tip:
+    """What a final-scoring row counts."""
+    shown = sc.data.layout.scoring.get(key)
+    return Tip(score_label(sc, key), shown.help if shown is not None else "")
+
+
+def tip_at(sc: TableScene, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | None:
+    """The tip for what lies under ``pos`` and the rect it explains (None: nothing)."""
+    assert sc.layout is not None
+    for key, r in sc.drawn.score_rows.items():
+        if r.collidepoint(pos):
+            return score_tip(sc, key), r
+    if sc.match.is_over() and sc.final_t >= 0:
+        return None
+    sp = sc._sprite_at(pos)
+    if sp is not None:
+        return card_tip(sc, sp), sp.rect
+    for seat, r in list(sc.drawn.plate_rects.items()) + list(sc.drawn.seat_boxes.items()):
+        if r.collidepoint(pos):
+            return seat_tip(sc, seat), r
+    box = sc._zone_at(pos)
+    if box is not None and box.rect.w >= 2:
+        return zone_tip(sc, box.id), box.rect
+    return None
+
+
+def focus_tip(sc: TableScene) -> tuple[Tip, pygame.Rect] | None:
+    """The tip for the move Tab has focused: its card, else the zone or card it aims at."""
+    if not 0 <= sc.focus < len(sc.legal):
+        return None
+    g = sc.legal[sc.focus].gesture
+    for key in (g.card, g.target):
+        if key and key in sc.by_uid:
+            return card_tip(sc, sc.by_uid[key]), sc.by_uid[key].rect
+        if key and sc.layout is not None and key in sc.layout.zones:
+            return zone_tip(sc, key), sc.layout.zones[key].rect
+    return None
+
+
+def draw(sc: TableScene, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -> pygame.Rect:
+    """The tip in a panel beside ``near`` (kept on the window); returns where it was drawn."""
+    from tabletop.ui.table.widgets import panel
+
+    w, h = sc.size
+    pal = sc.pal
+    width = px(TIP_WIDTH, h)
+    pad = px(8, h)
+    title_size, body_size = px(14, h), px(13, h)
+    rows: list[pygame.Surface] = [
+        fonts.text(ln, title_size, pal.gold_light, True)
+        for ln in fonts.wrap(tip.title, title_size, width - 2 * pad, bold=True)
+    ]
+    for para in tip.body.split("\n") if tip.body else []:
+        rows += [
+            fonts.text(ln, body_size, pal.ivory)
+            for ln in fonts.wrap(para, body_size, width - 2 * pad)
+        ]
+    inner_w = max(r.get_width() for r in rows) if rows else 0
+    r = pygame.Rect(0, 0, inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
+    r.topleft = (near.right + pad, near.y)
+    if r.right > w:
+        r.topright = (near.x - pad, near.y)
+    if r.x < 0:
+        r.midtop = (near.centerx, near.bottom + pad)
+    r.clamp_ip(pygame.Rect(0, 0, w, h))
+    surface.blit(panel(r.size, pal.felt_dark, pal.gold, 240, px(6, h)), r)
+    y = r.y + pad
+    for row in rows:
+        surface.blit(row, (r.x + pad, y))
+        y += row.get_height()
+    return r
+
+
+def forget_images() -> None:
+    """Drop the cached pills and counts, so the next frame renders (and records) every line."""
+    from tabletop.ui.table import cardlayer, marks
+
+    marks._BADGES.clear()
+    cardlayer._COUNTS.clear()

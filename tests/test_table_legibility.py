@@ -1,0 +1,159 @@
+"""A table every player can read: every game at every player count, at 1280×720, 1600×900,
+1920×1080 and 3840×2160, drawn headless and checked for
+
+- text at least :data:`fonts.FLOOR` design pixels tall (every line the table renders),
+- no words cut with "…" unless the full form shows on hover (a deliberate abbreviation),
+- zone labels inside their frames, frames overlapping neither each other, the side panel nor
+  a name plate,
+- every other seat's zones counted in numbers, so a rival's court reads at a glance even
+  when its cards are thumbnails.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+from table_driver import make_app
+
+from tabletop import registry
+from tabletop.controller import Match, SeatConfig
+from tabletop.controller.match import AI
+from tabletop.engine import Rng
+from tabletop.ui.table import counts, fonts, tips
+from tabletop.ui.table.scene import TableScene
+from tabletop.ui.theme import scale_factor
+
+SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+GAMES = list(registry.games().values())
+CASES = [(g, n) for g in GAMES for n in range(g.info.min_players, g.info.max_players + 1)]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+
+
+@cache
+def _position(gid: str, n: int) -> tuple[Match, int]:
+    """A seeded game some moves in (random play), and how far in it is."""
+    game = registry.games()[gid]
+    seats = [SeatConfig(name="Marie-Antoinette")] + [
+        SeatConfig(AI, f"Bartholomew {i}", "easy") for i in range(1, n)
+    ]
+    m = Match(game, seats, 17)
+    rng = Rng(9)
+    for _ in range(10 * n):
+        if m.is_over():
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    return m, len(m.history)
+
+
+def problems(sc: TableScene, said: list[fonts.Said]) -> list[str]:
+    """Everything unreadable about the frame just drawn (empty when it is legible)."""
+    out: list[str] = []
+    h = sc.size[1]
+    floor = round(fonts.FLOOR * scale_factor(h))
+    small = sorted({(s.size, s.words) for s in said if s.size < floor})
+    out += [f"text under {floor}px: {size}px {words!r}" for size, words in small[:5]]
+    out += [f"cut with no hover: {s.full!r} → {s.words!r}" for s in said if s.full and not s.hover]
+    lay = sc.layout
+    shown = {z: b for z, b in lay.zones.items() if b.rect.w >= 2 and b.rect.h >= 2}
+    for (za, a), (zb, b) in itertools.combinations(shown.items(), 2):
+        if a.rect.colliderect(b.rect):
+            out.append(f"zones overlap: {za} {a.rect} and {zb} {b.rect}")
+    for zid, box in shown.items():
+        if not sc.table_rect.contains(box.rect) or box.rect.colliderect(sc.side_rect):
+            out.append(f"zone off the table: {zid} {box.rect}")
+        for seat, plate in sc.plate_rects.items():
+            if plate.colliderect(box.rect):
+                out.append(f"zone under seat {seat}'s name plate: {zid}")
+    for zid, (words, r) in sc.labels.items():
+        box = lay.zones[zid]
+        if not box.rect.contains(r):
+            out.append(f"label outside its frame: {zid} {words!r}")
+        full = tips.zone_name(sc, zid)
+        if words and not tips.zone_tip(sc, zid).title.startswith(full):
+            out.append(f"label {words!r}: its tip does not say the full name {full!r}")
+    for zid, (value, r) in sc.drawn.numbers.items():
+        if not lay.zones[zid].rect.contains(r):
+            out.append(f"{zid}: its number {value} is drawn outside the zone")
+    zones = sc.view.get("zones", {})
+    for zid, box in shown.items():
+        if box.seat is None or box.seat == sc.shown or box.kind == "counter":
+            continue
+        n = len((zones.get(zid) or {}).get("cards") or [])
+        count = sc.drawn.counts.get(zid)
+        if count is None or count[0] != str(n):
+            out.append(f"{zid}: {n} cards but the count shows {count and count[0]!r}")
+        elif not box.rect.contains(count[1]):
+            out.append(f"{zid}: its count is drawn outside the zone")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_table_is_legible_at_every_player_count(size) -> None:
+    app = make_app(size)
+    found: list[str] = []
+    for game, n in CASES:
+        m, moves = _position(game.info.id, n)
+        assert len(m.history) == moves  # the cached position is not played on
+        sc = TableScene(app, m)
+        app.push(sc)
+        sc.paused = True
+        tips.forget_images()
+        with fonts.recording() as said:
+            sc.draw(app.window)
+        assert said, "nothing recorded: the recorder sees no text"
+        found += [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
+        app.pop()
+    assert not found, "\n".join(found[:40])
+    assert app.crashes == 0
+
+
+def _plant_tiny_type(monkeypatch, sc) -> str:
+    monkeypatch.setattr(fonts, "least", lambda h: 6)  # labels may shrink to 6 px again
+    return "text under"
+
+
+def _plant_long_label(monkeypatch, sc) -> str:
+    box = sc.layout.zones["display"]
+    monkeypatch.setattr(box, "label", "The display of six characters, the front one free " * 2)
+    monkeypatch.setattr(tips, "zone_tip", lambda sc, zid: tips.Tip("Display"))
+    return "its tip does not say"
+
+
+def _plant_overlap(monkeypatch, sc) -> str:
+    sc.layout.zones["p1.loc.2"].rect = sc.layout.zones["p1.loc.1"].rect.move(5, 0)
+    return "zones overlap"
+
+
+def _plant_no_counts(monkeypatch, sc) -> str:
+    monkeypatch.setattr(counts, "zone_counts", lambda sc, surface: sc.drawn.counts.clear())
+    return "cards but the count shows"
+
+
+@pytest.mark.parametrize(
+    "plant", [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
+)
+def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
+    """The check fails on tables it should fail on: type under the floor, a long label cut
+    with no full form on hover, overlapping zones, a rival's counts left out."""
+    app = make_app((1280, 720))
+    m, _ = _position("majesty", 4)
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.paused = True
+    with fonts.recording() as said:
+        sc.draw(app.window)
+    assert not problems(sc, said)
+    expected = plant(monkeypatch, sc)
+    sc.drawn.static = sc.drawn.bg = None
+    tips.forget_images()
+    with fonts.recording() as said:
+        sc.draw(app.window)
+    found = problems(sc, said)
+    assert any(expected in p for p in found), found
