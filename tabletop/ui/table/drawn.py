@@ -37,4 +37,5 @@ class Drawn:
     numbers: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # counter zones
     seat_boxes: dict[int, pygame.Rect] = field(default_factory=dict)  # the side panel's seats
     score_rows: dict[str, pygame.Rect] = field(default_factory=dict)  # final-scoring rows
+    slot_words: dict[tuple[str, str], pygame.Rect] = field(default_factory=dict)  # under a row
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame

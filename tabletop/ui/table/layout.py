@@ -95,9 +95,13 @@ class TableLayout:
             else:
                 self._add(z.id, z, _frac(self.area, z.rect), None)
 
+    def _below(self, z: Any) -> int:
+        """The height kept under a zone's cards for words under each place (slot_labels)."""
+        return self.label_h if getattr(z, "slot_labels", ()) else 0
+
     def _add(self, zid: str, z: Any, rect: pygame.Rect, seat: int | None) -> None:
         pad = max(2, min(rect.w, rect.h) // 24)
-        inner_h = max(8, rect.h - self.label_h - 2 * pad)
+        inner_h = max(8, rect.h - self.label_h - self._below(z) - 2 * pad)
         inner_w = max(6, rect.w - 2 * pad)
         if z.kind == "column":
             ch = min(inner_h * 0.62, inner_w / self.aspect)
@@ -116,8 +120,20 @@ class TableLayout:
             box.rect.x + pad,
             box.rect.y + self.label_h + pad,
             box.rect.w - 2 * pad,
-            box.rect.h - self.label_h - 2 * pad,
+            box.rect.h - self.label_h - self._below(box.defn) - 2 * pad,
         )
+
+    def slot_labels(self, box: ZoneBox) -> list[tuple[str, pygame.Rect]]:
+        """The words under each place of a row (layout.yaml ``slot_labels``) and the strip
+        each takes under its card."""
+        words = list(getattr(box.defn, "slot_labels", ()) or ())
+        if not words:
+            return []
+        inner = self.inner(box)
+        return [
+            (w, pygame.Rect(r.x, inner.bottom + 1, r.w, self.label_h))
+            for w, r in zip(words, self.slots(box, len(words)), strict=True)
+        ]
 
     def place(self, box: ZoneBox, cards: list[dict[str, Any]]) -> list[Slot]:
         """Where each card of a zone goes: grouped zones form stacks, others use ``slots``."""

@@ -121,6 +121,7 @@ def static_layer(sc: TableScene) -> pygame.Surface:
                 surf.blit(ghost, ghost.get_rect(center=inner.center))
         if box.id in plan:
             zone_label(sc, surf, box, box.label, plan[box.id])
+        slot_words(sc, surf, box)
     side = sc.side_rect
     pygame.draw.rect(surf, pal.felt_dark, side)
     pygame.draw.line(surf, pal.gold, side.topleft, side.bottomleft, max(1, px(2, h)))
@@ -157,6 +158,16 @@ def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.
     while size > least and fonts.measure(words, size, True) > room:
         size -= 1
     return words, size, icon
+
+
+def slot_words(sc: TableScene, surf: pygame.Surface, box: Any) -> None:
+    """Words under each place of a row (what taking the card there costs, say)."""
+    assert sc.layout is not None
+    h = sc.size[1]
+    for words, r in sc.layout.slot_labels(box):
+        t = fonts.fit(words, px(12, h), r.w, sc.pal.gold_light, min_size=fonts.least(h))
+        surf.blit(t, t.get_rect(midtop=r.midtop))
+        sc.drawn.slot_words[(box.id, words)] = t.get_rect(midtop=r.midtop)
 
 
 def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
@@ -486,6 +497,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
         keys += [k for k in b if k not in keys]
     step = 0.45
     shown_rows = int(sc.final_t / step)
+    sc.drawn.score_rows.clear()
     rows = len(keys) + 1
     col_w = px(110, h)
     name_w = px(150, h)
@@ -506,9 +518,9 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     for k_i, k in enumerate(keys):
         if k_i >= shown_rows:
             break
-        surface.blit(
-            fonts.text(k.replace("_", " ").capitalize(), px(14, h), pal.ink), (r.x + px(14, h), y)
-        )
+        row = fonts.text(tips.score_label(sc, k), px(14, h), pal.ink)
+        surface.blit(row, (r.x + px(14, h), y))
+        sc.drawn.score_rows[k] = pygame.Rect(r.x, y, r.w, row_h)
         for i, b in enumerate(out.breakdown):
             v = b.get(k, 0)
             totals[i] += v if isinstance(v, int) else 0

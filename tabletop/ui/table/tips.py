@@ -108,11 +108,15 @@ def card_tip(sc: TableScene, sp: Sprite) -> Tip:
         parts.append(f"Counts as {named}.")
     if isinstance(deck, Mapping) and deck.get("help"):
         parts.append(str(deck["help"]))
-    from tabletop.ui.table import marks
-
-    pills = [t for t, _icon in marks.token_pills(sc, sp) if t]
-    if pills:
-        parts.append("Tokens: " + ", ".join(pills) + ".")
+    said = []
+    for key, value in (sp.card.get("tokens") or {}).items():
+        how = sc.data.layout.tokens.get(key)
+        if value in (0, False, None, "") or (how is not None and how.hide):
+            continue
+        word = how.label if how is not None and how.label else key.replace("_", " ")
+        said.append(word if value is True else f"{value} {word}")
+    if said:
+        parts.append("On it: " + ", ".join(said) + ".")
     parts.append(f"In {zone_name(sc, sp.zone)}.")
     return Tip(title, "\n".join(p for p in parts if p))
 
