@@ -42,9 +42,9 @@ class Binding:
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding("Table", "Tab / Shift+Tab", "Step through your legal moves", "table", "focus",
+    Binding("Table", "Tab / Shift+Tab", "Step through moves (or to Continue)", "table", "focus",
             (pygame.K_TAB,)),
-    Binding("Table", "Enter", "Play the focused move or the hint", "table", "enter",
+    Binding("Table", "Enter", "Play the focused move, hint or Continue", "table", "enter",
             (pygame.K_RETURN, pygame.K_KP_ENTER)),
     Binding("Table", "Esc", "Cancel; with nothing to cancel, leave", "table", "escape",
             (pygame.K_ESCAPE,)),

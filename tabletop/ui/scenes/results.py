@@ -77,17 +77,18 @@ class ResultsScene(GuiScene):
         w, h = self.app.size
         bw, bh = self.px(200), self.px(46)
         y = h - self.px(44) - bh
-        menu = self.button(
+        self.button(
             pygame.Rect(w // 2 - bw - self.px(10), y, bw, bh), "Back to menu", self.app.go_home
         )
-        rematch = self.button(
+        self.button(
             pygame.Rect(w // 2 + self.px(10), y, bw, bh),
             "Rematch",
             self.rematch,
             object_id="#primary_button",
             enabled=self.config is not None,
         )
-        self.default_button = rematch if self.config is not None else menu
+        # no default button: Enter alone (pressed on for the last moves) must not leave the
+        # results unread; a click, or Tab to a button and then Enter, does
 
     def back(self) -> None:
         """Esc: back to the menu."""

@@ -30,6 +30,7 @@ class AiTurns:
             self.hint_pending = False
             if token[1] == self.token and ans.action is not None:
                 self.hint = ans.action
+                self.focus = -1  # the hint is now what Enter plays: no Tab choice beside it
             return
         seat = self.pending.get(token)
         if seat is None or ans.action is None or token[0] != self.token:

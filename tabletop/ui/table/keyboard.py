@@ -54,13 +54,20 @@ class KeyboardInput:
         }
 
     def _key_focus(self, event: pygame.event.Event) -> None:
+        if self.drawn.final_button is not None:  # the final scoring: Tab selects Continue
+            self.final_focus = True
+            return
+        self.hint = None  # Tab chooses the move Enter plays: the hint gives way
         if self.legal:
             step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
             self.focus = (self.focus + step) % len(self.legal)
 
     def _key_enter(self, event: pygame.event.Event) -> None:
         if self.drawn.final_button is not None:
-            self.open_results()
+            # results need a click, or Tab then Enter: an Enter pressed for the last moves
+            # must not run on past the final scoring (and into a rematch)
+            if self.final_focus:
+                self.open_results()
         elif self.chooser:
             b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
             self.chooser = []

@@ -543,7 +543,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
         b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
         sc.drawn.final_button = b
-        draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse))
+        draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), sc.final_focus)
 
 
 def privacy(sc: TableScene, surface: pygame.Surface) -> None:

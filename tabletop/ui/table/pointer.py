@@ -56,6 +56,10 @@ class PointerInput:
         )
         if top is not None and top.uid in targets:
             return targets[top.uid]
+        if top is not None and top.uid:  # a card of a stack whose head is a target
+            for other in self.stack_of(top.uid):
+                if other.uid in targets:
+                    return targets[other.uid]
         for t in targets:  # then zones
             if t in self.by_uid:
                 continue

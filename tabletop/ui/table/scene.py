@@ -102,6 +102,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.focus = -1
         self.log_scroll = 0
         self.final_t = -1.0
+        self.final_focus = False  # Tab selected Continue under the final scoring
         self.results_opened = False
         self.buttons: list[Button] = []
         self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
@@ -278,11 +279,28 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         """The screen rect of a gesture target (a card uid or a zone id)."""
         if target is None:
             return None
-        if target in self.by_uid:
-            return self.by_uid[target].rect
+        if target in self.by_uid:  # a card: with the stack it heads, all of it
+            return self.by_uid[target].rect.unionall([sp.rect for sp in self.stack_of(target)])
         assert self.layout is not None
         box = self.layout.zones.get(target)
         return box.rect if box else None
+
+    def stack_of(self, uid: str) -> list[Sprite]:
+        """The cards of the stack a card lies in, in a grouped zone (layout.yaml ``group``:
+        a building and the cards on it); just the card elsewhere."""
+        sp = self.by_uid.get(uid)
+        if sp is None:
+            return []
+        box = self.layout.zones.get(sp.zone) if self.layout is not None else None
+        key = getattr(box.defn, "group", None) if box is not None else None
+        if not key:
+            return [sp]
+        value = (sp.card.get("tokens") or {}).get(key)
+        return [
+            o
+            for o in self.sprites
+            if o.zone == sp.zone and (o.card.get("tokens") or {}).get(key) == value
+        ]
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action, from_rect: pygame.Rect | None = None) -> bool:
