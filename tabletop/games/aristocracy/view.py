@@ -34,11 +34,18 @@ from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
     BID,
+    BUILD,
+    BUILDING,
+    BUY,
+    DOWNGRADE,
+    EXPOSE,
     GLORY,
     OVER,
     PICK,
+    REVISIT,
     STALL,
     TAX,
+    VISIT,
     Building,
     State,
     deal_of,
@@ -590,6 +597,20 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     return {"prompt": prompt, "seats": seats, "public": MappingProxyType(public)}
 
 
+# what to do in each part of an action, naming the zones as the table labels them
+_PART_PROMPTS = {
+    BUILD: "Build: drag a card from your hand or stall to Buildings for a new building, "
+    "or onto your farm or estate to enlarge it.",
+    BUILDING: "Build: drag more cards from your hand or stall onto the building "
+    "(3 make a farm, 4 an estate, 5 a château), then press Finish.",
+    VISIT: "Visit: click a building of another player to look at its cards.",
+    EXPOSE: "Visit: click a card that does not match to turn it face up, or press Expose nothing.",
+    REVISIT: "Visit: the card is already exposed: press Force discard or Make them pay.",
+    BUY: "Buy: drag one of the Face-up discards to your hand.",
+    DOWNGRADE: "Downgrade: drag more cards of the building to your hand, then press Done.",
+}
+
+
 def _prompt(
     s: State, seat: int | None, step: str, ready: Sequence[bool], active: int, sub: str
 ) -> str:
@@ -599,17 +620,21 @@ def _prompt(
         return ""
     if step == ACTIONS:
         if seat == active:
-            return f"Finish the {sub} step." if sub else f"Take an action ({s.slots} left)."
+            return _PART_PROMPTS.get(sub, "") if sub else f"Take an action ({s.slots} left)."
     elif not ready[seat]:
         if step == STALL:
             return "Form your stall (face down), then press Stall ready."
         if step == TAX:
             return f"Tax: discard down to {s.limit(seat)} cards."
         if step == BALL:
-            return "Ball: bring any cards you like, then press Done."
+            return "Ball: drag the cards you bring from your hand to Set aside, then press Done."
         if step == BID:
             return "Auction: choose your secret bid."
         if step == GLORY:
+            from tabletop.games.aristocracy.flow import glory_ok  # flow imports this module
+
+            if not glory_ok(s, seat):  # asked all the same: nobody learns who could end it
+                return "Glory: your complete buildings cannot end the game yet; press Play on."
             return "Glory: end the game now, or play on."
     if step == PICK and seat in s.pick_order[len(s.picks) :][:1]:
         return "Auction: pick a market card."
