@@ -3,7 +3,8 @@
 Run from the repository root: ``python docs/screenshots/render.py [--size 1280x720]``.
 Writes ``menu.png``, ``table-<game>.png`` (one per registered game, 4 players where
 possible) and ``results.png`` next to this file.  With ``--crowded`` it writes only
-``<game>-<n>p.png``, each game at its most players (e.g. ``--size 1920x1080 --crowded``).
+``<game>-<n>p-<height>.png``, each game at its most players (e.g. ``--size 1920x1080
+--crowded`` writes ``majesty-4p-1080.png``).
 Positions come from the games' own greedy agents (random moves where a game has none), so
 the tables look like real games.  Headless (SDL dummy driver).
 """
@@ -106,7 +107,7 @@ def main() -> int:
         for gid, game in registry.games().items():
             n = game.info.max_players
             _table(app, _well_into(game, n), drag=False)
-            name = f"{gid}-{n}p.png"
+            name = f"{gid}-{n}p-{size[1]}.png"
             pygame.image.save(app.window, str(OUT / name))
             written.append(name)
             app.pop()

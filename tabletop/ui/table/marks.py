@@ -20,19 +20,26 @@ _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def badge(
-    text: str, size: int, fg: Any, bg: Any, width: int | None = None, most: int | None = None
+    text: str,
+    size: int,
+    fg: Any,
+    bg: Any,
+    width: int | None = None,
+    most: int | None = None,
+    least: int | None = None,
 ) -> pygame.Surface:
     """A cached pill (or ribbon of ``width``) with a label: one blit per frame.  ``most``:
     the widest the pill may be (its words shrink to the least size, then are cut: the
-    card's tip says them whole)."""
-    key = (text, size, fg, bg, width, most)
+    card's tip says them whole): down to ``least``, else not at all."""
+    key = (text, size, fg, bg, width, most, least)
     surf = _BADGES.get(key)
     if surf is None:
         if len(_BADGES) > 2000:
             _BADGES.clear()
         if most is not None:
             room = most - size // 2 - 4
-            t = fonts.fit(text, size, room, fg, bold=True, min_size=size, hover=True)
+            low = min(size, least) if least is not None else size
+            t = fonts.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
         else:
             t = fonts.text(text, size, fg, True)
         w = width or t.get_width() + size // 2 + 4
@@ -91,7 +98,7 @@ def token_blits(
         if icon:
             pill = _icon_badge(sc, icon, text, size)
         else:
-            pill = badge(text, size, sc.pal.ink, sc.pal.gold_light, most=r.w - 4)
+            pill = badge(text, size, sc.pal.ink, sc.pal.gold_light, most=r.w - 4, least=least)
         y -= pill.get_height() + 1
         out.append((pill, pill.get_rect(topleft=(r.x + 2, y))))
     return out

@@ -155,6 +155,8 @@ def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.
         icon is not None or box.art_card or box.kind == "counter"
     ):  # the icon, the art or the counted pile says it already
         words = ""
+    if fonts.measure(words[:3] + "…", least, True) > room:  # a stub says nothing: the tip does
+        words = ""
     while size > least and fonts.measure(words, size, True) > room:
         size -= 1
     return words, size, icon

@@ -199,38 +199,51 @@ def _row_width(parts: list[pygame.Surface], gap: int) -> int:
     return sum(p.get_width() for p in parts) + gap * (len(parts) - 1)
 
 
+def _plate_parts(
+    sc: TableScene, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
+) -> list[pygame.Surface]:
+    """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"."""
+    pal = sc.pal
+    score_shown = sc.data.layout.resources.get("score")
+    parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
+    if "score" in info and not (score_shown and score_shown.hide):
+        words = _words(score_shown, "score", info["score"]) if score_shown else ""
+        parts.append(
+            _item_image(
+                sc,
+                f"{info['score']} {words}".strip(),
+                score_shown.icon if score_shown else None,
+                size,
+                pal.gold_light if not active else pal.crimson,
+            )
+        )
+    for key, shown in sc.data.layout.seat_marks.items():
+        if info.get(key) and not shown.hide:
+            parts.append(_item_image(sc, _words(shown, key), shown.icon, size, ink))
+    if seat in sc.thinking:
+        parts.append(fonts.text("thinking…", size, ink))
+    return parts
+
+
 def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
     """A name plate in the strip at the top of each seat area (gold for a seat to act)."""
     h = sc.size[1]
     pal = sc.pal
     assert sc.layout is not None
     seats = sc.view.get("seats", [])
-    score_shown = sc.data.layout.resources.get("score")
     for seat, strip in sc.layout.plates.items():
         if strip.h < 6:
             continue
         active = seat in to_act
         ink = pal.ink if active else pal.ivory
-        size = max(fonts.least(h), min(px(13, h), strip.h - px(4, h)))
+        top = max(fonts.least(h), min(px(13, h), strip.h - px(4, h)))
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
-        parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
-        if "score" in info and not (score_shown and score_shown.hide):
-            words = _words(score_shown, "score", info["score"]) if score_shown else ""
-            parts.append(
-                _item_image(
-                    sc,
-                    f"{info['score']} {words}".strip(),
-                    score_shown.icon if score_shown else None,
-                    size,
-                    pal.gold_light if not active else pal.crimson,
-                )
-            )
-        for key, shown in sc.data.layout.seat_marks.items():
-            if info.get(key) and not shown.hide:
-                parts.append(_item_image(sc, _words(shown, key), shown.icon, size, ink))
-        if seat in sc.thinking:
-            parts.append(fonts.text("thinking…", size, ink))
         gap, room, edge = px(10, h), strip.w - px(8, h), px(16, h)
+        size = top
+        for size in range(top, fonts.least(h) - 1, -1):  # smaller type before fewer facts
+            parts = _plate_parts(sc, seat, info, size, ink, active)
+            if _row_width(parts, gap) + edge <= room:
+                break
         while len(parts) > 1 and _row_width(parts, gap) + edge > room:  # the name comes first
             parts.pop()
         if _row_width(parts, gap) + edge > room:
