@@ -125,3 +125,23 @@ def test_final_scoring_rows_take_their_words_from_the_data_and_explain_themselve
     _rest_on(app, sc, r.center)
     assert sc.drawn.tip is not None and sc.drawn.tip.colliderect(sc.table_rect)
     assert "squared" in tips.score_tip(sc, "variety").body
+
+
+def test_the_results_screen_names_its_rows_from_the_data_and_explains_the_one_pointed_at() -> None:
+    app = make_app()
+    game = registry.games()["majesty"]
+    m = _finished(game)
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.open_results()
+    for _ in range(5):
+        app.step(DT)
+    results = app.top
+    assert results.row_words("overflow") == "Extra meeples"
+    assert results.row_words("infirmary_b") == "Most wounded"
+    r = results.row_rects["variety"]
+    post(pygame.MOUSEMOTION, pos=r.center, rel=(1, 1), buttons=(0, 0, 0))
+    app.step(DT)
+    assert results.mouse == r.center
+    app.draw()
+    assert "squared" in results.help_shown

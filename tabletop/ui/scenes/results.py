@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -47,8 +47,13 @@ class ResultsScene(GuiScene):
         names: Sequence[str],
         outcome: Outcome,
         config: MatchConfig | None = None,
+        rows: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
         super().__init__(app)
+        self.rows = dict(rows or {})  # breakdown key → (words, help) from layout.yaml scoring
+        self.row_rects: dict[str, pygame.Rect] = {}
+        self.help_shown = ""  # the explanation drawn under the table last frame
+        self.mouse = (-1, -1)
         self.game_name = game_name
         self.names = list(names)
         self.outcome = outcome
@@ -101,6 +106,17 @@ class ResultsScene(GuiScene):
         config = self.config.with_seed(None)
         attempt(self.app, "Cannot start the rematch", lambda: launch.start_match(self.app, config))
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Remember where the pointer is (a row under it explains itself), then as usual."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        super().handle_event(event)
+
+    def row_words(self, step: str) -> str:
+        """A row's words: the game's own (layout.yaml ``scoring``), else the key tidied."""
+        words = self.rows.get(step, ("", ""))[0]
+        return words or pretty(step)
+
     def winners_text(self) -> str:
         """``Ada wins`` / ``Ada and Bo share the victory``."""
         return winners_sentence(self.names, self.outcome.winners)
@@ -140,9 +156,12 @@ class ResultsScene(GuiScene):
             if img.get_width() > col_w - self.px(8):
                 img = pygame.transform.smoothscale_by(img, (col_w - self.px(8)) / img.get_width())
             surface.blit(img, img.get_rect(center=(col.centerx, top + row_h // 2)))
+        self.row_rects = {}
         for r, step in enumerate(rows):
             y = top + (r + 1) * row_h
             total = step == "Total"
+            if not total:
+                self.row_rects[step] = pygame.Rect(area.x, y, area.w, row_h)
             pygame.draw.line(
                 surface,
                 mix(pal.ink, pal.parchment, 0.7 if not total else 0.2),
@@ -151,7 +170,7 @@ class ResultsScene(GuiScene):
                 max(1, self.px(1 if not total else 2)),
             )
             font = bold if total else body
-            label = font.render(pretty(step) if not total else "Total", True, pal.ink)
+            label = font.render(self.row_words(step) if not total else "Total", True, pal.ink)
             surface.blit(label, (area.x + self.px(18), y + (row_h - label.get_height()) // 2))
             for i in range(n):
                 if total:
@@ -162,6 +181,33 @@ class ResultsScene(GuiScene):
                 img = font.render(str(v), True, pal.crimson if total and i in winners else pal.ink)
                 cx = area.x + first_w + i * col_w + col_w // 2
                 surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
+        self._row_help(surface, box)
+
+    def _row_help(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Under the table: what the row under the pointer counts (from the game's data)."""
+        step = next((k for k, r in self.row_rects.items() if r.collidepoint(self.mouse)), None)
+        text = self.rows.get(step, ("", ""))[1] if step else ""
+        self.help_shown = text
+        if not text:
+            return
+        pal = self.app.palette
+        size = self.px(TYPE_SIZES["body"])
+        font = fonts.font("body", size)
+        words = f"{self.row_words(step or '')}: {text}"
+        lines, line = [], ""
+        for word in words.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= box.w - self.px(24) or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+        y = box.bottom + self.px(12)
+        for ln in lines:
+            img = font.render(ln, True, pal.ivory)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
 
 def match_config(match: Any) -> MatchConfig:
@@ -175,5 +221,14 @@ def match_config(match: Any) -> MatchConfig:
 
 def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     """The results scene after ``match`` (what the table hands over to)."""
+    from tabletop.controller.match import game_data
+
     names = [s.name for s in match.seats]
-    return ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))
+    try:
+        scoring = game_data(match.game).layout.scoring
+    except Exception:  # a game without data (a test toy) still has its results
+        scoring = {}
+    rows = {k: (v.label, v.help) for k, v in scoring.items()}
+    return ResultsScene(
+        app, match.game.info.name, names, match.outcome(), match_config(match), rows=rows
+    )
