@@ -78,6 +78,9 @@ def test_resting_on_a_location_says_what_it_does_on_the_side_in_play() -> None:
     # a rival's location says whose it is and how many cards lie there
     rival = tips.zone_tip(sc, "p1.loc.5")
     assert "B0" in rival.title and "0 cards here" in rival.body
+    # a rival's name plate sums up the whole court in numbers
+    court = tips.seat_tip(sc, 1).body
+    assert "Mill 0" in court and "Infirmary 0" in court
 
 
 def test_display_places_say_their_cost_and_tier_frames_are_explained() -> None:

@@ -138,7 +138,16 @@ def seat_tip(sc: TableScene, seat: int) -> Tip:
         shown = sc.data.layout.resources.get("score")
         lines.append(f"{info['score']} {shown.label if shown and shown.label else 'points'}")
     lines += [t for t, _icon in seats.items(sc, info) if t]
-    return Tip(who, " · ".join(lines))
+    body = " · ".join(lines)
+    counted = []  # the seat's zones in numbers: its whole court at a glance
+    zones = sc.view.get("zones", {})
+    for zid, box in sc.layout.zones.items() if sc.layout is not None else ():
+        if box.seat == seat and box.kind != "counter" and box.rect.w >= 2:
+            n = len((zones.get(zid) or {}).get("cards") or [])
+            counted.append(f"{zone_name(sc, zid)} {n}")
+    if counted:
+        body += ("\n" if body else "") + " · ".join(counted)
+    return Tip(who, body)
 
 
 def score_label(sc: TableScene, key: str) -> str:
