@@ -204,13 +204,13 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
         return f"Waiting for {names} ({STEP_DOING.get(top.step, top.step)})."
     step, d = top.step, top.data
     if step == "fortify":
-        return "Fortify: drag one spade to your fortification, or take none."
+        return "Fortify: drag one spade to Fortified, or take none."
     if step == "attack":
         return "Attack: drag clubs onto the rivals you attack, then confirm."
     if step == "defend":
         return "Defend: drag a spade onto each club you parry, then confirm."
     if step == "rebuild":
-        return "Rebuild: drag hearts onto your healing, then confirm."
+        return "Rebuild: drag hearts to Healing, then confirm."
     if step == "hoard":
         return "King's Hoard: click the diamonds to show; keep the rest hidden."
     if step == "react":

@@ -350,14 +350,15 @@ def prompt(s: YMState, seat: int | None) -> str:
         soph, base = sophia(s), base_difficulty(s)
         return (
             f"Your salon for {cat.reforms[d['reform']].name}: sophia {soph}, difficulty "
-            f"{base} + randomizer. Drag philosophes in (up to {salon_capacity(s)}), then hold it."
+            f"{base} + randomizer. Drag philosophes into the Salon (up to {salon_capacity(s)}), "
+            "then hold it."
         )
     if step == "main":
         left = 2 - len(s.used)
         return f"Your turn: up to {left} more action{'s' if left > 1 else ''}, each of a different kind."
     if step == PAY:
         what = cat.colonies[d["target"]].name if d["purpose"] == "colony" else "your salon"
-        return f"Pay for {what}: drag a card from your hand to the discard pile."
+        return f"Pay for {what}: drag a card from your hand to Action discards."
     if step == LEND:
         name = cat.phils[d["target"]].name
         return f"The salon of {actor} asks for {name}. Lend {_pron(d['target'])}?"
