@@ -301,7 +301,6 @@ ZONES = Zones(
             "Stall",
             _stall_face,
             seen=_stall_seen,
-            fold="p{seat}.hand",
             one_back=BACK,
             faces=_stall_faces,
             mask=_stall_mask,
@@ -523,9 +522,9 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     sub = stack[-1].step if len(stack) > 1 else ""
     hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
     herald, hand_limit = s.herald, s.hand_limit
+    # a stall being formed shows how many face-down cards it holds (as on a real table);
+    # what they are and weigh stays secret until every stall is ready
     in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
-    if forming:
-        in_hands = [k + len(st) for k, st in zip(in_hands, stalls, strict=True)]
     if any(s.buildings):
         scores = []
         limits = []
