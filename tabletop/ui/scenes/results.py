@@ -56,6 +56,7 @@ class ResultsScene(GuiScene):
         self.steps = step_names(outcome)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.sounded = False
+        self.replay_from: Any = None  # a match (or anything replay.open_replay takes)
 
     def ending_sound(self) -> str:
         """``game_over`` when humans played and none of them won, else the ``fanfare``."""
@@ -77,11 +78,16 @@ class ResultsScene(GuiScene):
         w, h = self.app.size
         bw, bh = self.px(200), self.px(46)
         y = h - self.px(44) - bh
+        shift = (bw + self.px(20)) // 2 if self.replay_from is not None else 0
         menu = self.button(
-            pygame.Rect(w // 2 - bw - self.px(10), y, bw, bh), "Back to menu", self.app.go_home
+            pygame.Rect(w // 2 - bw - self.px(10) - shift, y, bw, bh),
+            "Back to menu",
+            self.app.go_home,
         )
+        if self.replay_from is not None:
+            self.button(pygame.Rect(w // 2 + self.px(10) - shift, y, bw, bh), "Replay", self.replay)
         rematch = self.button(
-            pygame.Rect(w // 2 + self.px(10), y, bw, bh),
+            pygame.Rect(w // 2 + self.px(10) + shift, y, bw, bh),
             "Rematch",
             self.rematch,
             object_id="#primary_button",
@@ -99,6 +105,12 @@ class ResultsScene(GuiScene):
             return
         config = self.config.with_seed(None)
         attempt(self.app, "Cannot start the rematch", lambda: launch.start_match(self.app, config))
+
+    def replay(self) -> None:
+        """Watch the game again, as the first human seat saw it."""
+        from tabletop.ui.replay_open import open_match_replay
+
+        attempt(self.app, "Cannot replay", lambda: open_match_replay(self.app, self.replay_from))
 
     def winners_text(self) -> str:
         """``Ada wins`` / ``Ada and Bo share the victory``."""
@@ -175,4 +187,6 @@ def match_config(match: Any) -> MatchConfig:
 def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     """The results scene after ``match`` (what the table hands over to)."""
     names = [s.name for s in match.seats]
-    return ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))
+    scene = ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))
+    scene.replay_from = match
+    return scene
