@@ -1,0 +1,64 @@
+"""The Records screen: reachable from the title, the same figures as `tabletop stats`, a chart,
+the latest games replayable, a damaged record said in words."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+from table_driver import DT, click, make_app, settle
+from test_replay_seat import a_finished_hidden_game
+
+from tabletop.controller import records
+from tabletop.controller.records import Records
+from tabletop.controller.stats import player_stats
+from tabletop.ui.replay_scene import ReplayScene
+from tabletop.ui.scenes.dialogs import MessageDialog
+from tabletop.ui.scenes.records_scene import RecordsScene
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+
+
+def press(app, scene, starts: str) -> None:
+    b = next(b for b in scene._actions if b.text.startswith(starts))
+    click(app, b.rect.center)
+    app.step(DT)
+
+
+def test_from_the_title_to_a_replay() -> None:
+    match = a_finished_hidden_game(11)
+    gid, note = records.record_match(match)
+    assert gid is not None and note == ""
+    app = make_app()
+    settle(app, 2)
+    press(app, app.top, "Records")
+    scene = app.top
+    assert isinstance(scene, RecordsScene)
+    with Records() as db:
+        assert [s.name for s in scene.stats] == [s.name for s in player_stats(db)]
+    assert scene.stats and scene.stats[0].games == 1
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)  # the table and the chart draw without error
+    assert surface.get_at(scene.chart_rect.center) != surface.get_at((1, 1))
+    press(app, scene, "Replay:")
+    assert isinstance(app.top, ReplayScene)
+    assert app.top.replay.length == len(match.history)
+    assert app.crashes == 0
+
+
+def test_a_damaged_record_is_said_and_moved_aside(tmp_path) -> None:
+    path = records.default_path()
+    path.write_bytes(b"garbage" * 500)
+    app = make_app()
+    app.push(RecordsScene(app))
+    settle(app, 2)
+    assert isinstance(app.top, MessageDialog) and "moved aside" in app.top.text
+    assert any(p.name.startswith("records.sqlite3.corrupt-") for p in path.parent.iterdir())
+    assert app.crashes == 0
