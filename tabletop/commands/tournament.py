@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 from tabletop import registry
 from tabletop.ai.tournament import (
@@ -39,6 +40,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--balance", action="store_true", help="first-seat advantage, length, card figures"
+    )
+    parser.add_argument(
+        "--chart",
+        type=Path,
+        metavar="PNG",
+        help="with --balance: where to write the chart of first-seat edge and score spread "
+        "(default: balance-GAME-Np.png in the current folder)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--records", action="store_true", help="with --json: every match too")
@@ -80,10 +88,21 @@ def run(args: argparse.Namespace) -> int:
     summary["game"] = info.id
     summary["ai"] = kinds
     summary["jobs"] = jobs
+    if args.balance:
+        chart = args.chart or Path(f"balance-{info.id}-{args.players}p.png")
+        try:
+            from tabletop.ui.balance_chart import write
+
+            write(records, args.players, chart, f"{info.name}: {' vs '.join(kinds)}")
+            summary["chart"] = str(chart)
+        except (OSError, ImportError) as e:
+            print(f"tabletop tournament: the chart could not be written: {e}", file=sys.stderr)
     if args.json:
         if args.records:
             summary["records"] = records_to_json(records)
         print(json.dumps(summary, indent=2))
     else:
         print(format_report(summary, f"{info.name}: {' vs '.join(kinds)}"))
+        if "chart" in summary:
+            print(f"chart: {summary['chart']}")
     return 0
