@@ -16,6 +16,7 @@ import pygame
 from tabletop.controller.match import SeatConfig
 from tabletop.controller.replay import Replay
 from tabletop.engine import Action, Event, IllegalAction, Outcome
+from tabletop.ui import keys
 from tabletop.ui.table import fonts, paint
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.widgets import Button
@@ -189,25 +190,28 @@ class ReplayScene(TableScene):
             self.app.pop()
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_RIGHT:
-            self.go(self.rm.step + 1)
-        elif key == pygame.K_LEFT:
-            self.go(self.rm.step - 1)
-        elif key == pygame.K_HOME:
-            self.go(0)
-        elif key == pygame.K_END:
-            self.go(self.replay.length)
-        elif key == pygame.K_TAB:
-            self.next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key == pygame.K_ESCAPE:
+        """The replay's keys, then the table's Esc, log and sound keys (all in the Keys sheet)."""
+        b = keys.find(event, "replay")
+        if b is not None:
+            key = event.key
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.go(self.rm.step + (1 if key == pygame.K_RIGHT else -1))
+            elif key in (pygame.K_HOME, pygame.K_END):
+                self.go(0 if key == pygame.K_HOME else self.replay.length)
+            elif key == pygame.K_TAB:
+                self.next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        b = keys.find(event, "table")
+        if b is None:
+            return
+        if b.action == "escape":
             if self.zoom is not None:
                 self.zoom = None
             else:
                 self.app.pop()
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        elif b.action == "log":
             self._key_log(event)
-        elif key == pygame.K_m:
+        elif b.action == "sound":
             self.toggle_sound()
 
     # --- moving through the game ----------------------------------------------------------
