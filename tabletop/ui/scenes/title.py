@@ -187,7 +187,13 @@ class TitleScene(GuiScene):
         """Esc or Quit: ask, then close the app."""
         from tabletop.ui.scenes.dialogs import confirm
 
-        confirm(self.app, "Leave the table?", "Close Tabletop?", self.app.quit, yes="Quit")
+        confirm(
+            self.app,
+            "Quit Tabletop?",
+            "Close the window? A game in progress stays saved: Continue resumes it.",
+            self.app.quit,
+            yes="Quit",
+        )
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_extra(self, surface: pygame.Surface) -> None:
