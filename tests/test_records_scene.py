@@ -62,3 +62,40 @@ def test_a_damaged_record_is_said_and_moved_aside(tmp_path) -> None:
     assert isinstance(app.top, MessageDialog) and "moved aside" in app.top.text
     assert any(p.name.startswith("records.sqlite3.corrupt-") for p in path.parent.iterdir())
     assert app.crashes == 0
+
+
+def test_a_hot_seat_game_played_in_the_app_is_recorded() -> None:
+    from tabletop.engine import Rng
+    from tabletop.ui import launch
+    from tabletop.ui.match_config import MatchConfig
+    from tabletop.ui.match_config import SeatConfig as MenuSeat
+
+    done = a_finished_hidden_game(11)  # a game id and seed that end quickly at random
+    config = MatchConfig(done.game.info.id, [MenuSeat(name="Ann"), MenuSeat(name="Bea")], {}, 11)
+    app = make_app()
+    launch.start_match(app, config)
+    table = app.top
+    match = table.match
+    rng = Rng(11)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, rng.choice(match.legal(seat)))
+    assert match.record_id is not None
+    with Records() as db:
+        got = db.get(match.record_id)
+    assert got is not None and [s.who() for s in got.seats] == ["Ann", "Bea"]
+    assert len(got.actions) == len(match.history)
+    app.replace(app.results_scene(match))
+    app.step(DT)
+    assert app.crashes == 0
+
+
+def test_a_failed_recording_is_said_on_the_results(monkeypatch) -> None:
+    from tabletop.ui.scenes.results import scene_for_match
+
+    match = a_finished_hidden_game(5)
+    match.record_note = "The finished game could not be recorded: disk full"
+    app = make_app()
+    app.push(scene_for_match(app, match))
+    app.step(DT)
+    assert isinstance(app.top, MessageDialog) and "disk full" in app.top.text

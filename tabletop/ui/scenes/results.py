@@ -56,7 +56,8 @@ class ResultsScene(GuiScene):
         self.steps = step_names(outcome)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.sounded = False
-        self.replay_from: Any = None  # a match (or anything replay.open_replay takes)
+        self.replay_from: Any = None  # the match, for Replay
+        self.record_note = ""  # why the game could not be recorded, said once
 
     def ending_sound(self) -> str:
         """``game_over`` when humans played and none of them won, else the ``fanfare``."""
@@ -70,6 +71,9 @@ class ResultsScene(GuiScene):
         if not self.sounded:
             self.sounded = True
             sound.play(self.app, self.ending_sound())
+        if self.record_note:
+            note, self.record_note = self.record_note, ""
+            self.app.show_message("The record of finished games", note)
 
     def build(self) -> None:
         """Buttons; the table is drawn in :meth:`draw_extra`."""
@@ -189,4 +193,5 @@ def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     names = [s.name for s in match.seats]
     scene = ResultsScene(app, match.game.info.name, names, match.outcome(), match_config(match))
     scene.replay_from = match
+    scene.record_note = getattr(match, "record_note", "")
     return scene
