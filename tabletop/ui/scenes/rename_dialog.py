@@ -3,6 +3,7 @@ overwritten."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,14 +35,14 @@ class RenameDialog(MessageDialog):
 
         from tabletop.controller.save_files import MAX_NAME
 
-        inner = self.framed(600, 280, 40, 44)
+        inner = self.framed(600, 340, 40, 44)
         bh = self.px(44)
-        self.label(
-            pygame.Rect(inner.x, inner.y + self.px(52), inner.w, self.px(30)),
-            self.problem or self.text,
+        words = html.escape(self.problem or self.text)
+        self.text_box(
+            words, pygame.Rect(inner.x, inner.y + self.px(48), inner.w, self.px(86)), "#dialog_text"
         )
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(inner.x, inner.y + self.px(90), inner.w, self.px(40)),
+            pygame.Rect(inner.x, inner.y + self.px(144), inner.w, self.px(40)),
             manager=self.ui,
             initial_text=self.typed,
         )
