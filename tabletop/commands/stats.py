@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -42,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"tabletop stats: {records.note}", file=sys.stderr)
             stats = player_stats(records, include_ai=args.all)
             total = records.count()
-    except RecordsError as e:
-        print(f"tabletop stats: {e}", file=sys.stderr)
+    except (RecordsError, sqlite3.Error, OSError) as e:
+        print(f"tabletop stats: the record could not be read: {e}", file=sys.stderr)
         return 2
     if args.game:
         stats = [s for s in stats if s.game == args.game]

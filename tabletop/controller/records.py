@@ -67,6 +67,9 @@ MIGRATIONS: dict[int, list[str]] = {
 }
 
 
+_CHECKED: set[str] = set()  # files found whole by the integrity check in this process
+
+
 class RecordsError(Exception):
     """The record cannot be used; the message says why in plain words."""
 
@@ -172,9 +175,12 @@ class Records:
         db = sqlite3.connect(self.path, timeout=5.0)
         try:
             db.execute("PRAGMA foreign_keys = ON")
-            check = db.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'none'}")
+            key = str(self.path.resolve())
+            if key not in _CHECKED:  # the whole file is read once per session, not per game
+                check = db.execute("PRAGMA quick_check").fetchone()
+                if check is None or check[0] != "ok":
+                    raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'none'}")
+                _CHECKED.add(key)
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 self.read_only = True

@@ -4,6 +4,7 @@ same that ``tabletop stats`` prints."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from typing import Any
 
@@ -58,8 +59,8 @@ class RecordsScene(GuiScene):
                 self.note = records.note
                 everything = player_stats(records)
                 self.recent = records.recent(RECENT, self.game or None)
-        except (RecordsError, OSError) as e:
-            self.note = str(e)
+        except (RecordsError, OSError, sqlite3.Error) as e:
+            self.note = f"The record of finished games could not be read: {e}"
             everything, self.recent = [], []
         self.games = sorted({s.game for s in everything})
         chosen = [s for s in everything if not self.game or s.game == self.game]
