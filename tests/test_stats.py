@@ -92,3 +92,12 @@ def test_command_without_games(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "No finished games" in capsys.readouterr().out
     assert main(["stats", "--file", str(tmp_path / "missing.sqlite3")]) == 2
     assert "no record database" in capsys.readouterr().err
+
+
+def test_command_with_a_damaged_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "records.sqlite3"
+    path.write_bytes(b"not sqlite" * 300)
+    assert main(["stats", "--file", str(path)]) == 0
+    out = capsys.readouterr()
+    assert "moved aside" in out.err and "No finished games" in out.out
+    assert any(p.name.startswith("records.sqlite3.corrupt-") for p in tmp_path.iterdir())
