@@ -79,8 +79,8 @@ def describe(path: Path) -> str:
 
 
 def row_texts(path: Path, auto: Path | None = None) -> tuple[str, str]:
-    """The two lines of a row: ``Majesty — Ada 12 · Hugo (AI) 9`` and
-    ``Round 3 · 41 moves · saved 24 Nov 2026, 15:42:07 · majesty-2026….json``."""
+    """The two lines of a row: ``The Game — Ada 12 · Hugo (AI) 9`` and
+    ``Round 3 · 41 moves · saved 24 Nov 2026, 15:42:07 · game-2026….json``."""
     from tabletop.controller import SaveError, save_files
 
     try:

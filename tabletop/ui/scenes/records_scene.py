@@ -27,7 +27,7 @@ def game_name(game_id: str) -> str:
 
 
 def recent_text(record: Any) -> str:
-    """``Majesty, 24 Nov 2026 15:40:12 — ★ Ada 52 · Hugo (AI, hard) 47``."""
+    """``The Game, 24 Nov 2026 15:40:12 — ★ Ada 52 · Hugo (AI, hard) 47``."""
     when = time.strftime("%d %b %Y %H:%M:%S", time.localtime(record.finished))
     seats = " · ".join(f"{'★ ' if s.winner else ''}{s.who()} {s.score}" for s in record.seats)
     return f"{game_name(record.game)}, {when} — {seats}"
