@@ -99,3 +99,24 @@ def test_a_failed_recording_is_said_on_the_results(monkeypatch) -> None:
     app.push(scene_for_match(app, match))
     app.step(DT)
     assert isinstance(app.top, MessageDialog) and "disk full" in app.top.text
+
+
+def test_the_results_replay_reads_the_record() -> None:
+    from tabletop.ui.scenes.results import scene_for_match
+
+    match = a_finished_hidden_game(5)
+    app = make_app()
+    results = scene_for_match(app, match)
+    app.push(results)
+    settle(app, 2)
+    record = records.record_of_match(match)
+    record.actions = record.actions[:3]  # told apart from the match by its length
+    with Records() as db:
+        match.record_id = db.add(record)
+    press(app, results, "Replay")
+    assert isinstance(app.top, ReplayScene) and app.top.replay.length == 3
+    app.pop()
+    match.record_id = 999  # gone from the record: the match's own moves are used
+    press(app, results, "Replay")
+    assert isinstance(app.top, ReplayScene)
+    assert app.top.replay.length == len(match.history) and app.crashes == 0

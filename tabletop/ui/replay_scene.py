@@ -259,6 +259,9 @@ class ReplayScene(TableScene):
         """The words across the top: whose eyes, which move, what happened."""
         r, step = self.replay, self.rm.step
         head = f"Replay, {self.seat_label()} — move {step} of {r.length}"
+        mover = r.mover(step)
+        if mover is not None:
+            head += f" ({self.rm.seats[mover].name})"
         if step == 0:
             return f"{head}: the set-up · → steps forward"
         return f"{head} · {paint.turn_line(self)}"

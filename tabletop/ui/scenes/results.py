@@ -111,10 +111,19 @@ class ResultsScene(GuiScene):
         attempt(self.app, "Cannot start the rematch", lambda: launch.start_match(self.app, config))
 
     def replay(self) -> None:
-        """Watch the game again, as the first human seat saw it."""
-        from tabletop.ui.replay_open import open_match_replay
+        """Watch the game again, as the first person at the table saw it: from the record of
+        finished games, or from the match itself when it could not be recorded."""
+        from tabletop.ui.replay_open import open_match_replay, open_record_replay
 
-        attempt(self.app, "Cannot replay", lambda: open_match_replay(self.app, self.replay_from))
+        match = self.replay_from
+        gid = getattr(match, "record_id", None)
+        if gid is not None:
+            try:
+                open_record_replay(self.app, gid)
+                return
+            except Exception:  # the record went missing meanwhile: the match has the moves
+                pass
+        attempt(self.app, "Cannot replay", lambda: open_match_replay(self.app, match))
 
     def winners_text(self) -> str:
         """``Ada wins`` / ``Ada and Bo share the victory``."""
