@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             if records.note:
                 print(f"tabletop stats: {records.note}", file=sys.stderr)
             stats = player_stats(records, include_ai=args.all)
-            total = records.count()
+            total = len(records.recent(1 << 30, args.game)) if args.game else records.count()
     except (RecordsError, sqlite3.Error, OSError) as e:
         print(f"tabletop stats: the record could not be read: {e}", file=sys.stderr)
         return 2
