@@ -87,3 +87,34 @@ def test_results_offer_the_replay() -> None:
     app.step(DT)
     assert isinstance(app.top, ReplayScene) and app.top.shown == 0
     assert app.crashes == 0
+
+
+def test_the_scene_asks_only_for_the_shown_seats_view(monkeypatch) -> None:
+    from test_replay_seat import a_game_with_secrets
+
+    match = a_game_with_secrets(11)  # an unfinished game: no open hands to offer
+    replay = Replay.of_match(match)
+    game = replay.game
+    asked: list[int | None] = []
+    real = game.view
+
+    def spy(state, seat):
+        asked.append(seat)
+        return real(state, seat)
+
+    monkeypatch.setattr(game, "view", spy)
+    app = make_app()
+    sc = ReplayScene(app, replay, seat=1)  # (building it may ask for a spectator's view)
+    app.push(sc)
+    settle(app, 2)
+    asked.clear()
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_END, pygame.K_LEFT, pygame.K_HOME):
+        press(app, key)
+        settle(app, 3)
+    assert asked and set(asked) == {1}
+    press(app, pygame.K_TAB)  # the next seat: now only seat 0 (never the open view)
+    asked.clear()
+    press(app, pygame.K_RIGHT)
+    settle(app, 3)
+    assert not replay.may_reveal() and set(asked) == {0}
+    assert app.crashes == 0

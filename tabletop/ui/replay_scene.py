@@ -56,7 +56,7 @@ class ReplayMatch:
 
     def to_act(self) -> list[int]:
         """Who was to move at the position (public)."""
-        return list(self.replay.view(self.step, 0).get("to_act", ()))
+        return list(self.game.to_act(self.replay.state_at(self.step)))
 
     def humans_to_act(self) -> list[int]:
         """Nobody moves in a replay."""
