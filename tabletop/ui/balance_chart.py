@@ -57,6 +57,7 @@ def figures(records: Sequence[Any], players: int) -> list[Position]:
 def write(records: Sequence[Any], players: int, path: Path, title: str) -> Path:
     """Draw the chart of ``records`` and save it as a PNG at ``path``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a surface needs no window
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout may be JSON (--json)
     import pygame
 
     from tabletop.ui import fonts
