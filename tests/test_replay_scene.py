@@ -107,14 +107,37 @@ def test_the_scene_asks_only_for_the_shown_seats_view(monkeypatch) -> None:
     sc = ReplayScene(app, replay, seat=1)  # (building it may ask for a spectator's view)
     app.push(sc)
     settle(app, 2)
+    press(app, pygame.K_RETURN)  # past the hand-off screen (two people, a game going on)
     asked.clear()
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_END, pygame.K_LEFT, pygame.K_HOME):
         press(app, key)
         settle(app, 3)
     assert asked and set(asked) == {1}
     press(app, pygame.K_TAB)  # the next seat: now only seat 0 (never the open view)
+    press(app, pygame.K_RETURN)
     asked.clear()
     press(app, pygame.K_RIGHT)
     settle(app, 3)
     assert not replay.may_reveal() and set(asked) == {0}
+    assert app.crashes == 0
+
+
+def test_an_unfinished_hot_seat_game_hands_off_between_seats() -> None:
+    from test_replay_seat import a_game_with_secrets
+
+    match = a_game_with_secrets(11)  # two people, a game still going
+    replay = Replay.of_match(match)
+    assert not replay.finished
+    app = make_app()
+    sc = ReplayScene(app, replay, seat=0, step=4)
+    app.push(sc)
+    settle(app, 2)
+    spectator = identified(replay.view(4, None))
+    assert sc.privacy == 0 and identified(sc.view) == spectator  # nothing private yet
+    press(app, pygame.K_RETURN)  # "show your cards"
+    assert sc.privacy is None and identified(sc.view) == identified(replay.view(4, 0))
+    press(app, pygame.K_TAB)  # the next seat: the screen is handed off again
+    assert sc.privacy == 1 and identified(sc.view) == spectator
+    click(app, (10, 10))
+    assert sc.privacy is None and identified(sc.view) == identified(replay.view(4, 1))
     assert app.crashes == 0

@@ -122,8 +122,12 @@ class ReplayScene(TableScene):
         self.seat_choice: int | str = OPEN if seat is None else seat
         super().__init__(app, self.rm, worker=_NoWorker())  # type: ignore[arg-type]
         self.humans = []
-        self.privacy = None
+        # Several people at one screen and a game still going: each seat's cards wait behind
+        # the hand-off screen, as they do at the table.
+        people = sum(not s.is_ai for s in replay.seats)
+        self.hand_off = self.imperfect and people > 1 and not replay.finished
         self.viewer = None if seat is None else seat
+        self.privacy = self.viewer if self.hand_off else None
         self.refresh()
 
     # --- what the table would do differently ---------------------------------------------
@@ -191,6 +195,10 @@ class ReplayScene(TableScene):
 
     def _key(self, event: pygame.event.Event) -> None:
         """The replay's keys, then the table's Esc, log and sound keys (all in the Keys sheet)."""
+        if self.privacy is not None and keys.find(event, "privacy") is not None:
+            self.privacy = None
+            self.refresh()
+            return
         b = keys.find(event, "replay")
         if b is not None:
             key = event.key
@@ -228,6 +236,8 @@ class ReplayScene(TableScene):
         i = options.index(self.seat_choice) if self.seat_choice in options else 0
         self.seat_choice = options[(i + by) % len(options)]
         self.viewer = None if self.seat_choice == OPEN else int(self.seat_choice)
+        if self.hand_off:
+            self.privacy = self.viewer
         self.tweens.clear()
         self.ghosts.clear()
         self.zoom = None
@@ -269,6 +279,8 @@ class ReplayScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         """The table, then the replay's line over the turn line."""
         super().draw(surface)
+        if self.privacy is not None:
+            return  # the hand-off screen covers everything
         h = self.size[1]
         strip = pygame.Rect(0, 0, self.table_rect.w, self.top_h)
         surface.fill(self.pal.felt_dark, strip)
