@@ -53,3 +53,15 @@ def test_the_command_writes_it(tmp_path: Path, capsys) -> None:
     assert code == 0
     assert chart.is_file() and chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"chart: {chart}" in capsys.readouterr().out
+
+
+def test_no_chart_is_overwritten(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    taken = tmp_path / "mine.png"
+    taken.write_bytes(b"keep me")
+    args = ["tournament", "majesty", "--games", "2", "--ai", "random", "--balance", "--quiet"]
+    assert main([*args, "--chart", str(taken)]) == 2
+    assert taken.read_bytes() == b"keep me" and "exists" in capsys.readouterr().err
+    assert main(args) == 0 and main(args) == 0  # the second run picks a new name
+    assert (tmp_path / "balance-majesty-2p.png").is_file()
+    assert (tmp_path / "balance-majesty-2p-2.png").is_file()
