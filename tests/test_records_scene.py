@@ -120,3 +120,22 @@ def test_the_results_replay_reads_the_record() -> None:
     press(app, results, "Replay")
     assert isinstance(app.top, ReplayScene)
     assert app.top.replay.length == len(match.history) and app.crashes == 0
+
+
+def test_the_game_button_filters_the_figures() -> None:
+    from tabletop.controller.records import GameRecord, SeatRecord
+
+    with Records() as db:
+        for i, game in enumerate(["majesty", "monarch", "majesty"]):
+            db.add(GameRecord(game, {}, i, float(i), [SeatRecord("Ada", "human", None, i, True)]))
+    app = make_app()
+    scene = RecordsScene(app)
+    app.push(scene)
+    settle(app, 2)
+    assert {s.game for s in scene.stats} == {"majesty", "monarch"}
+    press(app, app.top, "Game:")
+    assert scene.game == "majesty" and [s.games for s in scene.stats] == [2]
+    assert all(r.game == "majesty" for r in scene.recent) and len(scene.recent) == 2
+    press(app, app.top, "Game:")
+    press(app, app.top, "Game:")
+    assert scene.game == "" and app.crashes == 0
