@@ -179,3 +179,15 @@ def test_the_app_listener_records_once_at_the_end(tmp_path: Path) -> None:
         assert db.count() == 1
         got = db.get(m.record_id)
         assert got is not None and [s.kind for s in got.seats] == ["human", "human"]
+
+
+def test_a_link_in_its_place_is_moved_aside_and_its_target_untouched(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.db"
+    target.write_bytes(b"someone else's file")
+    (tmp_path / "data").mkdir()
+    path = tmp_path / "data" / "records.sqlite3"
+    path.symlink_to(target)
+    with Records(path) as db:
+        db.add(a_record())
+    assert target.read_bytes() == b"someone else's file"
+    assert any(p.name.startswith("records.sqlite3.not-a-file-") for p in path.parent.iterdir())

@@ -152,8 +152,8 @@ class Records:
 
     # --- opening ------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
-        if os.path.lexists(self.path) and not self.path.is_file():
-            self._aside("it is not a regular file", "not-a-file")
+        if os.path.lexists(self.path) and (self.path.is_symlink() or not self.path.is_file()):
+            self._aside("it is not a regular file", "not-a-file")  # as for every user file
         try:
             return self._connect()
         except sqlite3.DatabaseError as e:
