@@ -1,6 +1,6 @@
 """Hot seat in the real app for the games written on the rules kit after the first three.
 
-Two humans share the screen with an AI seat. Every frame is checked against the game's own
+Two humans share the screen with an AI seat, from the deal to the results screen. Every frame is checked against the game's own
 zone table: while the privacy screen is up, no card either human holds privately is drawn
 face up; while one human's seat is shown, no card that seat may not identify is drawn face up,
 and the shown seat's own hand is on screen. The humans play by posted mouse events (the
@@ -22,7 +22,6 @@ from tabletop.engine import Rng
 from tabletop.engine.game import IMPERFECT
 
 HUMANS = (0, 1)
-ACTIONS = 120  # human actions per game: enough for many hand-overs, short enough for CI
 MAX_FRAMES = 30_000
 
 
@@ -66,7 +65,7 @@ def _play(game_id: str, seed: int, *, leak: bool = False) -> Counter:
     rng = Rng(seed)
     was = sc.privacy
     for _ in range(MAX_FRAMES):
-        if m.is_over() or seen["actions"] >= ACTIONS:
+        if m.is_over():
             break
         if sc.privacy is not None:
             if sc.privacy != was:
@@ -90,6 +89,14 @@ def _play(game_id: str, seed: int, *, leak: bool = False) -> Counter:
             seen["actions"] += 1
         else:
             app.step(DT)
+    assert m.is_over(), seen
+    for _ in range(300):  # the final scoring plays out, then Continue
+        app.step(DT)
+        if sc.final_button is not None:
+            break
+    assert sc.final_button is not None
+    click(app, sc.final_button.rect.center)
+    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
     assert app.crashes == 0
     return seen
 
