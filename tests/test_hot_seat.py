@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from table_driver import DT, click, key, make_app, open_table, perform
+from table_driver import DT, finish_to_results, hand_over, make_app, open_table, perform
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -71,13 +71,7 @@ def _play(game_id: str, seed: int, *, leak: bool = False) -> Counter:
             if sc.privacy != was:
                 seen["screens"] += 1
             was = sc.privacy
-            assert sc.shown is None
-            app.step(DT)  # a frame under the screen, then the next player takes over
-            if rng.random() < 0.5:
-                click(app, (sc.size[0] // 2, sc.size[1] // 2))
-            else:
-                key(app, 13, "\r")
-            assert sc.privacy is None and sc.shown == was
+            hand_over(app, sc, rng.random())
             continue
         was = None
         seat = sc.shown
@@ -90,14 +84,7 @@ def _play(game_id: str, seed: int, *, leak: bool = False) -> Counter:
         else:
             app.step(DT)
     assert m.is_over(), seen
-    for _ in range(300):  # the final scoring plays out, then Continue
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
-    assert app.crashes == 0
+    finish_to_results(app, sc, 300)
     return seen
 
 
