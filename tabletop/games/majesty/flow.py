@@ -22,24 +22,24 @@ def _overflow(seat: int, extra: int) -> str:
     return f"{who(seat)} returns {plural(extra, 'extra meeple')} for {plural(extra, 'point')}."
 
 
-def _joins(name: str) -> str:
-    return f"A {name} joins the display."
+def _joins(card: int) -> str:
+    return f"A {catalog().names[card]} joins the display."
 
 
 def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
     """Overflow meeples become points, the display refills, the next player moves."""
-    cat = catalog()
     s.resolving = -1
-    spaces = cat.worker_spaces
+    spaces = catalog().worker_spaces
     extra = s.meeples[seat] - spaces
     if extra > 0:
         s.meeples[seat] = spaces
         gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
-    if s.deck:
-        card = s.deck.pop()
+    deck = s.deck
+    if deck:
+        card = deck.pop()
         s.display.append(card)
         s.display_meeples.append(0)
-        text = partial(_joins, cat.names[card])
+        text = partial(_joins, card)
         events.append(ZONES.move(s, s.players, card, "deck", "display", text))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players

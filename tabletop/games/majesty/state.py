@@ -161,13 +161,12 @@ def gain_points(
     """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0)."""
     if not delta:
         return
-    s.scores[seat] += delta
-    s.gains[seat][reason] = s.gains[seat].get(reason, 0) + delta
-    events.append(
-        Event(
-            POINTS, text, {"seat": seat, "delta": delta, "reason": reason, "score": s.scores[seat]}
-        )
-    )
+    scores = s.scores
+    score = scores[seat] = scores[seat] + delta
+    gains = s.gains[seat]
+    gains[reason] = gains.get(reason, 0) + delta
+    data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
+    events.append(Event(POINTS, text, data))
 
 
 def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Event]) -> None:
