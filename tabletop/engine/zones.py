@@ -421,22 +421,21 @@ class Zones:
         ``hidden_text`` if given).  A seat that could not see the card before and can now
         makes it a reveal.
         """
-        route = self._routes.get((players, source, target))
-        if route is None:
-            route = self._route(players, source, target)
-        if route is True:  # a seen-by zone: who knows depends on the card
-            knowers, reveal = self._knowers(state, players, card, source, target)
-        else:
-            knowers, reveal = route
+        route = self._routes.get((players, source, target)) or self._route(players, source, target)
+        identity = self.identity
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
+            "card_id": self.card_id(card) if identity is None else identity(state, card),
             "source": source,
             "target": target,
             "face_up": face_up,
         }
+        if route is True:  # a seen-by zone: who knows depends on the card
+            knowers, reveal = self._knowers(state, players, card, source, target)
+        else:
+            knowers, reveal = route
         if knowers is None:
-            return Event(MOVE, text, data, reveal=reveal)
+            return Event(MOVE, text, data, None, None, reveal)
         if len(knowers) == players:  # every seat knows it: public, unless a spectator doesn't
             by_id = self._by_id[players]
             src, dst = by_id[source], by_id[target]
