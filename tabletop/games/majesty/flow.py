@@ -13,21 +13,11 @@ from tabletop.games.majesty.view import ZONES
 
 
 def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
-    """After a move: once no prompt is open, the turn ends."""
-    if not s.over and s.stack[-1].kind == TURN:
-        end_turn(s, seat, events)
-
-
-def _overflow(seat: int, extra: int) -> str:
-    return f"{who(seat)} returns {plural(extra, 'extra meeple')} for {plural(extra, 'point')}."
-
-
-def _joins(card: int) -> str:
-    return f"A {catalog().names[card]} joins the display."
-
-
-def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
-    """Overflow meeples become points, the display refills, the next player moves."""
+    """After a move, once no prompt is open, the turn ends: overflow meeples become points,
+    the display refills, the next seat moves; after every seat's twelfth character, the
+    final scoring."""
+    if s.over or s.stack[-1].kind != TURN:
+        return
     s.resolving = -1
     spaces = catalog().worker_spaces
     extra = s.meeples[seat] - spaces
@@ -43,6 +33,15 @@ def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
         events.append(ZONES.move(s, s.players, card, "deck", "display", text))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
+    realms = s.realms
     full = CHARACTERS_PER_PLAYER
-    if sum(map(len, s.realms[seat])) >= full and all(sum(map(len, r)) >= full for r in s.realms):
+    if sum(map(len, realms[seat])) >= full and all(sum(map(len, r)) >= full for r in realms):
         final_scoring(s, events)
+
+
+def _overflow(seat: int, extra: int) -> str:
+    return f"{who(seat)} returns {plural(extra, 'extra meeple')} for {plural(extra, 'point')}."
+
+
+def _joins(card: int) -> str:
+    return f"A {catalog().names[card]} joins the display."

@@ -173,14 +173,14 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
     L = L or side_of(s, s.resolving)
     realm = s.realms[seat]
     at = realm.__getitem__
-    pts = L.points_per * sum(map(len, map(at, L.points_for))) if L.points_per else 0
+    pts = L.points_per and L.points_per * sum(map(len, map(at, L.points_for)))
     if L.times_largest:
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
     if pts:  # (the sentence is made only if somebody reads it)
         gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
-    mp = L.meeples_per * sum(map(len, map(at, L.meeples_for))) if L.meeples_per else 0
+    mp = L.meeples_per and L.meeples_per * sum(map(len, map(at, L.meeples_for)))
     if mp:
         gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
