@@ -536,25 +536,30 @@ class Zones:
         """
         placed = set(known)
         card_zones = self.card_zones
+        known_zones = self._card_zone_ids  # card_zones' answers so far (read without a call)
+        shown: list[tuple[str, Sequence[CardView]]] = []
         for zid, z in zones.items():
-            if zid not in card_zones:
-                continue
-            for c in z["cards"]:
-                if c["uid"] is not None:
-                    placed.add(index[c["uid"]])
+            flag = known_zones.get(zid)
+            if flag is None:
+                flag = zid in card_zones
+            if flag:
+                shown.append((zid, z["cards"]))
+        for _, cards in shown:
+            for c in cards:
+                uid = c["uid"]
+                if uid is not None:
+                    placed.add(index[uid])
         pools: dict[str, list[int]] = {b: [] for b in backs}
+        back = self.back
         for card in universe:
             if card not in placed:
-                pools.setdefault(self.back(card), []).append(card)
+                pools.setdefault(back(card), []).append(card)
         for pool in pools.values():
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
-        for zid, z in zones.items():
-            if zid not in card_zones:
-                continue
+        for zid, cards in shown:
             filled[zid] = [
-                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
-                for c in z["cards"]
+                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop() for c in cards
             ]
         return filled, pools
 
