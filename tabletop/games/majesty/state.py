@@ -8,7 +8,6 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, POINTS, Text
 
 # decision steps
@@ -86,22 +85,37 @@ class MajestyState:
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data."""
         c = self.clone()
-        data = {f.name: getattr(c, f.name) for f in fields(self)}
+        held = c.__dict__
+        data = {name: held[name] for name in _FIELDS}
         data["rng"] = {"rng": self.rng.state}
-        data["stack"] = [frame_json(f) for f in c.stack]
+        data["stack"] = [  # the copy's frames, as decisions.to_json gives them
+            {
+                "kind": f.kind,
+                "step": f.step,
+                "seats": f.seats,
+                "at": f.at,
+                "done": f.done,
+                "data": f.data,
+            }
+            for f in c.stack
+        ]
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> MajestyState:
         """Rebuild a state from :meth:`to_json` output (or the older form with ``current``)."""
-        kwargs = {f.name: data[f.name] for f in fields(MajestyState) if f.name in data}
+        kwargs = {name: data[name] for name in _FIELDS if name in data}
+        for name in _LISTS:  # copied (the state shares nothing with ``data``)
+            if name in kwargs:
+                kwargs[name] = kwargs[name][:]
+        kwargs["realms"] = [[loc[:] for loc in realm] for realm in data["realms"]]
         kwargs["rng"] = Rng(data["rng"]["rng"])
         kwargs["gains"] = [{str(k): int(v) for k, v in g.items()} for g in data["gains"]]
-        if "stack" in data:
+        if "stack" in data:  # (each frame is made a copy)
             kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
         else:  # saved before the decision stack: current + pending fields
             kwargs["stack"] = old_stack(data)
-        return MajestyState(**kwargs).clone()
+        return MajestyState(**kwargs)
 
     def clone(self) -> MajestyState:
         """A deep copy built by hand (faster than pickling)."""
@@ -114,17 +128,22 @@ class MajestyState:
             self.display[:],
             self.display_meeples[:],
             self.box[:],
-            [[loc[:] for loc in realm] for realm in self.realms],
+            [list(map(_copy_list, realm)) for realm in self.realms],
             self.meeples[:],
             self.scores[:],
-            [dict(g) for g in self.gains],
+            list(map(_copy_dict, self.gains)),
             self.first,
-            [f.clone() for f in self.stack],
+            list(map(_copy_frame, self.stack)),
             self.turn,
             self.resolving,
             self.removed[:],
             self.over,
         )
+
+
+_FIELDS = tuple(f.name for f in fields(MajestyState))
+_copy_list, _copy_dict, _copy_frame = list.copy, dict.copy, Frame.clone  # mapped at C speed
+_LISTS = ("deck", "display", "display_meeples", "box", "meeples", "scores", "removed")
 
 
 def old_stack(data: dict[str, Any]) -> list[Frame]:

@@ -261,12 +261,20 @@ def _frozen_locations(sides: str) -> tuple[Mapping[str, Any], ...]:
     return tuple(MappingProxyType(dict(d)) for d in _locations(sides))
 
 
+_LOC_IDS = [[f"p{p}.loc.{k + 1}" for k in range(N_LOCATIONS)] for p in range(4)]
+
+
+@cache
+def _index(uids: tuple[str, ...]) -> Mapping[str, int]:
+    return MappingProxyType({u: i for i, u in enumerate(uids)})
+
+
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
     """A full state matching ``view``: the deck order (per tier) dealt from unseen cards."""
     cat = catalog()
     pub = view["public"]
     zones = view["zones"]
-    index = {u: i for i, u in enumerate(cat.uids)}
+    index = _index(cat.uids)
     players = pub["players"]
     removed = [index[u] for u in pub["removed"]]
     filled, rest = ZONES.deal(zones, range(cat.size), removed, rng, index, ("tier1", "tier2"))
@@ -285,7 +293,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
         display=filled["display"],
         display_meeples=[c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]],
         box=sorted(rest["tier1"] + rest["tier2"]),
-        realms=[[filled[f"p{p}.loc.{k + 1}"] for k in range(N_LOCATIONS)] for p in range(players)],
+        realms=[[filled[zid] for zid in _LOC_IDS[p]] for p in range(players)],
         meeples=[s["resources"]["meeples"] for s in view["seats"]],
         scores=[s["score"] for s in view["seats"]],
         gains=[dict(g) for g in pub["gains"]],
