@@ -6,6 +6,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
+from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
 from tabletop.games.majesty.scoring import final_scoring
 from tabletop.games.majesty.state import MajestyState, gain_points, plural, who
@@ -29,8 +30,8 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
         card = deck.pop()
         s.display.append(card)
         s.display_meeples.append(0)
-        text = partial(_joins, card)
-        events.append(ZONES.move(s, s.players, card, "deck", "display", text))
+        refill = _REFILL.get(s.players) or _refill(s.players)
+        events.append(refill(s, card, partial(_joins, card)))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
     realms = s.realms
@@ -45,3 +46,11 @@ def _overflow(seat: int, extra: int) -> str:
 
 def _joins(card: int) -> str:
     return f"A {catalog().names[card]} joins the display."
+
+
+def _refill(players: int) -> Mover:
+    found = _REFILL[players] = ZONES.mover(players, "deck", "display")
+    return found
+
+
+_REFILL: dict[int, Mover] = {}  # players -> the zone table's mover from the deck to the display

@@ -13,6 +13,7 @@ from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
 from tabletop.engine.moves import Interned, Move, Moves
+from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
 from tabletop.games.majesty.locations import (
     after_signpost,
@@ -120,8 +121,20 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.realms[seat][char].append(card)
     L = sides_in_play(s.sides)[char]
     text = partial(_taken, char, seat, slot, bonus, L.name)
-    events.append(ZONES.move(s, s.players, card, "display", ZONE_OF[seat][char], text))
+    movers = _PLACE.get(s.players) or _place_movers(s.players)
+    events.append(movers[seat][char](s, card, text))
     start_resolution(s, seat, char, events, L)
+
+
+def _place_movers(players: int) -> list[list[Mover]]:
+    """The zone table's movers from the display to each seat's locations."""
+    found = _PLACE[players] = [
+        [ZONES.mover(players, "display", zone) for zone in ZONE_OF[seat]] for seat in range(players)
+    ]
+    return found
+
+
+_PLACE: dict[int, list[list[Mover]]] = {}  # players -> seat -> location
 
 
 # --- the Cottage's split card ---------------------------------------------------------------------
