@@ -185,11 +185,13 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
         gain_points(s, seat, L.bonus_points, L.key, partial(_bonus, seat, L), events)
-    if L.all_need is not None:
-        for step in range(s.players):
-            p = (seat + step) % s.players
-            if s.realms[p][L.all_need]:
-                gain_points(s, p, L.all_points, L.key, partial(_share, p, seat, L), events)
+    need = L.all_need
+    if need is not None:
+        players, realms, share, key = s.players, s.realms, L.all_points, L.key
+        for step in range(players):
+            p = (seat + step) % players
+            if realms[p][need]:
+                gain_points(s, p, share, key, partial(_share, p, seat, L), events)
 
 
 def _bonus(seat: int, L: LocationSide) -> str:
