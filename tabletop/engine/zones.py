@@ -187,6 +187,7 @@ class Zones:
         # faces off a table (it may set ``face_of`` later, once its catalogue is loaded)
         self.face_of = face_of
         self.face = face or (self._face_of if face_of is not None else self.plain_face)
+        self._by_table = face is None and face_of is not None  # faces read off face_of
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
@@ -305,6 +306,8 @@ class Zones:
             if mode == _SHOW:
                 if z.faces is not None:
                     shown = tuple(z.faces(state, owner, cards))
+                elif z.face is None and self._by_table:
+                    shown = tuple(map(self.face_of, cards))  # type: ignore[arg-type]
                 else:
                     shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
             elif mode == _DRAW:
@@ -312,13 +315,15 @@ class Zones:
             else:
                 unseen: list[CardView] = []
                 mixed: list[CardView] = []
+                sees, back, hidden = z.sees, self.back, self.hidden
+                table = self.face_of if z.face is None and self._by_table else None
                 for i, c in enumerate(cards):
-                    if z.sees(state, owner, viewer, c):
-                        mixed.append(face(state, owner, i, c))
+                    if sees(state, owner, viewer, c):
+                        mixed.append(table(c) if table is not None else face(state, owner, i, c))
                     elif fold is not None:
-                        unseen.append(self.hidden(self.back(c)))
+                        unseen.append(hidden(back(c)))
                     else:
-                        mixed.append(self.hidden(self.back(c)))
+                        mixed.append(hidden(back(c)))
                 if unseen:
                     folded = folded or {}
                     folded.setdefault(fold, []).extend(unseen)  # type: ignore[arg-type]
