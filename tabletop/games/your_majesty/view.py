@@ -192,9 +192,10 @@ ZONES = Zones(
             label="Out of the game",
             seen=lambda s, c: EVERYBODY if _removed_seen(s, c) else 0,
         ),
-        Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck"),
+        # every card of a deck shows the same back: the view shares its run of backs
+        Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck", one_back="action"),
         Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
-        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes"),
+        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes", one_back="philosophe"),
         Zone("phil_discard", PUBLIC, cards=_phil_discard, label="Philosophe discards"),
     ],
     uid=lambda c: _bind().uid(c),
