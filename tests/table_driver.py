@@ -157,3 +157,28 @@ def perform(app: App, scene: TableScene, action: Action, how: str = "drag") -> N
     elif scene.chooser:
         choice = next(b for b in scene.chooser if b.payload == action)
         click(app, choice.rect.center)
+
+
+def finish_to_results(app: App, scene: TableScene, frames: int = 400) -> None:
+    """Watch the final scoring play out, press Continue, and land on the results scene."""
+    for _ in range(frames):
+        app.step(DT)
+        if scene.final_button is not None:
+            break
+    assert scene.final_button is not None
+    click(app, scene.final_button.rect.center)
+    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
+    assert app.crashes == 0
+
+
+def hand_over(app: App, scene: TableScene, coin: float) -> None:
+    """The privacy screen is up: one frame under it, then the next player takes over by a
+    click (``coin`` < 0.5) or by Enter."""
+    was = scene.privacy
+    assert scene.shown is None
+    app.step(DT)
+    if coin < 0.5:
+        click(app, (scene.size[0] // 2, scene.size[1] // 2))
+    else:
+        key(app, 13, "\r")
+    assert scene.privacy is None and scene.shown == was

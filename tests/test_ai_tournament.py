@@ -78,7 +78,10 @@ def test_seat_cards_reads_seat_zones() -> None:
 
 
 @pytest.mark.parametrize("game_id", list(registry.games()))
-def test_tournament_command_prints_json(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament_command_prints_json(
+    game_id: str, capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # --balance writes its chart in the current folder
     game = registry.get(game_id)
     n = game.info.min_players
     rc = main(
@@ -100,6 +103,7 @@ def test_tournament_command_prints_json(game_id: str, capsys: pytest.CaptureFixt
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == n and data["unfinished"] == 0
     assert set(data["agents"]) >= {"greedy"}
+    assert (tmp_path / data["chart"]).is_file()
 
 
 def test_aristocracy_balance_counts_buildings_hidden_in_the_end_view() -> None:

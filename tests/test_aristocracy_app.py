@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from table_driver import DT, click, key, make_app, open_table, perform
+from table_driver import DT, finish_to_results, hand_over, make_app, open_table, perform
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -84,18 +84,6 @@ def play_human(app: Any, sc: TableScene, seat: int, rng: Rng, used: Counter) -> 
     used[f"{action.gesture.kind}:{how}"] += 1
 
 
-def finish(app: Any, sc: TableScene) -> None:
-    """Watch the final scoring, press Continue, land on the results scene."""
-    for _ in range(400):
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
-    assert app.crashes == 0
-
-
 def test_human_plays_aristocracy_against_three_ai_through_the_ui() -> None:
     game = registry.get("aristocracy")
     app = make_app()
@@ -118,7 +106,7 @@ def test_human_plays_aristocracy_against_three_ai_through_the_ui() -> None:
     assert set(used) >= SECRET
     assert used["drag:drag"] and used["drag:select"] and used["button:keys"], used
     assert {p.seat for p in m.history} == {0, 1, 2, 3}
-    finish(app, sc)
+    finish_to_results(app, sc)
 
 
 def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
@@ -176,13 +164,7 @@ def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
             if sc.privacy != was:
                 screens += 1
             was = sc.privacy
-            assert sc.shown is None
-            app.step(DT)  # a frame under the screen, then the next player takes over
-            if rng.random() < 0.5:
-                click(app, (sc.size[0] // 2, sc.size[1] // 2))
-            else:
-                key(app, 13, "\r")
-            assert sc.privacy is None and sc.shown == was
+            hand_over(app, sc, rng.random())
             continue
         was = None
         seat = sc.shown
@@ -199,4 +181,4 @@ def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
     assert screens >= 10 and seen_frames["privacy"] >= screens
     for what in (f"hidden:{STALL}", f"hidden:{BALL}", f"hidden:{TAX}", "hidden:bid"):
         assert seen_frames[what] > 0, (what, seen_frames)
-    finish(app, sc)
+    finish_to_results(app, sc)

@@ -101,8 +101,7 @@ def test_load_lists_the_good_saves_and_sets_the_bad_ones_aside(monkeypatch, tmp_
         _frames(app)
         scene = app.top
         assert isinstance(scene, LoadScene)
-        listed = [b.text for b in scene._actions if b.text != "Back"]
-        assert len(listed) == 1 and "3 moves" in listed[0]
+        assert len(scene.rows) == 1 and "3 moves" in scene.rows[0][2]  # (path, head, details)
         assert sorted(p.name for p in folder.glob("*.json")) == ["good.json"]
         assert app.crashes == 0
     finally:

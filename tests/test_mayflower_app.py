@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from table_driver import DT, click, make_app, open_table, perform
+from table_driver import DT, finish_to_results, make_app, open_table, perform
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -71,11 +71,4 @@ def test_human_plays_mayflower_against_two_ai_through_the_ui() -> None:
             app.step(DT)
     assert m.is_over(), used
     assert used["parry"] and used["help"] and used["attack"] and used[DRAG], used
-    for _ in range(400):
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
-    assert app.crashes == 0
+    finish_to_results(app, sc)

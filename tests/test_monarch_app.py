@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_driver import DT, click, make_app, open_table, perform
+from table_driver import DT, finish_to_results, make_app, open_table, perform
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -63,11 +63,4 @@ def test_a_human_plays_against_two_ai_sisters_to_the_results() -> None:
             app.step(DT)
     assert m.is_over() and built and pledged
     assert {p.seat for p in m.history} == {0, 1, 2}
-    for _ in range(300):  # the final scoring plays out, then Continue
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
-    assert app.crashes == 0
+    finish_to_results(app, sc, 300)

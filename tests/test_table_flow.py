@@ -7,7 +7,16 @@ import random
 import pygame
 import pytest
 from court_game import COURT
-from table_driver import DT, click, make_app, open_table, perform, settle, wait_for
+from table_driver import (
+    DT,
+    click,
+    finish_to_results,
+    make_app,
+    open_table,
+    perform,
+    settle,
+    wait_for,
+)
 
 from tabletop import registry
 from tabletop.controller import Match, SeatConfig
@@ -52,13 +61,7 @@ def test_full_game_human_by_events_against_ai_reaches_results(tmp_path, game) ->
     every = {a.gesture.kind for p in m.history for a in [p.action]}
     assert kinds == every if game is not COURT else kinds == {"drag", "click", "button"}
     assert save.exists()
-    for _ in range(200):  # the final scoring plays out step by step, then Continue
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
+    finish_to_results(app, sc, 200)  # the final scoring plays out step by step
     assert not save.exists()  # a finished match leaves nothing to continue
     assert app.crashes == 0
 

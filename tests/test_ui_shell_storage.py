@@ -100,6 +100,8 @@ def test_settings_scene_saves_each_change(monkeypatch, tmp_path) -> None:
         # Toggle rows show On/Off: fullscreen, the colour-blind-safe palette and sound.
         toggles = [b for b in scene._actions if b.text in ("On", "Off")]
         assert [b.text for b in toggles] == ["Off", "Off", "On"]
+        # Sound is on but the dummy driver plays nothing: the screen says so.
+        assert "no sound device works" in scene.sound_note
         click(toggles[1])  # colour-blind-safe palette
         app.step(1 / 60)
         app.step(1 / 60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_driver import DT, click, drag, make_app, open_table
+from table_driver import DT, click, drag, finish_to_results, make_app, open_table
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -251,11 +251,4 @@ def test_human_lends_refuses_defends_and_hosts_with_a_guest_then_sees_results(
     assert sc.match.is_over(), sc.match.state.round
     for what in ("lend", "refuse", "defend", "guest_salon"):
         assert seen.get(what), (what, seen)
-    for _ in range(300):
-        app.step(DT)
-        if sc.final_button is not None:
-            break
-    assert sc.final_button is not None
-    click(app, sc.final_button.rect.center)
-    assert type(app.top).__name__ in ("ResultsScene", "PlainResults")
-    assert app.crashes == 0
+    finish_to_results(app, sc, 300)

@@ -43,7 +43,8 @@ class SearchConfig:
     """Budget and knobs of one search."""
 
     iterations: int = 500
-    #: wall-clock cap in seconds (``None``: none); results are reproducible when it is not hit
+    #: cap in CPU seconds of the searching thread (``None``: none): a loaded machine makes a
+    #: decision slower, never weaker; results are reproducible when it is not hit
     time_limit: float | None = 2.0
     #: UCB exploration constant (values are in ``[0, 1]``)
     exploration: float = 0.7
@@ -111,11 +112,12 @@ class ISMCTS:
         ctx = _Context(game, hooks, cfg, seat)
         root = _Node()
         search_rng = Rng(rng.next64())
-        deadline = None if cfg.time_limit is None else time.perf_counter() + cfg.time_limit
+        # CPU time of this thread, not wall time: strength must not depend on the load
+        deadline = None if cfg.time_limit is None else time.thread_time() + cfg.time_limit
         done = 0
         timed_out = False
         for _ in range(cfg.iterations):
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.thread_time() > deadline:
                 timed_out = True
                 break
             it_rng = search_rng.fork()

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 from tabletop import registry
 from tabletop.ai.tournament import (
@@ -40,9 +41,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--balance", action="store_true", help="first-seat advantage, length, card figures"
     )
+    parser.add_argument(
+        "--chart",
+        type=Path,
+        metavar="PNG",
+        help="with --balance: where to write the chart of first-seat edge and score spread "
+        "(default: balance-GAME-Np.png in the current folder; never over an existing file)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--records", action="store_true", help="with --json: every match too")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _chart_path(args: argparse.Namespace, game_id: str) -> Path | None:
+    """Where the balance chart goes: ``--chart`` if that file does not exist yet (else None),
+    or the first free ``balance-GAME-Np[-k].png`` in the current folder."""
+    if args.chart is not None:
+        return None if os.path.lexists(args.chart) else args.chart
+    base = f"balance-{game_id}-{args.players}p"
+    path, k = Path(f"{base}.png"), 1
+    while os.path.lexists(path):
+        k += 1
+        path = Path(f"{base}-{k}.png")
+    return path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,6 +94,14 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"tabletop tournament: {e}", file=sys.stderr)
         return 2
+    chart = _chart_path(args, info.id) if args.balance else None
+    if args.balance and chart is None:
+        print(
+            f"tabletop tournament: {args.chart} exists; name another file for the chart "
+            "(nothing is overwritten)",
+            file=sys.stderr,
+        )
+        return 2
     jobs = max(1, min(args.jobs, os.cpu_count() or 1, args.games))
     specs = schedule(game, args.players, args.games, kinds, args.seed, options)
     records, wall = run_matches(specs, jobs, None if args.quiet else progress_bar)
@@ -80,10 +109,20 @@ def run(args: argparse.Namespace) -> int:
     summary["game"] = info.id
     summary["ai"] = kinds
     summary["jobs"] = jobs
+    if chart is not None:
+        try:
+            from tabletop.ui.balance_chart import write
+
+            write(records, args.players, chart, f"{info.name}: {' vs '.join(kinds)}")
+            summary["chart"] = str(chart)
+        except (OSError, ImportError) as e:
+            print(f"tabletop tournament: the chart could not be written: {e}", file=sys.stderr)
     if args.json:
         if args.records:
             summary["records"] = records_to_json(records)
         print(json.dumps(summary, indent=2))
     else:
         print(format_report(summary, f"{info.name}: {' vs '.join(kinds)}"))
+        if "chart" in summary:
+            print(f"chart: {summary['chart']}")
     return 0

@@ -102,7 +102,7 @@ def serve(jobs: Any, answers: Any, parent_pid: int, pdeathsig: bool = True) -> N
     threading.Thread(
         target=_watch, args=(jobs, inbox, parent_pid), name="tabletop-ai-watch", daemon=True
     ).start()
-    from tabletop.controller.ai_worker import decide
+    from tabletop.controller.ai_decide import decide
 
     games: dict[str, Any] = {}
     while True:

@@ -23,36 +23,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.ai import make_agent
-from tabletop.engine import Action, Game, Rng
+from tabletop.controller.ai_decide import decide
+from tabletop.engine import Action, Game
 
-FALLBACKS = ("greedy", "random")
 THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread (tests)
 MAX_RESTARTS = 3  # a worker that keeps dying is replaced by the thread
-
-
-def agent_for(kind: str, game: Game) -> Any:
-    """``make_agent(kind)``, falling back to ``greedy`` and then ``random`` when unknown."""
-    for k in (kind, *FALLBACKS):
-        try:
-            return make_agent(k, game)
-        except ValueError:
-            continue
-    raise ValueError(f"no agent available for {game.info.id}")
-
-
-_AGENTS: dict[tuple[str, str], Any] = {}
-
-
-def decide(
-    game: Game, kind: str, view: Mapping[str, Any], seat: int, legal: Sequence[Action], seed: int
-) -> int:
-    """The index in ``legal`` of the agent's choice (runs in the worker)."""
-    key = (game.info.id, kind)
-    if key not in _AGENTS:
-        _AGENTS[key] = agent_for(kind, game)
-    action = _AGENTS[key].choose(game, view, seat, list(legal), Rng(seed))
-    return legal.index(action) if action in legal else 0
 
 
 def plain(value: Any) -> Any:

@@ -68,10 +68,14 @@ class Frame:
 
     def clone(self) -> Frame:
         """An independent copy (``data`` copied one level deep, lists inside copied)."""
-        data = {
-            k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for k, v in self.data.items()
-        }
+        data = self.data
+        if data:  # (most frames hold no data: a copy of the state copies them by the dozen)
+            data = {
+                k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                for k, v in data.items()
+            }
+        else:
+            data = {}
         return Frame(self.kind, self.step, self.seats[:], self.at, self.done[:], data)
 
 
@@ -170,11 +174,17 @@ def to_json(frame: Frame) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> Frame:
     """A frame from :func:`to_json` output."""
+    held = data.get("data")
     return Frame(
         str(data["kind"]),
         str(data["step"]),
         [int(s) for s in data["seats"]],
         int(data.get("at", 0)),
-        [int(s) for s in data.get("done", [])],
-        dict(data.get("data", {})),
-    ).clone()
+        [int(s) for s in data.get("done", ())],
+        {  # copied one level deep, as ``Frame.clone`` copies
+            k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for k, v in held.items()
+        }
+        if held
+        else {},
+    )

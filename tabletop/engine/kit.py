@@ -118,14 +118,18 @@ class RulesGame(Game):
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
-        cached = state.__dict__.get(_LEGAL)
+        found = state.__dict__
+        cached = found.get(_LEGAL)
         if cached is not None and cached[0] == seat:
             return cached[1]
         stack = state.stack
-        if not stack or self.is_over(state) or not stack[-1].waits_for(seat):
+        if not stack or self.is_over(state):
             return []
-        acts = self.moves.legal(state, seat, stack[-1].step)
-        state.__dict__[_LEGAL] = (seat, acts)
+        top = stack[-1]
+        if not top.waits_for(seat):
+            return []
+        acts = self.moves.legal(state, seat, top.step)
+        found[_LEGAL] = (seat, acts)
         return acts
 
     def touch(self, state: Any) -> None:
@@ -155,8 +159,9 @@ class RulesGame(Game):
 
     def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply a legal action: its move, then the flow; mark a reveal."""
-        state.__dict__.pop(_LEGAL, None)
-        state.__dict__.pop(_VIEWS, None)
+        found = state.__dict__
+        found.pop(_LEGAL, None)
+        found.pop(_VIEWS, None)
         move = self.moves.by_name[action.name]
         events: list[Event] = []
         move.apply(state, seat, action, events)

@@ -64,20 +64,22 @@ class Moves:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
         self._generators = {k: tuple(m.generate for m in v) for k, v in self.by_step.items()}
+        # the one function giving a step's actions: its one-pass function or its one move's
+        self._single = dict(self.together)
+        for step, gens in self._generators.items():
+            if step not in self._single and len(gens) == 1:
+                self._single[step] = gens[0]
         unknown = sorted(set(self.together) - set(self.by_step))
         if unknown:
             raise ValueError(f"steps {unknown} are generated together but offer no move")
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
-        one_pass = self.together.get(step)
-        if one_pass is not None:
-            out = one_pass(state, seat)
-            return out if isinstance(out, list) else list(out)
+        single = self._single.get(step)
+        if single is not None:
+            out = single(state, seat)
+            return out if type(out) is list else list(out)
         generators = self._generators.get(step, ())
-        if len(generators) == 1:
-            out = generators[0](state, seat)
-            return out if isinstance(out, list) else list(out)
         acts: list[Action] = []
         for generate in generators:
             acts += generate(state, seat)

@@ -31,22 +31,42 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias)."""
+        """A uniform integer in ``[0, n)`` (rejection sampling: no modulo bias).
+
+        The draws of :meth:`next64`, written out inline (playouts call this once a step).
+        """
         if n <= 0:
             raise ValueError("randrange needs n >= 1")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < 1025 else _MASK - (_MASK + 1) % n
+        s = self.state
         while True:
-            r = self.next64()
-            if r <= limit:
-                return r % n
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return z % n
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
-        """A uniform element of a non-empty sequence."""
-        return seq[self.randrange(len(seq))]
+        """A uniform element of a non-empty sequence (the draw of ``randrange(len(seq))``)."""
+        n = len(seq)
+        if n <= 0:
+            raise ValueError("randrange needs n >= 1")
+        limit = _LIMITS[n] if n < 1025 else _MASK - (_MASK + 1) % n
+        s = self.state
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return seq[z % n]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place.

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
@@ -50,6 +51,8 @@ CardView = Mapping[str, Any]
 Face = Callable[[Any, int | None, int, int], CardView]
 # draw(state, owner, viewer, cards) -> the zone's cards as that viewer sees them
 Draw = Callable[[Any, int | None, int | None, Sequence[int]], Sequence[CardView]]
+# mover(state, card, text, face_up=True) -> the event of the card moving along one route
+Mover = Callable[..., Event]
 
 
 @dataclass(frozen=True)
@@ -184,10 +187,12 @@ class Zones:
         # faces off a table (it may set ``face_of`` later, once its catalogue is loaded)
         self.face_of = face_of
         self.face = face or (self._face_of if face_of is not None else self.plain_face)
+        self._by_table = face is None and face_of is not None  # faces read off face_of
         self._places: dict[int, tuple[Place, ...]] = {}
         self._by_id: dict[int, dict[str, Place]] = {}
         self._hidden: dict[str, CardView] = {}
         self._routes: dict[tuple[int, str, str], Any] = {}
+        self._movers: dict[tuple[int, str, str], Mover] = {}
         self._plans: dict[tuple[int, int | None], tuple[tuple[Any, ...], ...]] = {}
         self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
         self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
@@ -301,6 +306,8 @@ class Zones:
             if mode == _SHOW:
                 if z.faces is not None:
                     shown = tuple(z.faces(state, owner, cards))
+                elif z.face is None and self._by_table:
+                    shown = tuple(map(self.face_of, cards))  # type: ignore[arg-type]
                 else:
                     shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
             elif mode == _DRAW:
@@ -308,13 +315,15 @@ class Zones:
             else:
                 unseen: list[CardView] = []
                 mixed: list[CardView] = []
+                sees, back, hidden = z.sees, self.back, self.hidden
+                table = self.face_of if z.face is None and self._by_table else None
                 for i, c in enumerate(cards):
-                    if z.sees(state, owner, viewer, c):
-                        mixed.append(face(state, owner, i, c))
+                    if sees(state, owner, viewer, c):
+                        mixed.append(table(c) if table is not None else face(state, owner, i, c))
                     elif fold is not None:
-                        unseen.append(self.hidden(self.back(c)))
+                        unseen.append(hidden(back(c)))
                     else:
-                        mixed.append(self.hidden(self.back(c)))
+                        mixed.append(hidden(back(c)))
                 if unseen:
                     folded = folded or {}
                     folded.setdefault(fold, []).extend(unseen)  # type: ignore[arg-type]
@@ -421,22 +430,21 @@ class Zones:
         ``hidden_text`` if given).  A seat that could not see the card before and can now
         makes it a reveal.
         """
-        route = self._routes.get((players, source, target))
-        if route is None:
-            route = self._route(players, source, target)
-        if route is True:  # a seen-by zone: who knows depends on the card
-            knowers, reveal = self._knowers(state, players, card, source, target)
-        else:
-            knowers, reveal = route
+        route = self._routes.get((players, source, target)) or self._route(players, source, target)
+        identity = self.identity
         data = {
             "card": self.uid(card),
-            "card_id": self.card_id(card) if self.identity is None else self.identity(state, card),
+            "card_id": self.card_id(card) if identity is None else identity(state, card),
             "source": source,
             "target": target,
             "face_up": face_up,
         }
+        if route is True:  # a seen-by zone: who knows depends on the card
+            knowers, reveal = self._knowers(state, players, card, source, target)
+        else:
+            knowers, reveal = route
         if knowers is None:
-            return Event(MOVE, text, data, reveal=reveal)
+            return Event(MOVE, text, data, None, None, reveal)
         if len(knowers) == players:  # every seat knows it: public, unless a spectator doesn't
             by_id = self._by_id[players]
             src, dst = by_id[source], by_id[target]
@@ -449,6 +457,40 @@ class Zones:
         if not self.exact_reveals:
             reveal = bool(knowers)
         return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
+
+    def mover(self, players: int, source: str, target: str) -> Mover:
+        """``move`` for one route, as a function of ``(state, card, text, face_up=True)``.
+
+        The same events as :meth:`move`, made with less work where the zones already decide
+        everything (a route between zones every seat sees alike): for a game's hot loop,
+        which keeps the movers it needs.
+        """
+        key = (players, source, target)
+        found = self._movers.get(key)
+        if found is None:
+            route = self._routes.get(key) or self._route(players, source, target)
+            found = self._movers[key] = (
+                self._plain_mover(source, target, route[1])
+                if route is not True and route[0] is None and self.identity is None
+                else partial(_move_by_zones, self.move, players, source, target)
+            )
+        return found
+
+    def _plain_mover(self, source: str, target: str, reveal: bool) -> Mover:
+        """A mover whose events nobody needs redacted (see :meth:`mover`)."""
+        uid, card_id = self.uid, self.card_id
+
+        def plain(state: Any, card: int, text: Text, face_up: bool = True) -> Event:
+            data = {
+                "card": uid(card),
+                "card_id": card_id(card),
+                "source": source,
+                "target": target,
+                "face_up": face_up,
+            }
+            return Event(MOVE, text, data, None, None, reveal)
+
+        return plain
 
     def tell(
         self,
@@ -537,25 +579,30 @@ class Zones:
         """
         placed = set(known)
         card_zones = self.card_zones
+        known_zones = self._card_zone_ids  # card_zones' answers so far (read without a call)
+        shown: list[tuple[str, Sequence[CardView]]] = []
         for zid, z in zones.items():
-            if zid not in card_zones:
-                continue
-            for c in z["cards"]:
-                if c["uid"] is not None:
-                    placed.add(index[c["uid"]])
+            flag = known_zones.get(zid)
+            if flag is None:
+                flag = zid in card_zones
+            if flag:
+                shown.append((zid, z["cards"]))
+        for _, cards in shown:
+            for c in cards:
+                uid = c["uid"]
+                if uid is not None:
+                    placed.add(index[uid])
         pools: dict[str, list[int]] = {b: [] for b in backs}
+        back = self.back
         for card in universe:
             if card not in placed:
-                pools.setdefault(self.back(card), []).append(card)
+                pools.setdefault(back(card), []).append(card)
         for pool in pools.values():
             rng.shuffle(pool)
         filled: dict[str, list[int]] = {}
-        for zid, z in zones.items():
-            if zid not in card_zones:
-                continue
+        for zid, cards in shown:
             filled[zid] = [
-                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop()
-                for c in z["cards"]
+                index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop() for c in cards
             ]
         return filled, pools
 
@@ -573,6 +620,19 @@ class Zones:
                 continue
             out.update(c for c in place.cards(state) if not z.sees(state, place.owner, viewer, c))
         return out
+
+
+def _move_by_zones(
+    move: Callable[..., Event],
+    players: int,
+    source: str,
+    target: str,
+    state: Any,
+    card: int,
+    text: Text,
+    face_up: bool = True,
+) -> Event:
+    return move(state, players, card, source, target, text, face_up=face_up)
 
 
 def _seers(place: Place, state: Any, card: int, players: int) -> int:

@@ -68,6 +68,8 @@ BINDINGS: tuple[Binding, ...] = (
             (pygame.K_SPACE,)),
     Binding("Game", "N", "All-AI game: play one move", "table", "step", (pygame.K_n,)),
     Binding("Game", "F", "All-AI game: fast or normal speed", "table", "fast", (pygame.K_f,)),
+    Binding("Game", "← → Home End Tab", "Replay: step, go to an end, next seat", "replay",
+            "replay", (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_TAB)),
     Binding("Window", "F1 / ?", "Show or hide these keys", "app", "keys",
             (pygame.K_F1,), chars="?"),
     Binding("Window", "F11", "Full screen on or off", "app", "fullscreen", (pygame.K_F11,)),

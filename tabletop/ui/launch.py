@@ -28,8 +28,10 @@ __all__ = ["autosave_path", "resume", "saves_dir", "start_match"]
 
 
 def _table(app: AppContext, match: Any) -> None:
+    from tabletop.controller import records
     from tabletop.ui.table.scene import TableScene
 
+    match.listeners.append(records.recorder(match))  # every finished game is recorded
     app.push(TableScene(app, match))
 
 

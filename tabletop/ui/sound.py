@@ -94,6 +94,11 @@ class SoundPlayer:
         self.ready = True
         return True
 
+    def working(self) -> bool:
+        """Whether sound can be heard in this session (opens the mixer to find out);
+        ``broken`` then says why not."""
+        return self._open()
+
     def _load(self, name: str) -> Any:
         if name not in self.sounds:
             path = (self.folder or sounds_dir()) / f"{name}.wav"

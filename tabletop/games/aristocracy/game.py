@@ -58,10 +58,6 @@ class Aristocracy(RulesGame):
         """Rebuild a state from :meth:`state_to_json` output (or an older save)."""
         return State.from_json(data)
 
-    def copy(self, state: State) -> State:
-        """An independent copy (field by field)."""
-        return state.clone()
-
     # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
         """``greedy`` → the greedy agent; other kinds are unknown here."""

@@ -6,6 +6,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
+from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
 from tabletop.games.majesty.scoring import final_scoring
 from tabletop.games.majesty.state import MajestyState, gain_points, plural, who
@@ -13,36 +14,43 @@ from tabletop.games.majesty.view import ZONES
 
 
 def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
-    """After a move: once no prompt is open, the turn ends."""
-    if not s.over and s.stack[-1].kind == TURN:
-        end_turn(s, seat, events)
+    """After a move, once no prompt is open, the turn ends: overflow meeples become points,
+    the display refills, the next seat moves; after every seat's twelfth character, the
+    final scoring."""
+    if s.over or s.stack[-1].kind != TURN:
+        return
+    s.resolving = -1
+    spaces = catalog().worker_spaces
+    extra = s.meeples[seat] - spaces
+    if extra > 0:
+        s.meeples[seat] = spaces
+        gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
+    deck = s.deck
+    if deck:
+        card = deck.pop()
+        s.display.append(card)
+        s.display_meeples.append(0)
+        refill = _REFILL.get(s.players) or _refill(s.players)
+        events.append(refill(s, card, partial(_joins, card)))
+    s.turn += 1
+    s.stack[0].seats[0] = (seat + 1) % s.players
+    realms = s.realms
+    full = CHARACTERS_PER_PLAYER
+    if sum(map(len, realms[seat])) >= full and all(sum(map(len, r)) >= full for r in realms):
+        final_scoring(s, events)
 
 
 def _overflow(seat: int, extra: int) -> str:
     return f"{who(seat)} returns {plural(extra, 'extra meeple')} for {plural(extra, 'point')}."
 
 
-def _joins(name: str) -> str:
-    return f"A {name} joins the display."
+def _joins(card: int) -> str:
+    return f"A {catalog().names[card]} joins the display."
 
 
-def end_turn(s: MajestyState, seat: int, events: list[Event]) -> None:
-    """Overflow meeples become points, the display refills, the next player moves."""
-    cat = catalog()
-    s.resolving = -1
-    spaces = cat.worker_spaces
-    extra = s.meeples[seat] - spaces
-    if extra > 0:
-        s.meeples[seat] = spaces
-        gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
-    if s.deck:
-        card = s.deck.pop()
-        s.display.append(card)
-        s.display_meeples.append(0)
-        text = partial(_joins, cat.names[card])
-        events.append(ZONES.move(s, s.players, card, "deck", "display", text))
-    s.turn += 1
-    s.stack[0].seats[0] = (seat + 1) % s.players
-    full = CHARACTERS_PER_PLAYER
-    if sum(map(len, s.realms[seat])) >= full and all(sum(map(len, r)) >= full for r in s.realms):
-        final_scoring(s, events)
+def _refill(players: int) -> Mover:
+    found = _REFILL[players] = ZONES.mover(players, "deck", "display")
+    return found
+
+
+_REFILL: dict[int, Mover] = {}  # players -> the zone table's mover from the deck to the display

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from tabletop.engine import Outcome, Rng
@@ -36,9 +37,8 @@ class MajestyGame(RulesGame):
         """The deck order per tier dealt at random."""
         return view.rebuild(view_, seat, rng)
 
-    def is_over(self, state: MajestyState) -> bool:
-        """True after final scoring."""
-        return state.over
+    # True after final scoring: read straight off the state (asked several times a move)
+    is_over = attrgetter("over")  # type: ignore[assignment]
 
     def outcome(self, state: MajestyState) -> Outcome:
         """Scores, the named breakdown (play reasons + final steps) and the winners."""

@@ -38,10 +38,15 @@ def side_of(s: MajestyState, loc: int) -> LocationSide:
 
 def defence_location(s: MajestyState) -> int | None:
     """The location whose characters defend (the Guardhouse), if any side in play has one."""
-    for loc in range(INFIRMARY):
-        if side_of(s, loc).signpost == "defend":
-            return loc
-    return None
+    found = _DEFENCE.get(s.sides, -1)
+    if found == -1:
+        found = _DEFENCE[s.sides] = next(
+            (loc for loc in range(INFIRMARY) if side_of(s, loc).signpost == "defend"), None
+        )
+    return found
+
+
+_DEFENCE: dict[str, int | None] = {}  # sides -> the defending location
 
 
 def start_resolution(
@@ -51,11 +56,15 @@ def start_resolution(
     s.resolving = loc
     L = L or side_of(s, loc)
     signpost = L.signpost
-    if signpost == "attack":
-        attack(s, seat, loc, events)
-    elif signpost == "heal" and heal(s, seat, events):
-        return  # a split card waits for its owner's choice
-    after_signpost(s, seat, events, L)
+    if signpost:
+        if signpost == "attack":
+            attack(s, seat, loc, events)
+        elif signpost == "heal" and heal(s, seat, events):
+            return  # a split card waits for its owner's choice
+    if L.exchange and (s.scores[seat] > 0 or s.meeples[seat] > 0):
+        s.stack.append(prompt(EXCHANGE, seat, dir=0))
+        return
+    payout(s, seat, events, L)
 
 
 def after_signpost(
@@ -69,9 +78,27 @@ def after_signpost(
     payout(s, seat, events, L)
 
 
+def _held(seat: int, opp: int, knights: int, guards: int) -> str:
+    return (
+        f"{who(seat)} attacks {who(opp)} with {plural(knights, 'Knight')}; "
+        f"{plural(guards, 'Guard')} hold the line."
+    )
+
+
+def _nobody(seat: int, opp: int) -> str:
+    return f"{who(seat)} attacks {who(opp)}, who has no character to lose."
+
+
+def _wounds(seat: int, opp: int, knights: int, guards: int, target: int) -> str:
+    return (
+        f"{who(seat)} attacks {who(opp)} ({plural(knights, 'Knight')} against "
+        f"{plural(guards, 'Guard')}): {who(opp)}'s {catalog().char_names[target]} "
+        f"goes to the Infirmary."
+    )
+
+
 def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
     """Attack every opponent: fewer Guards than our Knights → their leftmost top card is wounded."""
-    cat = catalog()
     knights = len(s.realms[seat][loc])
     guard_loc = defence_location(s)
     for step in range(1, s.players):
@@ -82,8 +109,7 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
             events.append(
                 Event(
                     "log",
-                    f"{who(seat)} attacks {who(opp)} with {plural(knights, 'Knight')}; "
-                    f"{plural(guards, 'Guard')} hold the line.",
+                    partial(_held, seat, opp, knights, guards),
                     {"attacker": seat, "defender": opp, "success": False},
                 )
             )
@@ -93,7 +119,7 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
             events.append(
                 Event(
                     "log",
-                    f"{who(seat)} attacks {who(opp)}, who has no character to lose.",
+                    partial(_nobody, seat, opp),
                     {"attacker": seat, "defender": opp, "success": True},
                 )
             )
@@ -105,9 +131,7 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
             card,
             loc_zone(opp, target),
             loc_zone(opp, INFIRMARY),
-            f"{who(seat)} attacks {who(opp)} ({plural(knights, 'Knight')} against "
-            f"{plural(guards, 'Guard')}): {who(opp)}'s {cat.char_names[target]} "
-            f"goes to the Infirmary.",
+            partial(_wounds, seat, opp, knights, guards, target),
             events,
             face_up=False,
         )
@@ -132,15 +156,12 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
     cat = catalog()
     card = s.realms[seat][INFIRMARY].pop()
     s.realms[seat][target].append(card)
-    move(
-        s,
-        card,
-        loc_zone(seat, INFIRMARY),
-        loc_zone(seat, target),
-        f"{who(seat)} heals a {cat.char_names[target]}, who returns to the "
-        f"{side_of(s, target).name}.",
-        events,
-    )
+    text = partial(_healed, seat, cat.char_names[target], side_of(s, target).name)
+    move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), text, events)
+
+
+def _healed(seat: int, char_name: str, place: str) -> str:
+    return f"{who(seat)} heals a {char_name}, who returns to the {place}."
 
 
 def _gains(seat: int, n: int, what: str, place: str) -> str:
@@ -152,22 +173,25 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
     L = L or side_of(s, s.resolving)
     realm = s.realms[seat]
     at = realm.__getitem__
-    pts = L.points_per * sum(map(len, map(at, L.points_for))) if L.points_per else 0
+    pts = L.points_per and L.points_per * sum(map(len, map(at, L.points_for)))
     if L.times_largest:
         pts *= max(map(len, realm[:INFIRMARY]))
-    pts += L.infirmary_points * len(realm[INFIRMARY])
+    if L.infirmary_points:
+        pts += L.infirmary_points * len(realm[INFIRMARY])
     if pts:  # (the sentence is made only if somebody reads it)
         gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
-    mp = L.meeples_per * sum(map(len, map(at, L.meeples_for))) if L.meeples_per else 0
+    mp = L.meeples_per and L.meeples_per * sum(map(len, map(at, L.meeples_for)))
     if mp:
         gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
         gain_points(s, seat, L.bonus_points, L.key, partial(_bonus, seat, L), events)
-    if L.all_need is not None:
-        for step in range(s.players):
-            p = (seat + step) % s.players
-            if s.realms[p][L.all_need]:
-                gain_points(s, p, L.all_points, L.key, partial(_share, p, seat, L), events)
+    need = L.all_need
+    if need is not None:
+        players, realms, share, key = s.players, s.realms, L.all_points, L.key
+        for step in range(players):
+            p = (seat + step) % players
+            if realms[p][need]:
+                gain_points(s, p, share, key, partial(_share, p, seat, L), events)
 
 
 def _bonus(seat: int, L: LocationSide) -> str:

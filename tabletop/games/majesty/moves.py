@@ -6,17 +6,21 @@ Each move declares its actions, how one applies, and why one is refused; the tur
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
+from itertools import chain
+from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
 from tabletop.engine.moves import Interned, Move, Moves
-from tabletop.games.majesty.data import CHARACTERS, catalog
+from tabletop.engine.zones import Mover
+from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
 from tabletop.games.majesty.locations import (
     after_signpost,
     payout,
     place_healed,
     side_of,
+    sides_in_play,
     start_resolution,
 )
 from tabletop.games.majesty.state import (
@@ -74,24 +78,31 @@ def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
 
 def takes(s: MajestyState, seat: int) -> list[Action]:
     """Every card the seat can pay for, as each character it may become."""
-    display = s.display
-    sides = s.sides
-    known = _slot_takes.known
-    out: list[Action] = []
-    for slot in range(min(len(display), s.meeples[seat] + 1)):
-        key = (display[slot], slot, seat, sides)
-        out.extend(known.get(key) or _slot_takes(*key))
-    return out
+    rows = _ROWS.get(s.sides)
+    if rows is None:
+        rows = _ROWS[s.sides] = [_slot_rows(seat_, s.sides) for seat_ in range(4)]
+    paid = s.display[: s.meeples[seat] + 1]  # slot i costs i meeples
+    row = rows[seat]
+    if len(paid) > len(row):  # a display built larger by hand
+        row += [_slot_takes.row(i, seat, s.sides) for i in range(len(row), len(paid))]
+    return list(chain.from_iterable(map(getitem, row, paid)))
 
 
-def _make_slot_takes(card: int, slot: int, seat: int, sides: str) -> tuple[Action, ...]:
+def _slot_rows(seat: int, sides: str) -> list[Mapping[int, tuple[Action, ...]]]:
+    """Per display slot: card -> the takes of that card at that slot (made when first read)."""
+    return [_slot_takes.row(slot, seat, sides) for slot in range(DISPLAY_SIZE)]
+
+
+def _make_slot_takes(slot: int, seat: int, sides: str, card: int) -> tuple[Action, ...]:
     return tuple(_take(card, slot, char, seat, sides[char]) for char in catalog().chars[card])
 
 
 _slot_takes = Interned(_make_slot_takes)  # type: ignore[arg-type]  # tuples of actions
+_ROWS: dict[str, list[list[Mapping[int, tuple[Action, ...]]]]] = {}  # sides -> seat -> slot
 
 
-def _taken(cat_char: str, seat: int, paid: int, bonus: int, place: str) -> str:
+def _taken(char: int, seat: int, paid: int, bonus: int, place: str) -> str:
+    cat_char = catalog().char_names[char]
     paid_s = f" paying {plural(paid, 'meeple')}" if paid else ""
     got = f" and collecting {plural(bonus, 'meeple')}" if bonus else ""
     return f"{who(seat)} takes a {cat_char}{paid_s}{got} and places it at the {place}."
@@ -101,17 +112,29 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     """Pay for, take and place a display card, then resolve its location."""
     parsed = _TAKEN.get(id(action))
     slot, char = parsed or (action["slot"], CHARACTERS.index(action["character"]))
+    waiting = s.display_meeples
     for i in range(slot):
-        s.display_meeples[i] += 1
-    s.meeples[seat] -= slot
+        waiting[i] += 1
     card = s.display.pop(slot)
-    bonus = s.display_meeples.pop(slot)
-    s.meeples[seat] += bonus
+    bonus = waiting.pop(slot)
+    s.meeples[seat] += bonus - slot
     s.realms[seat][char].append(card)
-    L = side_of(s, char)
-    text = partial(_taken, catalog().char_names[char], seat, slot, bonus, L.name)
-    events.append(ZONES.move(s, s.players, card, "display", ZONE_OF[seat][char], text))
+    L = sides_in_play(s.sides)[char]
+    text = partial(_taken, char, seat, slot, bonus, L.name)
+    movers = _PLACE.get(s.players) or _place_movers(s.players)
+    events.append(movers[seat][char](s, card, text))
     start_resolution(s, seat, char, events, L)
+
+
+def _place_movers(players: int) -> list[list[Mover]]:
+    """The zone table's movers from the display to each seat's locations."""
+    found = _PLACE[players] = [
+        [ZONES.mover(players, "display", zone) for zone in ZONE_OF[seat]] for seat in range(players)
+    ]
+    return found
+
+
+_PLACE: dict[int, list[list[Mover]]] = {}  # players -> seat -> location
 
 
 # --- the Cottage's split card ---------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, POINTS, Text
 
 # decision steps
@@ -86,25 +85,49 @@ class MajestyState:
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data."""
         c = self.clone()
-        data = {f.name: getattr(c, f.name) for f in fields(self)}
+        held = c.__dict__
+        data = {name: held[name] for name in _FIELDS}
         data["rng"] = {"rng": self.rng.state}
-        data["stack"] = [frame_json(f) for f in c.stack]
+        data["stack"] = [  # the copy's frames, as decisions.to_json gives them
+            {
+                "kind": f.kind,
+                "step": f.step,
+                "seats": f.seats,
+                "at": f.at,
+                "done": f.done,
+                "data": f.data,
+            }
+            for f in c.stack
+        ]
         return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> MajestyState:
         """Rebuild a state from :meth:`to_json` output (or the older form with ``current``)."""
-        kwargs = {f.name: data[f.name] for f in fields(MajestyState) if f.name in data}
+        kwargs = {name: data[name] for name in _FIELDS if name in data}
+        for name in _LISTS:  # copied (the state shares nothing with ``data``)
+            if name in kwargs:
+                kwargs[name] = kwargs[name][:]
+        kwargs["realms"] = [[loc[:] for loc in realm] for realm in data["realms"]]
         kwargs["rng"] = Rng(data["rng"]["rng"])
         kwargs["gains"] = [{str(k): int(v) for k, v in g.items()} for g in data["gains"]]
-        if "stack" in data:
+        if "stack" in data:  # (each frame is made a copy)
             kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
         else:  # saved before the decision stack: current + pending fields
             kwargs["stack"] = old_stack(data)
-        return MajestyState(**kwargs).clone()
+        return MajestyState(**kwargs)
 
     def clone(self) -> MajestyState:
         """A deep copy built by hand (faster than pickling)."""
+        stack = []
+        for f in self.stack:  # each frame's fields copied (its data holds only numbers)
+            held = f.__dict__.copy()
+            held["seats"] = f.seats[:]
+            held["done"] = f.done[:]
+            held["data"] = dict(f.data)
+            frame = _new(Frame)
+            frame.__dict__ = held
+            stack.append(frame)
         return MajestyState(
             self.players,
             Rng(self.rng.state),
@@ -114,17 +137,22 @@ class MajestyState:
             self.display[:],
             self.display_meeples[:],
             self.box[:],
-            [[loc[:] for loc in realm] for realm in self.realms],
+            [list(map(_copy_list, realm)) for realm in self.realms],
             self.meeples[:],
             self.scores[:],
-            [dict(g) for g in self.gains],
+            list(map(_copy_dict, self.gains)),
             self.first,
-            [f.clone() for f in self.stack],
+            stack,
             self.turn,
             self.resolving,
             self.removed[:],
             self.over,
         )
+
+
+_FIELDS = tuple(f.name for f in fields(MajestyState))
+_copy_list, _copy_dict, _new = list.copy, dict.copy, object.__new__  # (C functions)
+_LISTS = ("deck", "display", "display_meeples", "box", "meeples", "scores", "removed")
 
 
 def old_stack(data: dict[str, Any]) -> list[Frame]:
@@ -161,13 +189,12 @@ def gain_points(
     """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0)."""
     if not delta:
         return
-    s.scores[seat] += delta
-    s.gains[seat][reason] = s.gains[seat].get(reason, 0) + delta
-    events.append(
-        Event(
-            POINTS, text, {"seat": seat, "delta": delta, "reason": reason, "score": s.scores[seat]}
-        )
-    )
+    scores = s.scores
+    score = scores[seat] = scores[seat] + delta
+    gains = s.gains[seat]
+    gains[reason] = gains.get(reason, 0) + delta
+    data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
+    events.append(Event(POINTS, text, data))
 
 
 def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Event]) -> None:

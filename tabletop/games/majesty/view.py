@@ -6,7 +6,7 @@ re-deal of ``determinize`` follow from it.  Only what no zone holds is written h
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -16,7 +16,7 @@ from tabletop.engine.decisions import prompt as prompt_frame
 from tabletop.engine.decisions import turn
 from tabletop.engine.events import Text
 from tabletop.engine.frozen import EMPTY
-from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, Zone, Zones
+from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, CardView, Zone, Zones
 from tabletop.games.majesty.data import BACKS as BACK_OF
 from tabletop.games.majesty.data import (
     CARD_IDS,
@@ -67,17 +67,50 @@ def _display_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapp
     return _face(card, meeples=s.display_meeples[i])
 
 
+def _display_faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+    return map(_face, cards, s.display_meeples)
+
+
+class _FaceRow(dict):  # type: ignore[type-arg]
+    """The faces of the cards at one location, by card (made on first read)."""
+
+    def __init__(self, loc: int) -> None:
+        super().__init__()
+        self.loc = loc
+
+    def __missing__(self, card: int) -> CardView:
+        found = self[card] = _face(card, loc=self.loc)
+        return found
+
+
+class _Labels(dict):  # type: ignore[type-arg]
+    """The locations' labels by the sides in play."""
+
+    def __missing__(self, sides: str) -> tuple[str, ...]:
+        found = self[sides] = _labels(sides)
+        return found
+
+
+_LABELS = _Labels()
+
+
 def _location(loc: int) -> Zone:
+    row = _FaceRow(loc)
+    at = row.__getitem__
+
     def cards(s: MajestyState, seat: int) -> list[int]:
         return s.realms[seat][loc]
 
     def face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
-        return _face(card, loc=loc)
+        return row[card]
+
+    def faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+        return map(at, cards)
 
     def label(s: MajestyState, seat: int) -> str:
-        return _labels(s.sides)[loc]
+        return _LABELS[s.sides][loc]
 
-    return Zone(f"p{{seat}}.loc.{loc + 1}", PUBLIC, True, cards, label, face)
+    return Zone(f"p{{seat}}.loc.{loc + 1}", PUBLIC, True, cards, label, face, faces=faces)
 
 
 def _worker_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
@@ -102,7 +135,14 @@ ZONES = Zones(
             cards=lambda s: s.deck,
             label=lambda s: f"Deck ({plural(len(s.deck), 'card')})",
         ),
-        Zone("display", PUBLIC, cards=lambda s: s.display, label="Display", face=_display_face),
+        Zone(
+            "display",
+            PUBLIC,
+            cards=lambda s: s.display,
+            label="Display",
+            face=_display_face,
+            faces=_display_faces,
+        ),
         *(_location(loc) for loc in range(N_LOCATIONS)),
         # the worker card is no character: one pseudo-card per seat carrying its meeples
         Zone(
@@ -173,36 +213,60 @@ def prompt(s: MajestyState, seat: int | None) -> str:
 
 
 def describe(s: MajestyState, seat: int | None) -> dict[str, Any]:
-    """The prompt, the seats' figures and the public facts no zone holds."""
+    """The prompt, the seats' figures and the public facts no zone holds (made read-only
+    here, so the view need not freeze them again)."""
     cat = catalog()
+    uids = cat.uids
+    meeples = s.meeples
+    scores = s.scores
+    pending_card = s.pending_card
     return {
         "prompt": prompt(s, seat),
-        "seats": [
+        "seats": tuple(
+            [
+                MappingProxyType(
+                    {
+                        "seat": p,
+                        "name": who(p),
+                        "score": scores[p],
+                        "resources": MappingProxyType({"meeples": meeples[p]}),
+                    }
+                )
+                for p in range(s.players)
+            ]
+        ),
+        "public": MappingProxyType(
             {
-                "seat": p,
-                "name": who(p),
-                "score": s.scores[p],
-                "resources": {"meeples": s.meeples[p]},
+                "players": s.players,
+                "sides": s.sides,
+                "combined": s.combined,
+                "first": s.first,
+                "current": s.current,
+                "turn": s.turn,
+                "pending": s.pending,
+                "pending_dir": s.pending_dir,
+                "pending_card": uids[pending_card] if pending_card >= 0 else None,
+                "resolving": s.resolving,
+                "box": len(s.box),
+                "removed": tuple([uids[c] for c in s.removed]),
+                "gains": tuple([MappingProxyType(dict(g)) for g in s.gains]),
+                "locations": _frozen_locations(s.sides),
             }
-            for p in range(s.players)
-        ],
-        "public": {
-            "players": s.players,
-            "sides": s.sides,
-            "combined": s.combined,
-            "first": s.first,
-            "current": s.current,
-            "turn": s.turn,
-            "pending": s.pending,
-            "pending_dir": s.pending_dir,
-            "pending_card": cat.uids[s.pending_card] if s.pending_card >= 0 else None,
-            "resolving": s.resolving,
-            "box": len(s.box),
-            "removed": [cat.uids[c] for c in s.removed],
-            "gains": [dict(g) for g in s.gains],
-            "locations": [dict(d) for d in _locations(s.sides)],
-        },
+        ),
     }
+
+
+@cache
+def _frozen_locations(sides: str) -> tuple[Mapping[str, Any], ...]:
+    return tuple(MappingProxyType(dict(d)) for d in _locations(sides))
+
+
+_LOC_IDS = [[f"p{p}.loc.{k + 1}" for k in range(N_LOCATIONS)] for p in range(4)]
+
+
+@cache
+def _index(uids: tuple[str, ...]) -> Mapping[str, int]:
+    return MappingProxyType({u: i for i, u in enumerate(uids)})
 
 
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
@@ -210,7 +274,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
     cat = catalog()
     pub = view["public"]
     zones = view["zones"]
-    index = {u: i for i, u in enumerate(cat.uids)}
+    index = _index(cat.uids)
     players = pub["players"]
     removed = [index[u] for u in pub["removed"]]
     filled, rest = ZONES.deal(zones, range(cat.size), removed, rng, index, ("tier1", "tier2"))
@@ -229,7 +293,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
         display=filled["display"],
         display_meeples=[c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]],
         box=sorted(rest["tier1"] + rest["tier2"]),
-        realms=[[filled[f"p{p}.loc.{k + 1}"] for k in range(N_LOCATIONS)] for p in range(players)],
+        realms=[[filled[zid] for zid in _LOC_IDS[p]] for p in range(players)],
         meeples=[s["resources"]["meeples"] for s in view["seats"]],
         scores=[s["score"] for s in view["seats"]],
         gains=[dict(g) for g in pub["gains"]],

@@ -98,7 +98,7 @@ def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int
     return [-1] if s.hp[seat] < MAX_HP else []
 
 
-def _subject_words(s: MayflowerState, phase: str, subject: int, seat: int) -> str:
+def subject_words(s: MayflowerState, phase: str, subject: int, seat: int) -> str:
     if phase == ATTACK:
         return f"attack {who(subject)}"
     if phase == DEFEND:
@@ -125,7 +125,7 @@ def asks(s: MayflowerState, seat: int) -> list[Action]:
         if h == seat or _tried(frame, [seat, 0, h]):
             continue
         for subject in _subjects(s, seat, phase, h):
-            words = _subject_words(s, phase, subject, seat)
+            words = subject_words(s, phase, subject, seat)
             out.append(_ask(seat, h, subject, words))
     return out
 
@@ -166,7 +166,7 @@ def calls(s: MayflowerState, seat: int) -> list[Action]:
         if _tried(frame, [seat, 1, debtor]):
             continue
         for subject in _subjects(s, seat, phase, debtor):
-            words = _subject_words(s, phase, subject, seat)
+            words = subject_words(s, phase, subject, seat)
             out.append(_call(seat, debtor, subject, words))
     return out
 
@@ -309,7 +309,7 @@ def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event])
     phase = frame.data["phase"]
     helper, subject = int(action["helper"]), int(action["subject"])
     frame.data["tried"] = [*frame.data["tried"], [seat, 0, helper]]
-    words = _subject_words(s, phase, subject, seat)
+    words = subject_words(s, phase, subject, seat)
     events.append(Event(LOG, f"{who(seat)} asks {who(helper)} to {words} for a favour."))
     if not help_cards(s, helper, phase, subject):
         events.append(Event(LOG, f"{who(helper)} has no card to help with."))
@@ -350,7 +350,7 @@ def helps(s: MayflowerState, seat: int) -> list[Action]:
     asker = d["asker"]
     phase, subject = d["phase"], d["subject"]
     name = HELP if frame.step == ASK_STEP else GIVE
-    words = _subject_words(s, phase, subject, asker)
+    words = subject_words(s, phase, subject, asker)
     words = words[0].upper() + words[1:]
     out = []
     for c, boost, worth in help_cards(s, seat, phase, subject):
@@ -403,7 +403,7 @@ def apply_call(s: MayflowerState, seat: int, action: Action, events: list[Event]
     debtor, subject = int(action["debtor"]), int(action["subject"])
     frame.data["tried"] = [*frame.data["tried"], [seat, 1, debtor]]
     tid = token_of(s, debtor, seat)[0]  # type: ignore[index]
-    words = _subject_words(s, frame.data["phase"], subject, seat)
+    words = subject_words(s, frame.data["phase"], subject, seat)
     events.append(Event(LOG, f"{who(seat)} calls in {who(debtor)}'s favour: {words}."))
     pid = table.new_play(
         s, CALL, seat, token=tid, debtor=debtor, subject=subject, phase=frame.data["phase"]

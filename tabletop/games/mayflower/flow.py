@@ -213,21 +213,9 @@ def court(s: MayflowerState, events: list[Event]) -> None:
                 hoarders.append(seat)
             continue
         for card in [c for c in s.hands[seat] if cat.suits[c] == "d"]:
-            show_diamond(s, seat, card, events)
+            table.show_diamond(s, seat, card, events)
     for seat in reversed(hoarders):  # the first in seat order decides first
         s.stack.append(prompt(HOARD_STEP, seat))
-
-
-def show_diamond(s: MayflowerState, seat: int, card: int, events: list[Event]) -> None:
-    """A diamond goes from the hand on show behind the Royal."""
-    s.hands[seat].remove(card)
-    s.diamonds[seat].append(card)
-    text = partial(_shows, seat, card_name(card))
-    move(s, card, zone(seat, "hand"), zone(seat, "diamonds"), text, events)
-
-
-def _shows(seat: int, name: str) -> str:
-    return f"{who(seat)} shows the {name}."
 
 
 def pillage(s: MayflowerState, events: list[Event]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine import DRAG, Gesture, Outcome, Rng
 from tabletop.engine.kit import RulesGame
-from tabletop.games.mayflower import flow, view
+from tabletop.games.mayflower import flow, prompts, view
 from tabletop.games.mayflower.moves import MOVES, action_for_drop
 from tabletop.games.mayflower.setup import new_state
 from tabletop.games.mayflower.state import MayflowerState
@@ -29,8 +29,8 @@ class MayflowerGame(RulesGame):
     advance = staticmethod(flow.advance)  # everything up to the next decision
 
     def describe(self, state: MayflowerState, seat: int | None) -> dict[str, Any]:
-        """Prompt, seats and the public facts (see :mod:`.view`)."""
-        return view.describe(state, seat)
+        """Prompt, seats and the public facts (see :mod:`.view` and :mod:`.prompts`)."""
+        return view.describe(state, seat, prompts.prompt_text(state, seat), prompts.waiting(state))
 
     def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
         """Other hands and both decks dealt at random from the unseen cards."""

@@ -286,9 +286,7 @@ def hoard_dones(s: MayflowerState, seat: int) -> list[Action]:
 
 def apply_show(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
     """One diamond goes on show; with none left in hand the choice is over."""
-    from tabletop.games.mayflower.flow import show_diamond
-
-    show_diamond(s, seat, catalog().index[action["card"]], events)
+    table.show_diamond(s, seat, catalog().index[action["card"]], events)
     if not hand_suit(s, seat, "d"):
         s.stack.pop()
 

@@ -252,3 +252,15 @@ def target_card(s: MayflowerState, pid: int) -> int:
         return card
     royal = s.royals[p["seat"]]
     return royal[0] if royal else -1
+
+
+def show_diamond(s: MayflowerState, seat: int, card: int, events: list[Event]) -> None:
+    """A diamond goes from the hand on show behind the Royal."""
+    s.hands[seat].remove(card)
+    s.diamonds[seat].append(card)
+    text = partial(_shows, seat, card_name(card))
+    move(s, card, zone(seat, "hand"), zone(seat, "diamonds"), text, events)
+
+
+def _shows(seat: int, name: str) -> str:
+    return f"{who(seat)} shows the {name}."

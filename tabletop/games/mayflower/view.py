@@ -174,83 +174,6 @@ def _play_public(p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-STEP_DOING = {
-    "fortify": "choosing a fortification",
-    "attack": "choosing attacks",
-    "defend": "choosing parries",
-    "rebuild": "choosing hearts",
-    "hoard": "choosing which diamonds to show",
-    "react": "deciding whether to answer",
-    "favours": "dealing in favours",
-    "diplomacy": "answering a Diplomacy call",
-    "ask": "answering a request for help",
-    "call": "paying back a favour",
-    "offer": "answering a favour trade",
-}
-
-
-def prompt_text(s: MayflowerState, seat: int | None) -> str:
-    """The line shown above the table for ``seat``."""
-    from tabletop.games.mayflower.table import describe_play
-
-    if s.over:
-        return "The game is over."
-    if not s.stack:
-        return ""
-    top = s.stack[-1]
-    acting = top.acting()
-    if seat not in acting:
-        names = ", ".join(who(p) for p in acting)
-        return f"Waiting for {names} ({STEP_DOING.get(top.step, top.step)})."
-    step, d = top.step, top.data
-    if step == "fortify":
-        return "Fortify: drag one spade to Fortified, or take none."
-    if step == "attack":
-        return "Attack: drag clubs onto the rivals you attack, then confirm."
-    if step == "defend":
-        return "Defend: drag a spade onto each club you parry, then confirm."
-    if step == "rebuild":
-        return "Rebuild: drag hearts to Healing, then confirm."
-    if step == "hoard":
-        return "King's Hoard: click the diamonds to show; keep the rest hidden."
-    if step == "react":
-        targets = [describe_play(s, p) for p in d["targets"] if not s.plays[p]["lost"]]
-        what = "; ".join(targets) if targets else "the attacks"
-        return f"Answer {what}: play a joker, use a power, or pass."
-    if step == "favours":
-        return "Favours: ask for help, call in or trade a favour, or be done."
-    if step == "diplomacy":
-        f = s.fights[d["fight"]]
-        return (
-            f"{who(d['holder'])} calls you by Diplomacy to parry {who(f['by'])}'s "
-            f"{card_name(f['club'])}. Parry it, or decline."
-        )
-    if step in ("ask", "call"):
-        from tabletop.games.mayflower.favours import _subject_words
-
-        words = _subject_words(s, d["phase"], d["subject"], d["asker"])
-        if step == "ask":
-            return f"{who(d['asker'])} asks you to {words} for a favour. Accept?"
-        return f"{who(d['asker'])} calls in your favour: {words}. Choose the card."
-    if step == "offer":
-        if d["kind"] == "buy_back":
-            return (
-                f"{who(d['from'])} offers the {card_name(d['card'])} to buy back "
-                f"their favour. Accept?"
-            )
-        what = "a diamond" if d["kind"] == "sell_favour" else "a favour from you"
-        return f"{who(d['from'])} offers you a favour token for {what}. Accept?"
-    return ""
-
-
-def _waiting(s: MayflowerState) -> str:
-    if s.over or not s.stack:
-        return "nobody"
-    top = s.stack[-1]
-    names = ", ".join(who(p) for p in top.acting())
-    return f"{names} ({STEP_DOING.get(top.step, top.step)})"
-
-
 def _favour_line(s: MayflowerState) -> str:
     if not s.favours_on:
         return "off"
@@ -259,13 +182,14 @@ def _favour_line(s: MayflowerState) -> str:
     return "; ".join(f"{who(d)} owes {who(h)}" for _, d, h in s.favours)
 
 
-def describe(s: MayflowerState, seat: int | None) -> dict[str, Any]:
-    """The prompt, the seats' figures and the public facts no zone holds."""
+def describe(s: MayflowerState, seat: int | None, prompt: str, waiting: str) -> dict[str, Any]:
+    """The prompt, the seats' figures and the public facts no zone holds (the prompt and
+    the waiting line are worded by :mod:`.prompts`)."""
     from tabletop.games.mayflower.state import PHASE_NAMES
     from tabletop.games.mayflower.values import diamond_total
 
     return {
-        "prompt": prompt_text(s, seat),
+        "prompt": prompt,
         "seats": [
             {
                 "seat": p,
@@ -302,7 +226,7 @@ def describe(s: MayflowerState, seat: int | None) -> dict[str, Any]:
             "eliminated": list(s.log_eliminated),
             "winners": list(s.winners),
             "end": s.end,
-            "waiting": _waiting(s),
+            "waiting": waiting,
             "favour_line": _favour_line(s),
         },
     }

@@ -466,6 +466,29 @@ def apply_end_turn(s: YMState, seat: int, action: Action, events: list[Event]) -
     end_turn(s, events)
 
 
+def turn_actions(s: YMState, seat: int) -> list[Action]:
+    """The turn's actions as its seven moves list them one after another (colony,
+    philosophe, salon, event, campaign, refill, end turn), in one pass: a kind taken this
+    turn is not asked, nor a kind paid with a card while the hand is empty."""
+    used = s.stack[0].data["used"]
+    out: list[Action] = []
+    if s.hands[seat]:
+        if "colony" not in used:
+            out += colonies(s, seat)
+        if "philosophe" not in used:
+            out += draws(s, seat)
+        if "salon" not in used:
+            out += salons(s, seat)
+        if "event" not in used:
+            out += events_(s, seat)
+        if "campaign" not in used:
+            out += campaigns(s, seat)
+    if "refill" not in used:
+        out += refills(s, seat)
+    out += _END_TURN
+    return out
+
+
 # --- paying -------------------------------------------------------------------------------------
 def pays(s: YMState, seat: int) -> list[Action]:
     """Any card of the hand pays."""
@@ -842,5 +865,6 @@ MOVES = Moves(
         _move("allow", [BLOCK, CANCEL], allows, apply_decline, BUTTON),
         _move("take", [ESPIONAGE], takes, apply_take),
         _move("done", [ESPIONAGE], dones, apply_done, BUTTON),
-    ]
+    ],
+    together={MAIN: turn_actions},
 )

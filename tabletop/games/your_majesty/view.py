@@ -192,9 +192,10 @@ ZONES = Zones(
             label="Out of the game",
             seen=lambda s, c: EVERYBODY if _removed_seen(s, c) else 0,
         ),
-        Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck"),
+        # every card of a deck shows the same back: the view shares its run of backs
+        Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck", one_back="action"),
         Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
-        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes"),
+        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes", one_back="philosophe"),
         Zone("phil_discard", PUBLIC, cards=_phil_discard, label="Philosophe discards"),
     ],
     uid=lambda c: _bind().uid(c),
@@ -412,9 +413,26 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     known += [off_p + p for p in d["dead"]]
     for c in courts:
         known += [off_p + p for p in c["phils"]]
-    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * d["phil_removed"]}}
-    phils = range(off_p, cat.offset["c"])
-    filled, left = ZONES.deal(unseen, phils, known, rng, index, ("philosophe",))
-    removed = [c - off_p for c in filled["removed"]]
-    phil_deck = [c - off_p for c in left.get("philosophe", [])]
+    # the set-up removed the same number of each muse: deal the removals muse by muse
+    per_muse, odd = divmod(d["phil_removed"], len(MUSES))
+    assert not odd, "philosophes are removed muse by muse"
+    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * per_muse}}
+    removed: list[int] = []
+    phil_deck: list[int] = []
+    for muse_phils in _phils_by_muse():
+        filled, left = ZONES.deal(unseen, muse_phils, known, rng, index, ("philosophe",))
+        removed += [c - off_p for c in filled["removed"]]
+        phil_deck += [c - off_p for c in left.get("philosophe", [])]
+    rng.shuffle(removed)
+    rng.shuffle(phil_deck)
     return restore(d, Rng(rng.next64()), deck, phil_deck, removed, new_hands)
+
+
+@cache
+def _phils_by_muse() -> tuple[tuple[int, ...], ...]:
+    """The philosophes' card numbers, muse by muse."""
+    cat = catalog()
+    off_p = cat.offset["p"]
+    return tuple(
+        tuple(off_p + i for i, p in enumerate(cat.phils) if p.muse == muse) for muse in MUSES
+    )

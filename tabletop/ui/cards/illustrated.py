@@ -7,16 +7,14 @@ number, a muse, a coin) stays readable when the words could not be.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from tabletop.engine.data.faces import Badge, FaceDef
+from tabletop.ui.cards.artist import Artist
 from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour, mix
-
-if TYPE_CHECKING:
-    from tabletop.ui.cards.faces import CardArt
 
 Colour = tuple[int, int, int]
 TINY_H = 62  # below this height: no name, only large badges
@@ -57,7 +55,7 @@ def outlined(text: str, size: int, fg: Colour, edge: Colour) -> pygame.Surface:
 
 
 def badge_image(
-    art: CardArt, b: Badge, value: Any, size: int, tint: Colour
+    art: Artist, b: Badge, value: Any, size: int, tint: Colour
 ) -> pygame.Surface | None:
     """One badge as an image (``None`` when its attr is unset or false)."""
     if b.attr is not None and value in (None, False, "", 0):
@@ -118,7 +116,7 @@ def _place(surf: pygame.Surface, img: pygame.Surface, corner: str, area: pygame.
     surf.blit(img, r)
 
 
-def draw_face(art: CardArt, surf: pygame.Surface, card: Any, f: FaceDef, deck: Colour) -> None:
+def draw_face(art: Artist, surf: pygame.Surface, card: Any, f: FaceDef, deck: Colour) -> None:
     """Paint an illustrated card onto ``surf`` (its size is the card's)."""
     pal = art.pal
     w, h = surf.get_size()
@@ -226,7 +224,7 @@ def _name_band(
 
 
 def _picture(
-    art: CardArt,
+    art: Artist,
     surf: pygame.Surface,
     card: Any,
     f: FaceDef,

@@ -8,15 +8,13 @@ be read from the visible strip of an overlapping fan.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from tabletop.ui.cards.artist import Artist
 from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour
-
-if TYPE_CHECKING:
-    from tabletop.ui.cards.faces import CardArt
 
 RED = (186, 22, 44)
 BLACK = (26, 24, 24)
@@ -57,7 +55,7 @@ def ink(suit: str | None) -> tuple[int, int, int]:
     return RED if suit in ("h", "d") else BLACK
 
 
-def symbol(art: CardArt, suit: str, size: int, flip: bool = False) -> pygame.Surface | None:
+def symbol(art: Artist, suit: str, size: int, flip: bool = False) -> pygame.Surface | None:
     """A suit symbol ``size`` pixels square (upside down when ``flip``)."""
     img = art.art(f"common/suits/{SUIT_NAMES[suit]}.svg", size, size, hex_colour(ink(suit)))
     if img is not None and flip:
@@ -65,7 +63,7 @@ def symbol(art: CardArt, suit: str, size: int, flip: bool = False) -> pygame.Sur
     return img
 
 
-def _index(art: CardArt, rank: str, suit: str | None, h: int, compact: bool) -> pygame.Surface:
+def _index(art: Artist, rank: str, suit: str | None, h: int, compact: bool) -> pygame.Surface:
     """The corner index: rank over suit symbol (jokers: the word, letter by letter)."""
     colour = ink(suit)
     if rank == "joker":
@@ -96,7 +94,7 @@ def _index(art: CardArt, rank: str, suit: str | None, h: int, compact: bool) -> 
     return out
 
 
-def draw_face(art: CardArt, surf: pygame.Surface, rank: str, suit: str | None) -> None:
+def draw_face(art: Artist, surf: pygame.Surface, rank: str, suit: str | None) -> None:
     """Paint a whole playing card onto ``surf`` (its size is the card's)."""
     w, h = surf.get_size()
     radius = max(2, int(w * 0.07))
@@ -127,7 +125,7 @@ def _between(w: int, h: int, side: int, top: float) -> pygame.Rect:
 
 
 def _compact_body(
-    art: CardArt, surf: pygame.Surface, rank: str, suit: str | None, left: int
+    art: Artist, surf: pygame.Surface, rank: str, suit: str | None, left: int
 ) -> None:
     """A small card: one big symbol (or the court emblem) beside and below the index."""
     w, h = surf.get_size()
@@ -146,7 +144,7 @@ def _compact_body(
         surf.blit(img, r)
 
 
-def _pips(art: CardArt, surf: pygame.Surface, rank: str, suit: str, box: pygame.Rect) -> None:
+def _pips(art: Artist, surf: pygame.Surface, rank: str, suit: str, box: pygame.Rect) -> None:
     places = PIPS.get(rank, [])
     ace = rank == "a"
     size = int(box.w * (0.8 if ace else 0.36))
@@ -164,7 +162,7 @@ def _pips(art: CardArt, surf: pygame.Surface, rank: str, suit: str, box: pygame.
         art.mark("pip", suit, c)
 
 
-def _court(art: CardArt, surf: pygame.Surface, rank: str, suit: str, box: pygame.Rect) -> None:
+def _court(art: Artist, surf: pygame.Surface, rank: str, suit: str, box: pygame.Rect) -> None:
     """A framed panel: the emblem in the top half and again, upside down, in the bottom half."""
     colour = ink(suit)
     pygame.draw.rect(surf, (246, 238, 214), box, border_radius=max(2, box.w // 16))
@@ -195,7 +193,7 @@ def _court(art: CardArt, surf: pygame.Surface, rank: str, suit: str, box: pygame
     art.mark("court", suit, box.center)
 
 
-def _joker(art: CardArt, surf: pygame.Surface, suit: str | None, box: pygame.Rect) -> None:
+def _joker(art: Artist, surf: pygame.Surface, suit: str | None, box: pygame.Rect) -> None:
     size = max(6, min(box.w, box.h // 2))
     img = art.art("common/court-joker.svg", size, size, hex_colour(ink(suit)))
     if img is not None:

@@ -61,6 +61,8 @@ class ResultsScene(GuiScene):
         self.steps = step_names(outcome)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.sounded = False
+        self.replay_from: Any = None  # the match, for Replay
+        self.record_note = ""  # why the game could not be recorded, said once
 
     def ending_sound(self) -> str:
         """``game_over`` when humans played and none of them won, else the ``fanfare``."""
@@ -74,6 +76,9 @@ class ResultsScene(GuiScene):
         if not self.sounded:
             self.sounded = True
             sound.play(self.app, self.ending_sound())
+        if self.record_note:
+            note, self.record_note = self.record_note, ""
+            self.app.show_message("The record of finished games", note)
 
     def build(self) -> None:
         """Buttons; the table is drawn in :meth:`draw_extra`."""
@@ -82,11 +87,16 @@ class ResultsScene(GuiScene):
         w, h = self.app.size
         bw, bh = self.px(200), self.px(46)
         y = h - self.px(44) - bh
+        shift = (bw + self.px(20)) // 2 if self.replay_from is not None else 0
         self.button(
-            pygame.Rect(w // 2 - bw - self.px(10), y, bw, bh), "Back to menu", self.app.go_home
+            pygame.Rect(w // 2 - bw - self.px(10) - shift, y, bw, bh),
+            "Back to menu",
+            self.app.go_home,
         )
+        if self.replay_from is not None:
+            self.button(pygame.Rect(w // 2 + self.px(10) - shift, y, bw, bh), "Replay", self.replay)
         self.button(
-            pygame.Rect(w // 2 + self.px(10), y, bw, bh),
+            pygame.Rect(w // 2 + self.px(10) + shift, y, bw, bh),
             "Rematch",
             self.rematch,
             object_id="#primary_button",
@@ -116,6 +126,21 @@ class ResultsScene(GuiScene):
         """A row's words: the game's own (layout.yaml ``scoring``), else the key tidied."""
         words = self.rows.get(step, ("", ""))[0]
         return words or pretty(step)
+
+    def replay(self) -> None:
+        """Watch the game again, as the first person at the table saw it: from the record of
+        finished games, or from the match itself when it could not be recorded."""
+        from tabletop.ui.replay_open import open_match_replay, open_record_replay
+
+        match = self.replay_from
+        gid = getattr(match, "record_id", None)
+        if gid is not None:
+            try:
+                open_record_replay(self.app, gid)
+                return
+            except Exception:  # the record went missing meanwhile: the match has the moves
+                pass
+        attempt(self.app, "Cannot replay", lambda: open_match_replay(self.app, match))
 
     def winners_text(self) -> str:
         """``Ada wins`` / ``Ada and Bo share the victory``."""
@@ -229,6 +254,9 @@ def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     except Exception:  # a game without data (a test toy) still has its results
         scoring = {}
     rows = {k: (v.label, v.help) for k, v in scoring.items()}
-    return ResultsScene(
+    scene = ResultsScene(
         app, match.game.info.name, names, match.outcome(), match_config(match), rows=rows
     )
+    scene.replay_from = match
+    scene.record_note = getattr(match, "record_note", "")
+    return scene

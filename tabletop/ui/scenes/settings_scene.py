@@ -67,6 +67,12 @@ class SettingsScene(GuiScene):
                     object_id="#toggle_on" if on else None,
                 )
             y += row + gap
+        self.sound_note = self._sound_note()
+        if self.sound_note:
+            self.label(
+                pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), self.sound_note, "@subtle"
+            )
+            y += self.px(18)
         self.label(
             pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
             f"Saved in {settings_path()}",
@@ -80,6 +86,13 @@ class SettingsScene(GuiScene):
             "Back",
             self.back,
         )
+
+    def _sound_note(self) -> str:
+        """Words when sound is switched on but cannot be heard ("" otherwise)."""
+        working = getattr(getattr(self.app, "sound", None), "working", None)
+        if not self.app.settings.sound or working is None or working():
+            return ""
+        return "Sound is on, but no sound device works here: nothing will be heard."
 
     def _toggler(self, key: str) -> Callable[[], None]:
         def flip() -> None:

@@ -38,7 +38,7 @@ class TitleScene(GuiScene):
         the file exists; the check, which replays the save, comes with the widgets.
         """
         w, _h = self.app.size
-        bw, bh, gap = self.px(330), self.px(44), self.px(10)
+        bw, bh, gap = self.px(330), self.px(42), self.px(8)
         can_continue = self._continue_ok
         if can_continue is None:
             can_continue = places.autosave_path().is_file()
@@ -46,12 +46,13 @@ class TitleScene(GuiScene):
             ("Continue", self.continue_game, can_continue),
             ("New game", self.new_game, True),
             ("Load", self.load, True),
+            ("Records", self.records, True),
             ("Rules", self.rules, True),
             ("Settings", self.settings, True),
             ("Credits", self.credits, True),
             ("Quit", self.back, True),
         ]
-        top = self.px(270)
+        top = self.px(256)
         x = (w - bw) // 2
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
         return [
@@ -152,6 +153,12 @@ class TitleScene(GuiScene):
 
         self.app.push(LoadScene(self.app))
 
+    def records(self) -> None:
+        """Open the Records scene (statistics and finished games)."""
+        from tabletop.ui.scenes.records_scene import RecordsScene
+
+        self.app.push(RecordsScene(self.app))
+
     def rules(self) -> None:
         """Open the Rules scene."""
         from tabletop.ui.scenes.rules import RulesScene
@@ -180,7 +187,13 @@ class TitleScene(GuiScene):
         """Esc or Quit: ask, then close the app."""
         from tabletop.ui.scenes.dialogs import confirm
 
-        confirm(self.app, "Leave the table?", "Close Tabletop?", self.app.quit, yes="Quit")
+        confirm(
+            self.app,
+            "Quit Tabletop?",
+            "Close the window? A game in progress stays saved: Continue resumes it.",
+            self.app.quit,
+            yes="Quit",
+        )
 
     # --- drawing -------------------------------------------------------------------------------
     def draw_extra(self, surface: pygame.Surface) -> None:

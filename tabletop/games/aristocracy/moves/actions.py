@@ -6,7 +6,7 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations, product, repeat
+from itertools import combinations
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
@@ -49,14 +49,29 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
-    c, t = pair
+def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
     sh = deal.short
-    g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
-    return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
+    parts = _TRADE_PARTS[p].get((c, t))  # uids only: the same from match to match
+    if parts is None:
+        g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
+        parts = _TRADE_PARTS[p][(c, t)] = ((CARD[c], TARGET[t]), g)
+    return quick_action("trade", parts[0], parts[1], f"Trade {sh[c]} for {sh[t]}")
 
 
-_TRADE = Interned(_make_trade, LIMIT)
+# by seat, then (card, target): a trade's arguments and gesture
+_TRADE_PARTS: list[dict[tuple[int, int], tuple[tuple[tuple[str, int], ...], Gesture]]] = [
+    {} for _ in range(8)
+]
+_TRADE = Interned(_make_trade, LIMIT)  # rows by (deal, seat, stall card), over the targets
+
+
+def _trade_list(deal: Deal, p: int, mine: list[int], targets: list[int]) -> list[Action]:
+    """Stall card by stall card, each target (market, then the other stalls)."""
+    row = _TRADE.row
+    out: list[Action] = []
+    for c in mine:
+        out += map(row(deal, p, c).__getitem__, targets)
+    return out
 
 
 def trades(s: State, p: int) -> list[Action]:
@@ -68,7 +83,7 @@ def trades(s: State, p: int) -> list[Action]:
     for q in range(s.players):
         if q != p:
             targets += s.stalls[q]
-    return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
+    return _trade_list(deal_of(s), p, mine, targets)
 
 
 def _trades(seat: int, cid: str, tid: str) -> str:
@@ -95,15 +110,22 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
-    c, x = pair
+def _make_store(deal: Deal, p: int, in_hand: bool, x: int, c: int) -> Action:
     sh = deal.short
-    zone = HANDS[p] if in_hand else STALLS[p]
-    g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
-    return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
+    known = _STORE_PARTS[p][in_hand]
+    parts = known.get((c, x))  # uids only: the same from match to match
+    if parts is None:
+        zone = HANDS[p] if in_hand else STALLS[p]
+        g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
+        parts = known[(c, x)] = ((CARD[c], TARGET[x]), g)
+    return quick_action("store", parts[0], parts[1], f"Store {sh[c]} in place of {sh[x]}")
 
 
-_STORE = Interned(_make_store, LIMIT)
+# by seat, by from-the-hand (1) or the stall (0), then (card, building card)
+_STORE_PARTS: list[
+    tuple[dict[tuple[int, int], tuple[tuple[tuple[str, int], ...], Gesture]], ...]
+] = [({}, {}) for _ in range(8)]
+_STORE = Interned(_make_store, LIMIT)  # rows by (deal, seat, from hand, building card)
 
 
 def stores(s: State, p: int) -> list[Action]:
@@ -122,14 +144,13 @@ def _store_list(
     deal: Deal, p: int, hand: list[int], mine: list[int], built: list[int]
 ) -> list[Action]:
     """Building card by building card: the hand's cards, then the stall's."""
-    by_hand = _STORE.row(deal, p, True).__getitem__
-    by_stall = _STORE.row(deal, p, False).__getitem__
+    row = _STORE.row
     out: list[Action] = []
     for x in built:
         if hand:
-            out += map(by_hand, zip(hand, repeat(x)))
+            out += map(row(deal, p, True, x).__getitem__, hand)
         if mine:
-            out += map(by_stall, zip(mine, repeat(x)))
+            out += map(row(deal, p, False, x).__getitem__, mine)
     return out
 
 
@@ -424,7 +445,7 @@ def turn_actions(s: State, p: int) -> list[Action]:
         for q in range(s.players):
             if q != p:
                 targets += s.stalls[q]
-        out += map(_TRADE.row(deal, p).__getitem__, product(mine, targets))
+        out += _trade_list(deal, p, mine, targets)
     built = [x for b in blds for x in b.cards] if blds else None
     if built:
         out += _store_list(deal, p, hand, mine, built)
