@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.controller import save_files
 from tabletop.engine import Action
 from tabletop.ui.table import fonts
 from tabletop.ui.table.widgets import Button
@@ -172,7 +173,12 @@ class Commands:
             return
         self.results_opened = True
         if self.match.save_path is not None and self.match.is_over():
-            self.match.save_path.unlink(missing_ok=True)  # nothing left to continue
+            # nothing left to continue: the autosave and its journal go, after the writer
+            # thread has finished (an unlink alone raced a queued snapshot that wrote it back)
+            try:
+                save_files.delete(self.match.save_path)
+            except save_files.SaveFileError as e:
+                self.show_toast(str(e))
         from tabletop.ui.table.results import PlainResults
 
         make = getattr(self.app, "results_scene", None)  # the app's scene, else a plain one
