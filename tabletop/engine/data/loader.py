@@ -307,6 +307,12 @@ def _check_zone(
         problems.add(
             label, f"{path}.group", f"only row, fan and grid zones group cards, not {z['kind']}"
         )
+    if z["crosswise"] and z["kind"] not in ("slot", "stack", "pile"):
+        problems.add(
+            label,
+            f"{path}.crosswise",
+            f"only slot, stack and pile zones lie crosswise, not {z['kind']}",
+        )
     if z["viewer_only"] and z["owner"] != "seat":
         problems.add(label, f"{path}.viewer_only", "only seat zones can be the viewer's only")
     for key in ("caption", "aside"):

@@ -230,6 +230,10 @@ ZONE = Record(
             description="grouped zones: cards whose token has this value lie crosswise "
             "under their stack (e.g. {role: production})",
         ),
+        "crosswise": Bool(
+            description="slot, stack and pile zones: the cards lie turned a quarter (a card laid "
+            "sideways, like Mayflower's fortifying spade)"
+        ),
         "resource": identifier("counter zones: the seat resource (or public fact) counted"),
         "icon": art_path(
             "an icon before the label; in a counter zone, drawn once per unit (common/coin.svg)"
@@ -253,6 +257,7 @@ ZONE = Record(
         "group": None,
         "caption": None,
         "aside": {},
+        "crosswise": False,
         "resource": None,
         "icon": None,
         "help": "",
@@ -268,8 +273,17 @@ LABELLED = Record(
         "hide": Bool(),
         "colour": COLOUR,
         "help": Str(min_len=0, description="what it means (shown on hover)"),
+        "dim": Bool(description="seat marks: the seat's area is greyed while the mark holds"),
     },
-    defaults={"label": "", "one": "", "icon": None, "hide": False, "colour": None, "help": ""},
+    defaults={
+        "label": "",
+        "one": "",
+        "icon": None,
+        "hide": False,
+        "colour": None,
+        "help": "",
+        "dim": False,
+    },
     description="how a key of the view is shown: its words (and their singular), an icon, or not at all",
 )
 SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, one, icon, hide}")
@@ -384,6 +398,7 @@ class Zone:
     group: str | None = None
     caption: str | None = None
     aside: dict[str, Any] = field(default_factory=dict)
+    crosswise: bool = False  # slot, stack and pile zones: cards lie turned a quarter
     resource: str | None = None
     icon: str | None = None
     help: str = ""  # what the zone is and does (hover words)
@@ -400,6 +415,7 @@ class Shown:
     hide: bool = False
     colour: str | None = None
     help: str = ""  # what it means (hover words)
+    dim: bool = False  # seat marks: the seat's area is greyed while the mark holds
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,8 @@ class CardArt:
             if len(self._turned) > 500:
                 self._turned.clear()
             surf = self._turned[key] = pygame.transform.rotate(self.image(card, w, h), 90)
+        elif self.record and key[1] and key[0] in self.data.cards:
+            self.drawn.append(card.get("uid") or key[0])  # as ``face`` records a fresh one
         return surf
 
     def peek(self, card_id: str, back: str | None, w: int, h: int) -> pygame.Surface:

@@ -155,10 +155,36 @@ def layer(sc: TableScene, lift: set[str], targets: set[str]) -> pygame.Surface:
         assert sc.drawn.bg is not None
         cache.surface = sc.drawn.bg.copy()
         cache.surface.fblits(cache.items)
+        dim_seats(sc, cache.surface)
         cache.key = key
     elif sc.art.record:
         sc.art.drawn.extend(cache.faces)
     return cache.surface
+
+
+def dimmed(sc: TableScene) -> list[int]:
+    """The seats whose area is greyed: a seat mark declared ``dim`` holds for them (a
+    player who is out)."""
+    marks = [k for k, shown in sc.data.layout.seat_marks.items() if shown.dim]
+    if not marks:
+        return []
+    return [
+        int(info.get("seat", i))
+        for i, info in enumerate(sc.view.get("seats", []))
+        if any(info.get(k) for k in marks)
+    ]
+
+
+def dim_seats(sc: TableScene, surface: pygame.Surface) -> None:
+    """Grey the areas of the seats :func:`dimmed` names, cards and all."""
+    assert sc.layout is not None
+    for seat in dimmed(sc):
+        r = sc.layout.seat_rects.get(seat)
+        if r is None:
+            continue
+        veil = pygame.Surface(r.size, pygame.SRCALPHA)
+        veil.fill((*sc.pal.ink[:3], 150))
+        surface.blit(veil, r)
 
 
 def pulse(sc: TableScene, surface: pygame.Surface, targets: set[str]) -> list[pygame.Rect]:

@@ -140,7 +140,25 @@ class TableLayout:
         group = getattr(box.defn, "group", None)
         if group:
             return stack_slots(self.inner(box), box, cards, self.aspect, self.label_h)
+        if getattr(box.defn, "crosswise", False):
+            return [Slot(r, turned=True) for r in self.crosswise(box, len(cards))]
         return [Slot(r) for r in self.slots(box, len(cards))]
+
+    def crosswise(self, box: ZoneBox, n: int) -> list[pygame.Rect]:
+        """Rects for ``n`` cards lying turned a quarter in a slot, stack or pile: a card
+        height wide and a card width tall, shrunk to fit the zone."""
+        inner = self.inner(box)
+        scale = min(1.0, inner.w / max(1, box.card_h), inner.h / max(1, box.card_w))
+        w, h = max(6, int(box.card_h * scale)), max(4, int(box.card_w * scale))
+        depth = min(n - 1, 4) if n > 0 else 0
+        step = max(1, w // 40)
+        x0 = inner.centerx - w // 2 - depth * step // 2
+        y0 = inner.centery - h // 2 + depth * step // 2
+        out = []
+        for i in range(n):
+            k = max(0, i - (n - 1 - depth))
+            out.append(pygame.Rect(x0 + k * step, y0 - k * step, w, h))
+        return out
 
     def slots(self, box: ZoneBox, n: int) -> list[pygame.Rect]:
         """Screen rects for ``n`` cards in a zone (later ones drawn on top)."""
