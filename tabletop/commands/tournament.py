@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 
 from tabletop import registry
@@ -34,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
+    parser.add_argument(
+        "--ai-seed",
+        type=int,
+        default=None,
+        help="seeds the agents, independently of the deals (default: drawn afresh and printed; "
+        "give it again to replay the same tournament)",
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -74,16 +82,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop tournament: {e}", file=sys.stderr)
         return 2
     jobs = max(1, min(args.jobs, os.cpu_count() or 1, args.games))
-    specs = schedule(game, args.players, args.games, kinds, args.seed, options)
+    ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
+    specs = schedule(game, args.players, args.games, kinds, args.seed, options, ai_seed)
     records, wall = run_matches(specs, jobs, None if args.quiet else progress_bar)
     summary = summarize(records, wall, args.players, args.balance)
     summary["game"] = info.id
     summary["ai"] = kinds
     summary["jobs"] = jobs
+    summary["seed"] = args.seed
+    summary["ai_seed"] = ai_seed
     if args.json:
         if args.records:
             summary["records"] = records_to_json(records)
         print(json.dumps(summary, indent=2))
     else:
         print(format_report(summary, f"{info.name}: {' vs '.join(kinds)}"))
+        print(f"seeds: --seed {args.seed} --ai-seed {ai_seed}")
     return 0
