@@ -349,37 +349,28 @@ def secretly(s: State, ev: list[Event], c: int, source: str, target: str, seat: 
 
 
 # --- buildings as one viewer sees them -------------------------------------------------------
-_PARTS: dict[tuple[Any, ...], tuple[tuple[CardView, ...], CardView, int]] = {}
 _MAX_PARTS = 50_000
 
 
 def seat_buildings(s: State, p: int, viewer: int | None) -> tuple[tuple[CardView, ...], int]:
-    """Seat ``p``'s buildings as ``viewer`` sees them, and the points it knows they earn."""
+    """Seat ``p``'s buildings as ``viewer`` sees them, and the points it knows they earn.
+
+    The parts are cached on the state's deal (never in a module-level table, which would
+    remember the cards of the real deal for anyone to read)."""
     mine = p == viewer
     bit = 0 if viewer is None else 1 << viewer
-    co = s.card_of
     seen = s.seen
     farm = s.farm
     cards: list[CardView] = []
     score = 0
-    parts = _PARTS
+    parts = deal_of(s).parts
     for k, b in enumerate(s.buildings[p]):
         bc = b.cards
         if mine:
             know: Any = True
         else:
             know = tuple([seen[c] & bit != 0 for c in bc])
-        key = (
-            k,
-            farm,
-            b.address,
-            co[b.address],
-            tuple(bc),
-            tuple([co[c] for c in bc]),
-            tuple(b.exposed),
-            b.production >= 0,
-            know,
-        )
+        key = (k, farm, b.address, tuple(bc), tuple(b.exposed), b.production >= 0, know)
         part = parts.get(key)
         if part is None:
             if len(parts) >= _MAX_PARTS:

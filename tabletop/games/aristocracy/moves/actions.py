@@ -17,14 +17,22 @@ from tabletop.games.aristocracy.flow import discard, say, to_pile
 from tabletop.games.aristocracy.moves.commits import (
     BUILDING_ARG,
     CARD,
-    LIMIT,
     TARGET,
     card_of,
     const,
     drag,
 )
 from tabletop.games.aristocracy.moves.royal import can_royal, dismantle, take_own
-from tabletop.games.aristocracy.state import BUILD, BUY, DOWNGRADE, VISIT, Deal, State, deal_of
+from tabletop.games.aristocracy.state import (
+    BUILD,
+    BUY,
+    DOWNGRADE,
+    VISIT,
+    Deal,
+    PerDeal,
+    State,
+    deal_of,
+)
 from tabletop.games.aristocracy.view import (
     BUILDINGS,
     DISCARD,
@@ -56,7 +64,7 @@ def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
     return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
 
 
-_TRADE = Interned(_make_trade, LIMIT)
+_TRADE = PerDeal(_make_trade)
 
 
 def trades(s: State, p: int) -> list[Action]:
@@ -103,7 +111,7 @@ def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Act
     return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
 
 
-_STORE = Interned(_make_store, LIMIT)
+_STORE = PerDeal(_make_store)
 
 
 def stores(s: State, p: int) -> list[Action]:
@@ -168,7 +176,7 @@ def _make_hide(deal: Deal, p: int, c: int) -> Action:
     return quick_action("hide", (CARD[c],), gesture, f"Hide {deal.short[c]}")
 
 
-_HIDE = Interned(_make_hide, LIMIT)
+_HIDE = PerDeal(_make_hide)
 
 
 def hides(s: State, p: int) -> list[Action]:
@@ -198,7 +206,7 @@ def _make_sell(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
     return quick_action("sell", (("cards", pair),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
-_SELL = Interned(_make_sell, LIMIT)
+_SELL = PerDeal(_make_sell)
 
 
 def sells(s: State, p: int) -> list[Action]:
@@ -266,7 +274,7 @@ def _make_favor(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
     return quick_action("favor", (CARD[c],), gesture, f"Favor: discard {deal.short[c]} to {what}")
 
 
-_FAVOR = Interned(_make_favor, LIMIT)
+_FAVOR = PerDeal(_make_favor)
 
 
 def favors(s: State, p: int) -> list[Action]:
@@ -314,7 +322,7 @@ def _make_downgrade(deal: Deal, p: int, more: bool, x: int) -> Action:
     return quick_action("downgrade", (CARD[x],), gesture, f"Downgrade: take {deal.short[x]}")
 
 
-_DOWNGRADE = Interned(_make_downgrade, LIMIT)
+_DOWNGRADE = PerDeal(_make_downgrade)
 DOWNGRADE_DONE = (
     const("downgrade_done", "Done", "Done"),
     const("downgrade_done", "Done (dismantles it)", "Done (dismantles it)"),
