@@ -29,6 +29,7 @@ from tabletop.games.aristocracy.data import (
     UID_NUM,
     UIDS,
     deck_ids,
+    decks_for,
 )
 from tabletop.games.aristocracy.state import (
     ACTIONS,
@@ -611,8 +612,8 @@ def _prompt(
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
     """A full state matching ``view``: every card ``seat`` cannot place is dealt at random,
     and every uid it has not identified is given a random card of those left."""
-    deck = deck_ids()
     pub = view["public"]
+    deck = deck_ids(decks_for(pub["farm_size"]))
     zones = view["zones"]
     n = pub["players"]
     filled, _rest = ZONES.deal(zones, range(len(deck)), (), rng, UID_NUM)
