@@ -508,7 +508,10 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     sub = stack[-1].step if len(stack) > 1 else ""
     hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
     herald, hand_limit = s.herald, s.hand_limit
-    in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
+    if active >= 0:  # in a turn, set-aside cards were sold or spent: no longer held
+        in_hands = [len(h) for h in hands]
+    else:  # in a commit, they are still the seat's (Tax discards, Ball contributions)
+        in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
     if forming:
         in_hands = [k + len(st) for k, st in zip(in_hands, stalls, strict=True)]
     if any(s.buildings):

@@ -13,7 +13,7 @@ from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
-from tabletop.games.aristocracy.flow import discard, say, to_pile
+from tabletop.games.aristocracy.flow import discard, say, spend, to_pile
 from tabletop.games.aristocracy.moves.commits import (
     BUILDING_ARG,
     CARD,
@@ -222,12 +222,11 @@ def _sells(seat: int) -> str:
 
 
 def apply_sell(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """Both cards go to the discard pile; a coin from the bank."""
+    """Both cards are set aside for the discard pile (discarded after all the seat's
+    actions); a coin from the bank."""
     _use_one(s)
     for c in a.args[0][1]:
-        s.stalls[p].remove(c)
-        discard(s, c)
-        to_pile(s, ev, c, STALLS[p], known=True)
+        spend(s, ev, p, c)
     s.coins[p] += 1
     say(ev, partial(_sells, p))
 
@@ -283,8 +282,8 @@ def favors(s: State, p: int) -> list[Action]:
     faces = deal.faces.__contains__
     royal_of = deal.royal_of
     out: list[Action] = []
-    ok = [None, None, None]  # per royal: can its action be done once a face card is spent?
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
+        ok = [None, None, None]  # per royal: can its action be done once one is spent from here?
         for c in filter(faces, cards):
             r = royal_of[c]
             can = ok[r]
@@ -300,14 +299,16 @@ def _favor(seat: int, cid: str) -> str:
 
 
 def apply_favor(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """The face card is shown and discarded; its royal's action follows."""
+    """The face card is shown and discarded (from the stall: after all the seat's actions);
+    its royal's action follows."""
     _use_one(s)
     c = card_of(a)
-    where = take_own(s, p, c)
-    discard(s, c)
-    to_pile(
-        s, ev, c, HANDS[p] if where == "hand" else STALLS[p], known=True, reveal=where == "hand"
-    )
+    if c in s.stalls[p]:  # set aside until the seat's actions are over, as a sold card
+        spend(s, ev, p, c)
+    else:
+        take_own(s, p, c)
+        discard(s, c)
+        to_pile(s, ev, c, HANDS[p], known=True, reveal=True)
     cid = s.card_of[c]
     s.stack.append(prompt(PART_OF_ROYAL[ROYAL_OF_RANK[RANK[cid]]], p))
     say(ev, partial(_favor, p, cid))

@@ -51,7 +51,8 @@ def can_royal(s: State, p: int, royal: int, spent: int = -1) -> bool:
         return avail >= 1 + s.farm or (avail >= 1 and any(s.kind(b) < 2 for b in s.buildings[p]))
     if royal == QUEEN:
         return any(s.buildings[q] for q in range(s.players) if q != p)
-    return bool(s.discard) or spent >= 0
+    # a Jack spent from the hand lands face up on the pile; one from the stall is set aside
+    return bool(s.discard) or (spent >= 0 and spent in s.hands[p])
 
 
 def take_own(s: State, p: int, c: int) -> str:
