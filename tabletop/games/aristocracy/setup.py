@@ -27,6 +27,39 @@ def table_of(options: dict[str, Any]) -> tuple[int, int, int]:
     return farm, hand, decks_for(farm)
 
 
+def rules_figures(options: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the rules text (``game.yaml``'s ``{name}`` placeholders) for options."""
+    farm, hand, decks = table_of(options)
+    n = len(deck_ids(decks))
+    if decks == 2:
+        cards = (
+            "Two ordinary 52-card decks are shuffled together; the King, Queen and Jack of "
+            f"diamonds of one deck are set aside as the phase marker, so {n} cards are in play."
+        )
+        ruling = (
+            f"Both decks minus the King, Queen and Jack of diamonds of one deck, {n} cards. "
+            "The other deck's diamond royals are ordinary cards."
+        )
+    else:
+        cards = (
+            "The shorter game uses only one ordinary 52-card deck; its King, Queen and Jack of "
+            f"diamonds are set aside as the phase marker, so {n} cards are in play."
+        )
+        ruling = (
+            "The shorter game uses only one deck (rulebook, Variants), minus its King, Queen "
+            f"and Jack of diamonds: {n} cards."
+        )
+    return {
+        "hand": hand,
+        "farm": farm,
+        "estate": farm + 1,
+        "chateau": farm + 2,
+        "sizes": f"{farm}, {farm + 1} or {farm + 2}",
+        "decks_text": cards,
+        "decks_ruling": ruling,
+    }
+
+
 def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
     """Shuffle, deal, give coins, pick the herald and open the first King phase."""
     rng = Rng(seed)
