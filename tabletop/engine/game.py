@@ -206,6 +206,16 @@ class Game(ABC):
         figures = self.rules_figures(self.info.resolve_options(dict(options or {})))
         return _PLACEHOLDER.sub(lambda m: str(figures.get(m.group(1), m.group(0))), text)
 
+    # --- AI --------------------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """The game's own agent named ``kind`` (``"greedy"``: its heuristic), else ``None``."""
+        return None
+
+    def ai_hooks(self) -> Any:
+        """The search's hooks: an ``AIHooks`` (``tabletop.ai.hooks``) or a plain dict of its
+        fields, so a game need not import the AI; ``None`` for the generic defaults."""
+        return None
+
     # --- end -------------------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: Any) -> bool:
