@@ -115,11 +115,11 @@ def spend(s: State, ev: list[Event], p: int, c: int) -> None:
 
 
 def discard_spent(s: State, ev: list[Event], p: int) -> None:
-    """The end of ``p``'s actions: the stall cards it set aside go to the discard pile, in
-    the order they were spent (shown again: the others saw them sold or spent)."""
+    """The end of ``p``'s actions: the stall cards it set aside go face down to the discard
+    pile, in the order they were spent (face up only if they land among the bottom four)."""
     for c in s.offers[p]:
         discard(s, c)
-        to_pile(s, ev, c, OFFERS[p], known=True, reveal=True)
+        to_pile(s, ev, c, OFFERS[p])
     s.offers[p] = []
 
 
