@@ -333,4 +333,4 @@ def test_every_length_has_its_own_automatic_hand_and_each_hand_size_overrides_it
         for size in ("5", "6", "7", "8", "9", "10"):
             s = GAME.new_game(2, 2, {"length": length, "hand_size": size})
             assert [len(h) for h in s.hands] == [int(size)] * 2 and s.limit(0) == int(size)
-            assert count_cards(s) == (49 if length == "shorter" else 101)  # one deck
+            assert count_cards(s) == 101

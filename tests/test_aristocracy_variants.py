@@ -1,5 +1,5 @@
-"""Aristocracy's options as the rulebook has them: one deck in the shorter game, and a rules
-text that names the hand limit and building sizes the options decide."""
+"""Aristocracy's options: the deck (one deck on request; the shorter game keeps two, see
+``DECKS_OF_FARM``), and a rules text that names what the options decide."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.engine import Rng
 from tabletop.games.aristocracy import GAME
-from tabletop.games.aristocracy.data import catalog
+from tabletop.games.aristocracy.data import DECKS_OF_FARM, RANK, catalog, deck_ids
 
 OPTIONS = [
     {"length": length, "hand_size": hand}
@@ -18,23 +18,31 @@ OPTIONS = [
 ]
 
 
-def test_the_shorter_game_uses_only_one_deck() -> None:
-    short = GAME.new_game(4, 3, {"length": "shorter"})
-    cards = Counter(short.card_of)
-    assert len(short.card_of) == 49 and set(cards.values()) == {1}
+def test_one_deck_is_dealt_when_asked_but_the_shorter_game_keeps_two() -> None:
+    one = deck_ids(1)
+    cards = Counter(one)
+    assert len(one) == 49 and set(cards.values()) == {1}
     assert not {"kd", "qd", "jd"} & set(cards)  # the phase marker
     assert set(cards) == set(catalog()) - {"kd", "qd", "jd"}
-    again = GAME.determinize(GAME.view(short, 1), 1, Rng(5))  # a search re-deals one deck
+    # a shorter château is an address and 4 building cards of one rank: 5 cards, and one
+    # deck holds at most 4 of a rank -- no château, no Glory; so the shorter game keeps two
+    ranks = Counter(RANK[c] for c in one)
+    short = GAME.new_game(4, 3, {"length": "shorter"})
+    assert max(ranks.values()) < short.farm + 3
+    assert len(short.card_of) == 101
+    again = GAME.determinize(GAME.view(short, 1), 1, Rng(5))
     assert sorted(again.card_of) == sorted(short.card_of)
-    for length in ("standard", "longer"):
-        assert len(GAME.new_game(4, 3, {"length": length}).card_of) == 101
 
 
-def test_a_deal_too_big_for_one_deck_is_refused_with_a_reason() -> None:
+def test_a_deal_too_big_for_the_deck_is_refused_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(DECKS_OF_FARM, 2, 1)  # a one-deck shorter game
     with pytest.raises(ValueError, match="too many for 49 cards"):
         GAME.new_game(5, 1, {"length": "shorter", "hand_size": "10"})
     assert len(GAME.new_game(5, 1, {"length": "shorter", "hand_size": "9"}).draw) == 2
-    assert len(GAME.new_game(5, 1, {"length": "standard", "hand_size": "10"}).hands[0]) == 10
+    monkeypatch.undo()
+    assert len(GAME.new_game(5, 1, {"length": "shorter", "hand_size": "10"}).hands[0]) == 10
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o['length']}-{o['hand_size']}")
@@ -65,5 +73,5 @@ def test_the_rules_screen_follows_the_match_options() -> None:
     nine = rules_html("aristocracy", 1.0, {"hand_size": "9"})
     assert "Every player gets 9 cards" in nine and "more than 9 cards" in nine
     short = rules_html("aristocracy", 1.0, {"length": "shorter"})
-    assert "Every player gets 5 cards" in short and "49 cards are in play" in short
+    assert "Every player gets 5 cards" in short and "2, 3 or 4 cards face down" in short
     assert "{" not in short

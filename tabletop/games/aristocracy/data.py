@@ -26,9 +26,12 @@ ROYAL_OF_RANK = {"k": KING, "q": QUEEN, "j": JACK}  # face card -> royal its Fav
 # numbers from the rulebook's text
 MAX_YEARS = 25  # safety cap (ruling A25)
 FARM_SIZES = {"standard": 3, "longer": 4, "shorter": 2}  # building cards of a farm
-#: decks shuffled together, by the farm size of the length option: the shorter game "uses
-#: only one deck" (rulebook, Variants); its diamond royals are the phase marker
-DECKS_OF_FARM = {3: 2, 4: 2, 2: 1}
+#: decks shuffled together, by the farm size of the length option.  The rulebook's shorter
+#: game "uses only one deck", but with its sizes (2/3/4 building cards) a château needs five
+#: cards of one rank and a deck holds four: no château, so no Glory, every game ran to the
+#: 25-year cap.  Until the shorter sizes are settled for one deck it keeps two
+#: (``deck_ids(1)`` deals one deck when a length asks for it).
+DECKS_OF_FARM = {3: 2, 4: 2, 2: 2}
 START_COINS = 3
 MARKET_CARDS = 2  # laid out at every phase (a third one in the Jack phase)
 FACE_UP = 4  # the oldest discards lie face up and may be bought
