@@ -2,7 +2,8 @@
 
 Used by ``tabletop simulate`` / ``tabletop replay`` and by tests (any :class:`Game`
 object works, registered or not).  Game ``i`` of a run uses seed ``S + i``; every seat
-gets its own :class:`Rng` derived from that seed, so each game is reproducible alone.
+gets its own :class:`Rng` from the AI seed ``A + i`` (``A`` the run's *AI seed*, drawn
+apart from the deals), so game ``i`` replays alone with ``--seed S+i --ai-seed A+i``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from typing import Any, TextIO
 from tabletop.ai import make_agent
 from tabletop.engine import Action, Event, Game, IllegalAction
 from tabletop.engine.frozen import thaw
-from tabletop.engine.play import MAX_STEPS, PlayError, Step, play, seat_rng  # noqa: F401 (re-exported)
+from tabletop.engine.play import (  # noqa: F401 (seat_rng re-exported)
+    DEFAULT_AI_SEED,
+    MAX_STEPS,
+    PlayError,
+    Step,
+    play,
+    seat_rng,
+)
 
 
 class SimulationError(Exception):
@@ -84,12 +92,14 @@ def play_game(
     *,
     on_start: StartHook | None = None,
     on_events: EventsHook | None = None,
+    ai_seed: int = DEFAULT_AI_SEED,
 ) -> GameResult:
     """Play one game to its end with the engine's one loop (:func:`tabletop.engine.play.play`).
 
     ``on_step(step, seat, action, state)`` follows each action; ``on_start(state)`` sees the
     state as set up; ``on_events(step, seat, action, state, events)`` is ``on_step`` with the
     events ``game.apply`` returned (the golden transcripts record their log texts).
+    ``ai_seed`` seeds the agents (never derived from ``seed``).
     """
     where = f"game {index} (seed {seed})"
     agents = [make_agent(k, game) for k in kinds]
@@ -111,6 +121,7 @@ def play_game(
             on_step=step_hook,
             max_steps=max_steps,
             names=list(kinds),
+            ai_seed=ai_seed,
         )
     except PlayError as e:
         raise SimulationError(f"{where}{'' if e.over_steps else ','} {e}") from e.__cause__
@@ -315,8 +326,11 @@ def simulate(
     ai: Sequence[str] = ("random",),
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
+    ai_seed: int = DEFAULT_AI_SEED,
 ) -> Summary:
     """Play ``games`` headless games (game ``i`` with seed ``seed + i``) and summarise them.
+
+    The agents of game ``i`` draw from the AI seed ``ai_seed + i``, independent of the deal.
 
     ``log`` receives JSON lines (one per action, one final line per game);
     ``progress(done)`` is called after each game.  Raises ``ValueError`` for a bad set-up
@@ -343,7 +357,7 @@ def simulate(
                 }
                 log.write(json.dumps(line, separators=(",", ":")) + "\n")
 
-        result = play_game(game, players, game_seed, opts, kinds, i, hook)
+        result = play_game(game, players, game_seed, opts, kinds, i, hook, ai_seed=ai_seed + i)
         summary.results.append(result)
         if log is not None:
             final = {
@@ -354,6 +368,7 @@ def simulate(
                 "breakdown": result.breakdown,
                 "winners": result.winners,
                 "seed": game_seed,
+                "ai_seed": ai_seed + i,
                 "players": players,
                 "options": opts,
                 "ai": kinds,

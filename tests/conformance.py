@@ -12,11 +12,13 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from fair_worlds import AgentRef, decide_in_a_fresh_world
+
 from tabletop.ai import make_agent
 from tabletop.engine import Action, Game, IllegalAction, Rng, state_digest
 from tabletop.engine.frozen import canonical
 from tabletop.engine.kit import RulesGame
-from tabletop.engine.play import play
+from tabletop.engine.play import DEFAULT_AI_SEED, play, seat_rng
 from tabletop.engine.zones import DECK
 
 _UID_TEXT = re.compile(r'"([^"]+)"')
@@ -165,10 +167,35 @@ def redealt(game: Game, state: Any, seat: int, tries: int = 40) -> tuple[Any, li
     return None, [f"no re-deal changed every hidden part ({sorted(movable)})"]
 
 
+#: the AI seed the fairness check's agents draw from (any fixed number would do)
+AI_SEED = DEFAULT_AI_SEED
+#: a second deal's seed for the counterfactual world (the re-dealt state "came from" it)
+OTHER_DEAL = 0x5EED5
+
+
+def loop_rng(deal_seed: int, seat: int) -> Rng:
+    """The generator the play loop hands ``seat``'s agent in a game dealt with ``deal_seed``.
+
+    The loop seeds agents from the match's AI seed alone (:func:`seat_rng`), so the deal's
+    seed is not used; ``test_play_loop_seeds_agents_apart_from_the_deal`` holds the loop to
+    it, and a planted test swaps in a generator derived from the deal to show the check
+    catches an agent that recovers the deal from it.
+    """
+    return seat_rng(AI_SEED, seat)
+
+
 def same_decisions(
-    game: Game, players: int, seed: int, kinds: list[str], samples: int = 4
+    game: Game, players: int, seed: int, kinds: list[AgentRef], samples: int = 4
 ) -> list[str]:
-    """Agents decide alike in states their seat cannot tell apart."""
+    """Agents decide alike in states their seat cannot tell apart.
+
+    Each pair — the real state and one whose every hidden part was re-dealt — is decided in
+    two isolated worlds (:mod:`fair_worlds`): a fresh process that has only ever seen that
+    one state, and whose agent generator is the one the play loop would hand it in a game
+    of that deal (the real deal's seed, another seed for the re-dealt state).  A peek through
+    the view, the game object, a module-level cache or the generator's seed then reads the
+    world's own deal, and shows as a different decision.
+    """
     if problems := _on_kit(game):
         return problems
     chosen = [p for p in positions(game, players, seed, limit=60) if p[0] % 7 == 3][:samples]
@@ -176,16 +203,14 @@ def same_decisions(
         other, problems = redealt(game, before, seat)
         if problems:
             return [f"step {step}: {p}" for p in problems]
-        for kind in kinds:
-            picks = []
-            for s in (before, other):
-                legal = game.legal_actions(s, seat)
-                agent = make_agent(kind, game)
-                picks.append(agent.choose(game, game.view(s, seat), seat, legal, Rng(seed + step)))
-            if picks[0] != picks[1]:
-                return [
-                    f"step {step}: the {kind} agent decided differently ({picks[0]} / {picks[1]})"
-                ]
+        picks = [
+            decide_in_a_fresh_world(game, kinds, s, seat, loop_rng(deal, seat).state)
+            for s, deal in ((before, seed), (other, OTHER_DEAL))
+        ]
+        for kind, a, b in zip(kinds, *picks, strict=True):
+            if a != b:
+                name = kind if isinstance(kind, str) else getattr(kind, "__name__", kind)
+                return [f"step {step}: the {name} agent decided differently ({a} / {b})"]
     return []
 
 

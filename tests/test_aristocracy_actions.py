@@ -55,13 +55,16 @@ def test_hide_sell_and_pass() -> None:
     four = s.stalls[0][2]
     do(s, 0, "hide", card=four)
     assert four in s.hands[0]
-    do(s, 0, "sell", cards=sorted(s.stalls[0][:2]))
-    assert s.coins[0] == 4 and len(s.stalls[0]) == 1 and len(s.discard) == 2
+    sold = sorted(s.stalls[0][:2])
+    do(s, 0, "sell", cards=sold)
+    assert s.coins[0] == 4 and len(s.stalls[0]) == 1
+    assert s.offers[0] == sold and s.discard == []  # set aside until the turn is over
     assert "sell" not in names(s, 0)  # needs two stall cards
     assert s.slots == 2  # sold cards do not give their action back
     do(s, 0, "pass")
     do(s, 0, "pass")
     assert s.active == -1  # phase moved on after the only active player
+    assert s.discard[:2] == sold and s.offers[0] == []  # discarded after all its actions
 
 
 def test_harvest_takes_the_unseen_production_card() -> None:
@@ -308,10 +311,35 @@ def test_favor_from_the_stall_uses_its_slot_and_needs_a_face_card() -> None:
     favors = {a["card"] for a in GAME.legal_actions(s, 0) if a.name == "favor"}
     assert favors == {queen}  # a ten is no face card
     do(s, 0, "favor", card=queen)
-    assert queen in s.discard and s.stalls[0] == [ten] and s.sub == "visit"
+    assert s.offers[0] == [queen] and s.stalls[0] == [ten] and s.sub == "visit"
     do(s, 0, "visit", building=s.buildings[1][0].address)
     assert s.coins == [4, 2]  # the 2 does not match: the owner pays the visitor
     assert s.slots == 1  # the discarded queen still used up its action
+    assert queen not in s.discard  # set aside: discarded after all the seat's actions
+
+
+def test_sold_and_favour_stall_cards_cannot_be_bought_back_in_the_same_turn() -> None:
+    # the stall tip: a stall card discarded by an action is flipped face down and only
+    # discarded after all your actions; at once, it would lie face up in the shop
+    s = _two(royal=JACK)
+    s.stalls = [pulls(s, "7s", "7h", "js", "2s"), []]
+    s.hands[0] = pulls(s, "jh")
+    activate(s, 0)
+    sevens = sorted(s.stalls[0][:2])
+    jack = s.stalls[0][2]
+    do(s, 0, "sell", cards=sevens)
+    favors = {a["card"] for a in GAME.legal_actions(s, 0) if a.name == "favor"}
+    assert jack not in favors  # nothing face up to buy: the sold sevens are set aside
+    do(s, 0, "favor", card=s.hands[0][0])  # the hand's Jack goes to the pile at once
+    offered = {s.card_of[a["card"]] for a in GAME.legal_actions(s, 0) if a.name == "buy"}
+    assert offered == {"jh"}  # not the sevens just sold
+    do(s, 0, "buy", card=s.discard[0])
+    assert s.offers[0] == sevens and len(s.discard) == 0
+    do(s, 0, "pass")
+    assert s.offers[0] == sevens  # one action left: still set aside
+    do(s, 0, "pass")
+    assert s.active == -1 and s.discard == sevens  # discarded once its actions were done
+    assert count_cards(s) == 101
 
 
 def test_steps_listed_in_one_pass_offer_what_their_moves_offer() -> None:

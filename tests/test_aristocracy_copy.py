@@ -76,15 +76,21 @@ def test_saves_made_before_the_decision_stack_still_load() -> None:
         (Path(__file__).parent / "fixtures" / "aristocracy_old_saves.json").read_text()
     )
     state = GAME.new_game(old["players"], old["seed"])
+    spent = False  # the saves predate issue 19: sold stall cards were discarded at once
+    compared = 0
     for step, (seat, move) in enumerate(old["moves"], start=1):
         GAME.apply(state, seat, Action.from_json(move))
+        spent = spent or (state.active >= 0 and any(state.offers))
         saved = old["saves"].get(str(step))
         if saved is not None:
             assert "stack" not in saved and "step" in saved
             loaded = GAME.state_from_json(saved)
             assert loaded.step == state.step and loaded.sub == state.sub
             assert GAME.to_act(loaded) == GAME.to_act(state)
+            if spent:  # from here the discard pile's order differs by the rule change
+                continue
+            compared += 1
             assert state_digest(GAME, loaded) == state_digest(GAME, state), step
             seat_now = GAME.to_act(state)[0]
             assert GAME.legal_actions(loaded, seat_now) == GAME.legal_actions(state, seat_now)
-    assert len(old["saves"]) == 4
+    assert len(old["saves"]) == 4 and compared == 2

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import canaries
 import conformance as ck
 import pytest
 
 from tabletop import registry
 from tabletop.controller.match import step_is_barrier
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.play import play, seat_rng
 from tabletop.games.majesty import GAME as MAJESTY
 from tabletop.games.majesty.game import MajestyGame
 
@@ -70,59 +72,74 @@ def test_every_reveal_is_an_undo_barrier(game: Game, players: int) -> None:
 
 
 # --- the checks catch the bugs they guard against ---------------------------------------------
-class _LeakyView(MajestyGame):
-    """Majesty whose view tells the deck order."""
-
-    def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
-        out = super().describe(state, seat)
-        out["public"]["deck_order"] = [self.zones.uid(c) for c in state.deck]
-        return out
-
-
-class _CopyingDeal(MajestyGame):
-    """Majesty whose determinize copies the real state it saw last (a peek through the game)."""
-
-    last: Any = None
-
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        type(self).last = state
-        return super().legal_actions(state, seat)
-
-    def determinize(self, view: Any, seat: int, rng: Rng) -> Any:
-        return self.copy(type(self).last)
-
-
-class _DeckPeeker:
-    """An agent that reads the true deck through the game object and picks by its top card."""
-
-    name = "peeker"
-
-    def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
-        state = _CopyingDeal.last
-        return legal[state.deck[-1] % len(legal)] if state.deck else legal[0]
+SHIPPED = ["greedy", "mcts:40:4", "easy"]
 
 
 def test_a_view_that_names_the_deck_order_is_caught() -> None:
-    assert ck.views_hide(_LeakyView(), 2, 41, limit=5)
+    assert ck.views_hide(canaries.LeakyView(), 2, 41, limit=5)
     assert ck.views_hide(MAJESTY, 2, 41, limit=5) == []
 
 
 def test_a_determinize_that_copies_the_real_state_is_caught() -> None:
-    game = _CopyingDeal()
+    game = canaries.CopyingDeal()
     state = game.new_game(2, 5)
     game.legal_actions(state, game.to_act(state)[0])
     _other, problems = ck.redealt(game, state, game.to_act(state)[0])
     assert problems and "no re-deal changed every hidden part" in problems[0]
 
 
-def test_an_agent_peeking_through_the_game_object_is_caught(
+def test_an_agent_peeking_through_the_game_object_is_caught() -> None:
+    game = canaries.HonestCopyingDeal()
+    problems = ck.same_decisions(game, 2, 51, [canaries.deck_peeker], samples=4)
+    assert problems and "deck_peeker agent decided differently" in problems[0]
+    assert ck.same_decisions(game, 2, 51, SHIPPED, samples=2) == []
+
+
+def test_an_agent_peeking_through_a_module_level_cache_is_caught() -> None:
+    # the cache is filled by the real game before the agent decides (as Aristocracy's action
+    # cache keyed by the real deal once was); the agent reads the first deal it holds
+    game = canaries.CachingDeal()
+    problems = ck.same_decisions(game, 2, 51, [canaries.cache_peeker], samples=4)
+    assert problems and "cache_peeker agent decided differently" in problems[0]
+    assert ck.same_decisions(game, 2, 51, SHIPPED, samples=2) == []
+
+
+def test_an_agent_recovering_the_deal_from_its_generator_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = _CopyingDeal()
-    monkeypatch.setattr(_CopyingDeal, "determinize", MajestyGame.determinize)
-    monkeypatch.setattr(ck, "make_agent", lambda kind, g: _DeckPeeker())
-    problems = ck.same_decisions(game, 2, 51, ["peeker"], samples=4)
-    assert problems and "decided differently" in problems[0]
+    # plant the old seeding: each agent's generator one (invertible) SplitMix step from the
+    # deal's seed; the peeker inverts it, deals the game again and reads the deck
+    monkeypatch.setattr(ck, "loop_rng", canaries.leaky_seat_rng)
+    problems = ck.same_decisions(MAJESTY, 2, 51, [canaries.seed_peeker], samples=4)
+    assert problems and "seed_peeker agent decided differently" in problems[0]
+    monkeypatch.undo()  # the shipped seeding: the generator tells nothing about the deal
+    assert ck.same_decisions(MAJESTY, 2, 51, [canaries.seed_peeker], samples=4) == []
+
+
+def test_play_loop_seeds_agents_apart_from_the_deal() -> None:
+    """What ``ck.loop_rng`` assumes: the loop's generators depend on the AI seed alone."""
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self) -> None:
+            self.first: int | None = None
+
+        def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+            if self.first is None:
+                self.first = rng.state
+            return legal[0]
+
+    def first_states(deal: int, ai_seed: int) -> list[int | None]:
+        spies = [Spy(), Spy()]
+        play(MAJESTY, 2, deal, None, spies, ai_seed=ai_seed)
+        return [spy.first for spy in spies]
+
+    same_ai = first_states(3, ck.AI_SEED)
+    assert same_ai == first_states(4, ck.AI_SEED) == [seat_rng(ck.AI_SEED, s).state for s in (0, 1)]
+    assert first_states(3, ck.AI_SEED + 1) != same_ai
+    # the generator cannot be walked back to its seeds: no SplitMix step from either
+    assert canaries.recover_deal_seed(Rng(same_ai[0]), 0) not in (3, ck.AI_SEED)
 
 
 def test_a_reveal_not_marked_as_a_barrier_is_caught() -> None:

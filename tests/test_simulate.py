@@ -14,6 +14,7 @@ from tabletop import registry
 from tabletop.cli import main
 from tabletop.engine import Action, DataError, Game, Rng
 from tabletop.sim import (
+    DEFAULT_AI_SEED,
     GameResult,
     ProgressBar,
     SimulationError,
@@ -56,9 +57,11 @@ class ToyWithGreedy(ToyGame):
 TOY = ToyWithGreedy()
 
 
-def _run(players: int, games: int, seed: int, ai: list[str]) -> tuple[Summary, list[str]]:
+def _run(
+    players: int, games: int, seed: int, ai: list[str], ai_seed: int = DEFAULT_AI_SEED
+) -> tuple[Summary, list[str]]:
     log = io.StringIO()
-    summary = simulate(TOY, players, games, seed, None, ai, log=log)
+    summary = simulate(TOY, players, games, seed, None, ai, log=log, ai_seed=ai_seed)
     return summary, log.getvalue().splitlines()
 
 
@@ -98,7 +101,8 @@ def test_runs_are_reproducible_and_each_game_stands_alone() -> None:
     _, a = _run(2, 4, 30, ["random", "greedy"])
     _, b = _run(2, 4, 30, ["random", "greedy"])
     assert a == b
-    _, alone = _run(2, 1, 32, ["random", "greedy"])  # game 2 of the first run
+    # game 2 of the first run, alone: deal seed 30 + 2, AI seed A + 2
+    _, alone = _run(2, 1, 32, ["random", "greedy"], DEFAULT_AI_SEED + 2)
     in_run = [json.loads(x) for x in a if json.loads(x)["game"] == 2]
     for rec in in_run:
         rec["game"] = 0

@@ -39,8 +39,7 @@ class HeuristicAgent:
             return rng.choice(without_undo(legal, hooks.undo_actions))
         heuristic = hooks.heuristic
         if heuristic is None:
-            maker = getattr(game, "heuristic_agent", None)
-            greedy = maker("greedy") if maker else None
+            greedy = game.heuristic_agent("greedy")
             heuristic = greedy.choose if greedy is not None else None
         if heuristic is not None:
             picked = _match(heuristic(game, view, seat, legal, rng), legal)

@@ -53,8 +53,7 @@ def make_agent(kind: str, game: Game) -> Agent:
     agent = level_agent(kind, game)
     if agent is not None:
         return agent
-    maker = getattr(game, "heuristic_agent", None)
-    agent = maker(kind) if maker else None
+    agent = game.heuristic_agent(kind)
     if agent is None:
         raise ValueError(f"unknown AI {kind!r} for {game.info.id}")
     return agent

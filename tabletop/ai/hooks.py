@@ -1,11 +1,9 @@
 """Per-game hooks for the AI: a rollout policy, a position evaluation and a view heuristic.
 
-A game offers them in one of two ways (the first found wins):
-
-* a method ``game.ai_hooks()`` returning an :class:`AIHooks`, or
-* a module ``tabletop/games/<id>/ai_hooks.py`` (or ``ai.py``) with a function
-  ``ai_hooks(game)`` (or a module-level ``HOOKS``) returning one, or a plain ``dict`` of
-  its fields, so that game packages need not import :mod:`tabletop.ai`.
+A game declares them as a plain attribute: its method ``game.ai_hooks()`` (part of the
+game protocol, :class:`~tabletop.engine.game.Game`) returns an :class:`AIHooks` or a plain
+``dict`` of its fields, so that game packages need not import :mod:`tabletop.ai`.  Nothing
+is looked up by module name.
 
 Every field is optional; what a game leaves out falls back to a generic default (uniform
 random rollouts, evaluation by share of the current points).  Policies and evaluations
@@ -15,7 +13,6 @@ on the real state of a match.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -70,30 +67,9 @@ def _coerce(found: Any) -> AIHooks | None:
     raise TypeError(f"AI hooks must be AIHooks or a dict, not {type(found).__name__}")
 
 
-def _from_module(game: Game) -> AIHooks | None:
-    for name in ("ai_hooks", "ai"):
-        target = f"tabletop.games.{game.info.id}.{name}"
-        try:
-            module = importlib.import_module(target)
-        except ModuleNotFoundError as e:
-            if e.name in (target, f"tabletop.games.{game.info.id}"):
-                continue
-            raise
-        maker = getattr(module, "ai_hooks", None)
-        if callable(maker):
-            return _coerce(maker(game))
-        if getattr(module, "HOOKS", None) is not None:
-            return _coerce(module.HOOKS)
-    return None
-
-
 @cache
 def _cached(game_id: str, game: Game) -> AIHooks:
-    maker = getattr(game, "ai_hooks", None)
-    found = _coerce(maker()) if callable(maker) else None
-    if found is None:
-        found = _from_module(game)
-    return found or AIHooks()
+    return _coerce(game.ai_hooks()) or AIHooks()
 
 
 def hooks_for(game: Game) -> AIHooks:

@@ -172,8 +172,7 @@ def _on_view(choose: Any) -> Any:
 
 def _view_heuristic(game: Game) -> Any:
     """The ``choose`` of the game's ``greedy`` agent (``None`` if it has none)."""
-    maker = getattr(game, "heuristic_agent", None)
-    agent = maker("greedy") if maker else None
+    agent = game.heuristic_agent("greedy")
     return None if agent is None else agent.choose
 
 

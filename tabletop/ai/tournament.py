@@ -20,7 +20,7 @@ from typing import Any
 from tabletop.ai.base import make_agent
 from tabletop.ai.hooks import hooks_for
 from tabletop.engine import Game
-from tabletop.engine.play import PlayError, Step, play
+from tabletop.engine.play import DEFAULT_AI_SEED, PlayError, Step, derive_seed, play
 
 Z95 = 1.959963984540054
 
@@ -35,6 +35,8 @@ class MatchSpec:
     seats: tuple[str, ...]  # agent kind per seat
     labels: tuple[str, ...]  # agent label per seat (unique per agent)
     options: tuple[tuple[str, Any], ...] = ()
+    #: seeds the agents' generators: drawn from the tournament's AI seed, never from ``seed``
+    ai_seed: int = DEFAULT_AI_SEED
 
 
 @dataclass
@@ -116,6 +118,7 @@ def play_match(spec: MatchSpec) -> MatchRecord:
             on_step=timed,
             max_steps=MAX_DECISIONS,
             names=list(spec.seats),
+            ai_seed=spec.ai_seed,
         )
         state, decisions, first = played.state, played.steps, played.first
     except PlayError as e:
@@ -160,8 +163,13 @@ def schedule(
     kinds: list[str],
     seed: int = 1,
     options: dict[str, Any] | None = None,
+    ai_seed: int = DEFAULT_AI_SEED,
 ) -> list[MatchSpec]:
-    """Seat-rotated matches: deal ``k`` is played in every rotation of the agents."""
+    """Seat-rotated matches: deal ``k`` is played in every rotation of the agents.
+
+    Match ``g`` seeds its agents with ``derive_seed(ai_seed, g)``: a keyed one-way hash of
+    the tournament's AI seed, which is independent of the deals' seeds.
+    """
     kinds = list(kinds) + [kinds[-1]] * (players - len(kinds))
     kinds = kinds[:players]
     labels = _labels(kinds)
@@ -178,6 +186,7 @@ def schedule(
                 tuple(kinds[j] for j in order),
                 tuple(labels[j] for j in order),
                 opts,
+                derive_seed(ai_seed, g),
             )
         )
     return specs

@@ -9,7 +9,7 @@ from contextlib import ExitStack
 
 from tabletop import registry
 from tabletop.engine import DataError
-from tabletop.sim import ProgressBar, SimulationError, parse_options, simulate
+from tabletop.sim import DEFAULT_AI_SEED, ProgressBar, SimulationError, parse_options, simulate
 
 NAME = "simulate"
 HELP = "play headless games between AI seats and print statistics"
@@ -21,6 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", "-p", type=int, required=True, help="number of seats")
     parser.add_argument("--games", "-n", type=int, default=1, help="games to play (default 1)")
     parser.add_argument("--seed", "-s", type=int, default=0, help="game i uses seed SEED+i")
+    parser.add_argument(
+        "--ai-seed",
+        type=int,
+        default=DEFAULT_AI_SEED,
+        help="seeds the agents' generators, independently of the deals (default: a fixed one)",
+    )
     parser.add_argument(
         "--option",
         "-o",
@@ -84,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 args.ai.split(","),
                 log=log,
                 progress=bar.update if bar else None,
+                ai_seed=args.ai_seed,
             )
         except ValueError as e:
             return _fail(str(e))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -35,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed")
+    parser.add_argument(
+        "--ai-seed",
+        type=int,
+        default=None,
+        help="seeds the agents, independently of the deals (default: drawn afresh and printed; "
+        "give it again to replay the same tournament)",
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -103,12 +111,15 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     jobs = max(1, min(args.jobs, os.cpu_count() or 1, args.games))
-    specs = schedule(game, args.players, args.games, kinds, args.seed, options)
+    ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
+    specs = schedule(game, args.players, args.games, kinds, args.seed, options, ai_seed)
     records, wall = run_matches(specs, jobs, None if args.quiet else progress_bar)
     summary = summarize(records, wall, args.players, args.balance)
     summary["game"] = info.id
     summary["ai"] = kinds
     summary["jobs"] = jobs
+    summary["seed"] = args.seed
+    summary["ai_seed"] = ai_seed
     if chart is not None:
         try:
             from tabletop.ui.balance_chart import write
@@ -123,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2))
     else:
         print(format_report(summary, f"{info.name}: {' vs '.join(kinds)}"))
+        print(f"seeds: --seed {args.seed} --ai-seed {ai_seed}")
         if "chart" in summary:
             print(f"chart: {summary['chart']}")
     return 0

@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.controller import journal, saves
 from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
 from tabletop.engine.events import MOVE, REVEAL
+from tabletop.engine.play import derive_seed
 
 HUMAN = "human"
 AI = "ai"
@@ -157,9 +158,17 @@ class Match:
         self._save_error = ""
         self.load_note = ""  # what was repaired when this match was loaded ("" if nothing)
         self._token = secrets.token_hex(8)  # names this match's journal
+        # the AI's own seed: drawn apart from the deal's and never saved, so no agent's
+        # generator can lead back to the cards (see ai_seed_for)
+        self._ai_key = secrets.randbits(63)
         self._epoch = 0
 
     # --- questions --------------------------------------------------------------------
+    def ai_seed_for(self, seat: int, purpose: int = 0) -> int:
+        """The seed of ``seat``'s AI for the next decision (``purpose`` 1: a hint): a keyed
+        one-way hash of the match's AI key and the move count, independent of the deal."""
+        return derive_seed(self._ai_key, len(self.history), seat, purpose)
+
     @property
     def players(self) -> int:
         """Number of seats."""

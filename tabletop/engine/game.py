@@ -8,6 +8,7 @@ is reproducible from ``(players, seed, options)`` and the list of applied action
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -20,6 +21,7 @@ from tabletop.engine.rng import Rng
 
 PERFECT = "perfect"  # everything public except the order of face-down decks (chance)
 IMPERFECT = "imperfect"  # private hands or secret commits
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,30 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, view: dict[str, Any], seat: int, rng: Rng) -> Any:
         """A full state consistent with ``view`` (hidden parts sampled with ``rng``)."""
+
+    # --- rules text ------------------------------------------------------------------
+    def rules_figures(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The figures the rules text names that depend on the (resolved) options, by the
+        ``{name}`` placeholders of ``game.yaml``'s texts (none by default)."""
+        return {}
+
+    def rules_text(self, text: str, options: dict[str, Any] | None = None) -> str:
+        """A rules text of the game's data with its ``{name}`` placeholders filled in for
+        ``options`` (the defaults where none are given); unknown names are left as written."""
+        if "{" not in text:
+            return text
+        figures = self.rules_figures(self.info.resolve_options(dict(options or {})))
+        return _PLACEHOLDER.sub(lambda m: str(figures.get(m.group(1), m.group(0))), text)
+
+    # --- AI --------------------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """The game's own agent named ``kind`` (``"greedy"``: its heuristic), else ``None``."""
+        return None
+
+    def ai_hooks(self) -> Any:
+        """The search's hooks: an ``AIHooks`` (``tabletop.ai.hooks``) or a plain dict of its
+        fields, so a game need not import the AI; ``None`` for the generic defaults."""
+        return None
 
     # --- end -------------------------------------------------------------------------
     @abstractmethod

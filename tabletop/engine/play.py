@@ -5,8 +5,10 @@ Rules every driver shares, so that one seed plays one game whoever drives it:
 * who moves next: the first seat of ``to_act``.  Seats of a simultaneous decision decide
   one after another in seat order; what each chose stays hidden from the others until the
   game reveals it, so the order changes nothing they can see;
-* each seat's agent draws from its own :func:`seat_rng`, derived from the game's seed and
-  the seat alone;
+* each seat's agent draws from its own :func:`seat_rng`, derived from the match's *AI seed*
+  and the seat alone — never from the deal's seed: the AI seed is drawn independently, and
+  the derivation is a keyed one-way hash, so an agent's generator tells it nothing about the
+  deal (nor the AI seed itself);
 * a game not over after ``max_steps`` actions is an error, never a silent draw.
 
 Agents are any objects with ``choose(game, view, seat, legal, rng) -> Action``; the loop
@@ -15,6 +17,7 @@ hands them the seat's view and legal actions only.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +30,10 @@ from tabletop.engine.game import Game
 from tabletop.engine.rng import Rng
 
 MAX_STEPS = 200_000
-_SALT = 0x7AB1E70B
+#: the AI seed of library callers that give none (tests, benchmarks, golden recordings); the
+#: ``tournament`` and ``simulate`` commands draw a fresh one unless ``--ai-seed`` is given
+DEFAULT_AI_SEED = 0x7AB1E70B
+_MASK = (1 << 64) - 1
 
 
 class Agent(Protocol):
@@ -45,9 +51,22 @@ class PlayError(Exception):
         self.state = state  # the state reached (for a game stopped at max_steps)
 
 
-def seat_rng(seed: int, seat: int) -> Rng:
-    """The random generator of one seat's agent in the game played with ``seed``."""
-    return Rng(Rng(((seed & (2**64 - 1)) << 8) ^ (seat + 1) ^ _SALT).next64())
+def derive_seed(key: int, *parts: int) -> int:
+    """A 63-bit seed from ``key`` and ``parts`` by a keyed BLAKE2b hash: one-way, so the seed
+    reveals neither the key nor the parts (unlike a sum or a SplitMix step, both invertible)."""
+    message = b"".join((p & _MASK).to_bytes(8, "little") for p in parts)
+    key_bytes = (key & _MASK).to_bytes(8, "little")
+    digest = hashlib.blake2b(message, key=key_bytes, digest_size=8, person=b"tabletop-ai").digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def seat_rng(ai_seed: int, seat: int) -> Rng:
+    """The random generator of one seat's agent in a match whose AI seed is ``ai_seed``.
+
+    The AI seed is drawn independently of the deal (never the deal's seed or a function of
+    it): an agent that inverts its generator learns nothing about the cards.
+    """
+    return Rng(derive_seed(ai_seed, seat))
 
 
 def next_seat(game: Game, state: Any) -> int:
@@ -92,8 +111,11 @@ def play(
     on_step: Callable[[Step, Any], None] | None = None,
     max_steps: int = MAX_STEPS,
     names: Sequence[str] = (),
+    ai_seed: int = DEFAULT_AI_SEED,
 ) -> Played:
     """Play one game to its end.  ``on_step(step, state)`` follows every action.
+
+    ``seed`` deals the cards; ``ai_seed`` (independent of it) seeds the agents' generators.
 
     Raises :class:`PlayError` when set-up fails, an agent picks an illegal action, a seat
     must act with no legal action, the game or an agent fails (the cause kept), or the game
@@ -105,7 +127,7 @@ def play(
         raise PlayError(f"set-up failed: {type(e).__name__}: {e}") from e
     if on_start is not None:
         on_start(state)
-    rngs = [seat_rng(seed, s) for s in range(players)]
+    rngs = [seat_rng(ai_seed, s) for s in range(players)]
     waiting = game.to_act(state)
     first = waiting[0] if waiting else 0
     n = 0

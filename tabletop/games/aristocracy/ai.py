@@ -31,6 +31,9 @@ class _Seen:
     wanted: Counter = field(default_factory=Counter)  # ranks my buildings still need
     addr_rank: dict[int, str] = field(default_factory=dict)  # building card uid -> address rank
     unknown_in: dict[int, int] = field(default_factory=dict)  # address uid -> unseen cards
+    offer: list[int] = field(default_factory=list)  # cards set aside (Ball, Tax)
+    #: per seat, each building as (address uid, building card uids, -1 for an unseen one)
+    built: list[list[tuple[int, list[int]]]] = field(default_factory=list)
 
 
 def _num(uid: str | None) -> int:
@@ -59,6 +62,7 @@ def read(view: dict[str, Any]) -> _Seen:
             ids[num[c["uid"]]] = c["card"]
     s.hand = [num[c["uid"]] for c in zones[f"p{me}.hand"]["cards"]]
     s.stall = [num[c["uid"]] for c in zones[f"p{me}.stall"]["cards"]]
+    s.offer = [num[c["uid"]] for c in zones[f"p{me}.offer"]["cards"]]
     counts = s.counts
     for c in s.hand + s.stall:
         counts[RANK[ids[c]]] += 1
@@ -69,6 +73,8 @@ def read(view: dict[str, Any]) -> _Seen:
                 if c["card"] is not None:
                     ids[num[c["uid"]]] = c["card"]
         cards = zones[f"p{p}.buildings"]["cards"]
+        built: list[tuple[int, list[int]]] = []
+        s.built.append(built)
         i = 0
         for b in summary:
             size = b["size"]
@@ -76,12 +82,16 @@ def read(view: dict[str, Any]) -> _Seen:
             addr, addr_r = num[a["uid"]], RANK[a["card"]]
             ids[addr] = a["card"]
             unknown = 0
+            laid: list[int] = []
+            built.append((addr, laid))
             for c in cards[i + 1 : i + 1 + size]:
                 cid = c["card"]
                 if cid is None:
                     unknown += 1
+                    laid.append(-1)
                     continue
                 u = num[c["uid"]]
+                laid.append(u)
                 ids[u] = cid
                 s.addr_rank[u] = addr_r
                 if p == me and RANK[cid] != addr_r:
@@ -106,6 +116,7 @@ def value(s: _Seen, uid: int) -> float:
 
 
 TRADE_GAIN = 1.0
+BALL_GAIN = 0.75  # a card goes to the Ball when a random card of the pool is worth this more
 JUNK = 2.5
 STALL_MAX = 4
 
@@ -135,13 +146,13 @@ class GreedyAgent:
         if step == "tax":
             return min(by["tax_discard"], key=lambda a: value(s, a["card"]))
         if step == "ball":
-            return by["ball_take"][0] if "ball_take" in by else by["ball_ready"][0]
+            return self._ball(s, view, by)
         if step == "bid":
             return self._bid(s, view, by["bid"])
         if step == "pick":
             return max(by["pick"], key=lambda a: value(s, a["card"]))
         if step == "glory":
-            return by.get("glory_end", by["glory_pass"])[0]
+            return self._glory(s, view, by)
         if step == "stall":
             return self._stall(s, view, by)
         return self._act(s, view, by)
@@ -171,6 +182,53 @@ class GreedyAgent:
             if a["card"] in want:
                 return a
         return by["stall_ready"][0]
+
+    def _ball(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """Bring the cards a random card of the Ball's pool is worth more than.
+
+        What is brought is mixed with the market and dealt back at random, as many cards as
+        brought: a card is worth bringing when the pool's mean value (to this seat) beats its
+        own by ``BALL_GAIN``; at most as many as the market holds (else mostly one's own
+        cards come back)."""
+        market = [_num(c["uid"]) for c in view["zones"]["market"]["cards"]]
+        pool = sum(value(s, c) for c in market)
+        brought: list[int] = []
+        for c in sorted(s.hand + s.offer, key=lambda c: (value(s, c), c)):
+            if len(brought) >= len(market):
+                break
+            mean = (pool + value(s, c)) / (len(market) + len(brought) + 1)
+            if mean - value(s, c) < BALL_GAIN:
+                break
+            brought.append(c)
+            pool += value(s, c)
+        want = set(brought)
+        for a in by.get("ball_take", []):
+            if a["card"] not in want:
+                return a
+        for a in by.get("ball_give", []):
+            if a["card"] in want:
+                return a
+        return by["ball_ready"][0]
+
+    def _glory(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """End the game only when ahead of every other seat's likely score.
+
+        Another seat's score is what this seat knows of it plus half of what its unseen
+        building cards could still add (each one matching its address)."""
+        if "glory_end" not in by:
+            return by["glory_pass"][0]
+        seats = view["seats"]
+        me = s.me
+        mine = seats[me]["score"]
+        coins = seats[me]["resources"]["coins"]
+        farm = view["public"]["farm_size"]
+        for p, seat in enumerate(seats):
+            if p == me:
+                continue
+            likely = seat["score"] + 0.5 * (upper_score(s, p, farm) - seat["score"])
+            if likely > mine or (likely == mine and seat["resources"]["coins"] >= coins):
+                return by["glory_pass"][0]
+        return by["glory_end"][0]
 
     # --- actions ------------------------------------------------------------------
     def _act(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
@@ -206,13 +264,18 @@ class GreedyAgent:
                 by["visit"], key=lambda a: (s.unknown_in.get(a["building"], 0), -a["building"])
             )
         if sub == "expose":
-            return by["expose"][0] if "expose" in by else by["expose_none"][0]
+            # the card a forced discard would put on the pile: the one worth most to us
+            exposed = by.get("expose", [])
+            if exposed:
+                return max(exposed, key=lambda a: (value(s, a["card"]), -a["card"]))
+            return by["expose_none"][0]
         if sub == "revisit":
-            return by["revisit_discard"][0]
+            return self._revisit(s, pub, by)
         if sub == "buy":
             return max(by["buy"], key=lambda a: value(s, a["card"]))
         if sub == "downgrade":
-            return by["downgrade_done"][0]
+            more = self._downgrade(s, farm, by.get("downgrade", []), _num(pub["sub_building"]))
+            return more if more is not None else by["downgrade_done"][0]
         # top level
         if "harvest" in by:
             return by["harvest"][0]
@@ -224,6 +287,9 @@ class GreedyAgent:
                 and rank(s.ids[a["card"]]) == target_r
             ):
                 return a
+        start = self._downgrade(s, farm, by.get("downgrade", []), -1)
+        if start is not None:
+            return start
         build_good = self._build_good(s, view, farm)
         royal = pub["royal_index"]
         favors = by.get("favor", [])
@@ -262,11 +328,56 @@ class GreedyAgent:
             return hides[0]
         return by["pass"][0]
 
+    def _revisit(self, s: _Seen, pub: dict[str, Any], by: dict[str, list[Action]]) -> Action:
+        """Force the discard where it hurts the owner (the building falls apart, or a
+        château shrinks); take the coin where the discard would only help it (what is left
+        matches) or cost it little."""
+        owner = pub["sub_owner"]
+        addr = _num(pub["sub_building"])
+        farm = pub["farm_size"]
+        cards = next(laid for a, laid in s.built[owner] if a == addr)
+        left = len(cards) - 1
+        if left < farm or len(cards) == farm + 2:
+            return by["revisit_discard"][0]
+        return by["revisit_pay"][0]
+
+    def _downgrade(
+        self, s: _Seen, farm: int, offered: list[Action], building: int
+    ) -> Action | None:
+        """Take a mismatched card out of one of our buildings when what stays is a complete
+        building that still stands (it scores now, incomplete it scores nothing) and no card
+        in hand or stall could mend it by a Store.  ``building``: the one under way (-1: any)."""
+        for addr, cards in s.built[s.me] if s.built else ():
+            if building >= 0 and addr != building:
+                continue
+            r = RANK[s.ids[addr]]
+            wrong = [c for c in cards if RANK[s.ids[c]] != r]
+            if not wrong or len(cards) - len(wrong) < farm:
+                continue
+            if building < 0 and s.counts[r]:
+                continue  # a Store can mend it without losing a level
+            for a in offered:
+                if a["card"] in wrong:
+                    return a
+        return None
+
     def _build_good(self, s: _Seen, view: dict[str, Any], farm: int) -> bool:
         own = len(s.hand) + len(s.stall)
         if own >= farm + 2 and max(s.counts.values(), default=0) >= 3:
             return True
         return any(s.counts[r] for r in s.wanted)
+
+
+def upper_score(s: _Seen, p: int, farm: int) -> int:
+    """The most seat ``p`` can score if every building card ``s`` has not seen matches."""
+    total = 0
+    for addr, cards in s.built[p]:
+        if len(cards) < farm:
+            continue
+        r = RANK[s.ids[addr]]
+        if all(c < 0 or RANK[s.ids[c]] == r for c in cards):
+            total += POINTS[min(len(cards) - farm, 2)]
+    return total
 
 
 # --- hooks for the generic IS-MCTS (tabletop.ai) ----------------------------------------

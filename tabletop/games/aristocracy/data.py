@@ -26,6 +26,12 @@ ROYAL_OF_RANK = {"k": KING, "q": QUEEN, "j": JACK}  # face card -> royal its Fav
 # numbers from the rulebook's text
 MAX_YEARS = 25  # safety cap (ruling A25)
 FARM_SIZES = {"standard": 3, "longer": 4, "shorter": 2}  # building cards of a farm
+#: decks shuffled together, by the farm size of the length option.  The rulebook's shorter
+#: game "uses only one deck", but with its sizes (2/3/4 building cards) a château needs five
+#: cards of one rank and a deck holds four: no château, so no Glory, every game ran to the
+#: 25-year cap.  Until the shorter sizes are settled for one deck it keeps two
+#: (``deck_ids(1)`` deals one deck when a length asks for it).
+DECKS_OF_FARM = {3: 2, 4: 2, 2: 2}
 START_COINS = 3
 MARKET_CARDS = 2  # laid out at every phase (a third one in the Jack phase)
 FACE_UP = 4  # the oldest discards lie face up and may be bought
@@ -87,9 +93,26 @@ def data() -> GameData:
     return shipped_data(GAME_ID)
 
 
-def deck_ids() -> tuple[str, ...]:
-    """Every physical card's definition id, one entry per copy (101 in all)."""
-    return catalog()
+def deck_ids(decks: int = 2) -> tuple[str, ...]:
+    """Every physical card's definition id, one entry per copy: 101 with two decks, 49 with
+    one (each deck's diamond royals but one set lie in the data: one copy fewer of each)."""
+    full = catalog()
+    if decks == 2:
+        return full
+    out: list[str] = []
+    left = dict.fromkeys(full, 0)
+    for cid in full:
+        left[cid] += 1
+    for cid in full:
+        if left[cid] > 2 - decks:
+            out.append(cid)
+        left[cid] -= 1
+    return tuple(out)
+
+
+def decks_for(farm: int) -> int:
+    """How many decks a game whose farms take ``farm`` building cards is played with."""
+    return DECKS_OF_FARM.get(farm, 2)
 
 
 def rank(card_id: str) -> str:

@@ -105,6 +105,24 @@ def pile(s: State) -> str:
     return SHOP if len(s.discard) <= 4 else DISCARD
 
 
+def spend(s: State, ev: list[Event], p: int, c: int) -> None:
+    """A stall card sold or spent on a Favor is set aside (the stall tip: flipped face down)
+    and discarded only after all the seat's actions (:func:`discard_spent`), so it cannot
+    be bought back from the discard pile in the same turn."""
+    s.stalls[p].remove(c)
+    s.offers[p].append(c)
+    move(s, ev, c, STALLS[p], OFFERS[p])
+
+
+def discard_spent(s: State, ev: list[Event], p: int) -> None:
+    """The end of ``p``'s actions: the stall cards it set aside go face down to the discard
+    pile, in the order they were spent (face up only if they land among the bottom four)."""
+    for c in s.offers[p]:
+        discard(s, c)
+        to_pile(s, ev, c, OFFERS[p])
+    s.offers[p] = []
+
+
 def to_pile(
     s: State, ev: list[Event], c: int, source: str, known: bool = False, reveal: bool = False
 ) -> None:
@@ -474,5 +492,8 @@ def advance(s: State, seat: int, ev: list[Event]) -> None:
         if building_finished(s, top.seats[0]):
             stack.pop()
     if len(stack) == 1 and stack[0].kind == TURN and s.slots <= 0:
-        s.acted[stack[0].seats[0]] = True
+        p = stack[0].seats[0]
+        s.acted[p] = True
+        if s.offers[p]:
+            discard_spent(s, ev, p)
         next_active(s, ev)

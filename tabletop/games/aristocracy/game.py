@@ -10,7 +10,7 @@ from tabletop.engine.kit import RulesGame
 from tabletop.games.aristocracy import flow, view
 from tabletop.games.aristocracy.moves import MOVES
 from tabletop.games.aristocracy.scoring import outcome, summary_stats
-from tabletop.games.aristocracy.setup import new_state
+from tabletop.games.aristocracy.setup import new_state, rules_figures
 from tabletop.games.aristocracy.state import State
 
 
@@ -25,6 +25,10 @@ class Aristocracy(RulesGame):
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
         """Shuffle, deal 7 (by default) cards and 3 coins each, choose the herald."""
         return new_state(players, seed, options)
+
+    def rules_figures(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Hand size, building sizes and decks as the rules text names them."""
+        return rules_figures(options)
 
     advance = staticmethod(flow.advance)  # reveals, the end of a Build, the next stall's turn
 

@@ -10,10 +10,12 @@ positions in tests and for saves made before the stack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
-from tabletop.engine import Rng
+from tabletop.engine import Action, Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
@@ -308,10 +310,11 @@ NESTED_FIELDS = ("hands", "stalls", "offers")
 
 class Deal:
     """The identities of one match's cards (its ``card_of``, frozen), shared by the states
-    of the match: the key its actions are interned under (an action's words name the cards
-    it moves), with each card's label."""
+    of the match: its actions are interned on it (an action's words name the cards it
+    moves), with each card's label.  It lives only on the states of that deal — no
+    module-level table holds a deal, so nothing outside a state remembers its cards."""
 
-    __slots__ = ("card_of", "faces", "royal_of", "short", "weight")
+    __slots__ = ("card_of", "faces", "parts", "rows", "royal_of", "short", "weight")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
@@ -320,23 +323,51 @@ class Deal:
         # the royal whose action each card's Favor does (-1: no face card), by uid
         self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
         self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards
+        self.rows: dict[tuple[Any, ...], _Row] = {}  # this deal's interned actions
+        self.parts: dict[tuple[Any, ...], Any] = {}  # its buildings as each viewer sees them
 
 
-_DEALS: dict[tuple[str, ...], Deal] = {}
+class _Row(dict):  # type: ignore[type-arg]
+    """One row of a :class:`PerDeal`: missing actions are made on first read."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, last: Any) -> Action:
+        action = self[last] = self._make(last)
+        return action
+
+
+class PerDeal:
+    """Actions made once per deal and key by ``make(deal, *key)``, kept on the deal itself.
+
+    ``row(deal, *prefix)`` maps the key's last part to its action, made on first read (a hot
+    loop reads a row at C speed: ``map(row.__getitem__, cards)``).
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[..., Action]) -> None:
+        self._make = make
+
+    def row(self, deal: Deal, *prefix: Any) -> _Row:
+        """The actions of the keys ``(*prefix, last)`` of ``deal`` by ``last``."""
+        key = (self, *prefix)
+        found = deal.rows.get(key)
+        if found is None:
+            found = deal.rows[key] = _Row(partial(self._make, deal, *prefix))
+        return found
 
 
 def deal_of(s: State) -> Deal:
-    """The deal of ``s`` (found once per state, then carried by its copies: a state whose
+    """The deal of ``s`` (made once per state, then carried by its copies: a state whose
     ``card_of`` is edited by hand must be made anew, or its actions name the old cards)."""
     found = s.__dict__.get("_deal")
     if found is None:
-        key = tuple(s.card_of)
-        found = _DEALS.get(key)
-        if found is None:
-            if len(_DEALS) >= 64:
-                del _DEALS[next(iter(_DEALS))]
-            found = _DEALS[key] = Deal(key)
-        s.__dict__["_deal"] = found
+        found = s.__dict__["_deal"] = Deal(tuple(s.card_of))
     return found
 
 

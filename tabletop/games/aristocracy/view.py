@@ -29,6 +29,7 @@ from tabletop.games.aristocracy.data import (
     UID_NUM,
     UIDS,
     deck_ids,
+    decks_for,
 )
 from tabletop.games.aristocracy.state import (
     ACTIONS,
@@ -355,37 +356,28 @@ def secretly(s: State, ev: list[Event], c: int, source: str, target: str, seat: 
 
 
 # --- buildings as one viewer sees them -------------------------------------------------------
-_PARTS: dict[tuple[Any, ...], tuple[tuple[CardView, ...], CardView, int]] = {}
 _MAX_PARTS = 50_000
 
 
 def seat_buildings(s: State, p: int, viewer: int | None) -> tuple[tuple[CardView, ...], int]:
-    """Seat ``p``'s buildings as ``viewer`` sees them, and the points it knows they earn."""
+    """Seat ``p``'s buildings as ``viewer`` sees them, and the points it knows they earn.
+
+    The parts are cached on the state's deal (never in a module-level table, which would
+    remember the cards of the real deal for anyone to read)."""
     mine = p == viewer
     bit = 0 if viewer is None else 1 << viewer
-    co = s.card_of
     seen = s.seen
     farm = s.farm
     cards: list[CardView] = []
     score = 0
-    parts = _PARTS
+    parts = deal_of(s).parts
     for k, b in enumerate(s.buildings[p]):
         bc = b.cards
         if mine:
             know: Any = True
         else:
             know = tuple([seen[c] & bit != 0 for c in bc])
-        key = (
-            k,
-            farm,
-            b.address,
-            co[b.address],
-            tuple(bc),
-            tuple([co[c] for c in bc]),
-            tuple(b.exposed),
-            b.production >= 0,
-            know,
-        )
+        key = (k, farm, b.address, tuple(bc), tuple(b.exposed), b.production >= 0, know)
         part = parts.get(key)
         if part is None:
             if len(parts) >= _MAX_PARTS:
@@ -524,7 +516,10 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     herald, hand_limit = s.herald, s.hand_limit
     # a stall being formed shows how many face-down cards it holds (as on a real table);
     # what they are and weigh stays secret until every stall is ready
-    in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
+    if active >= 0:  # in a turn, set-aside cards were sold or spent: no longer held
+        in_hands = [len(h) for h in hands]
+    else:  # in a commit, they are still the seat's (Tax discards, Ball contributions)
+        in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
     if any(s.buildings):
         scores = []
         limits = []
@@ -644,8 +639,8 @@ def _prompt(
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
     """A full state matching ``view``: every card ``seat`` cannot place is dealt at random,
     and every uid it has not identified is given a random card of those left."""
-    deck = deck_ids()
     pub = view["public"]
+    deck = deck_ids(decks_for(pub["farm_size"]))
     zones = view["zones"]
     n = pub["players"]
     filled, _rest = ZONES.deal(zones, range(len(deck)), (), rng, UID_NUM)

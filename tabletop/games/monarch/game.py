@@ -92,7 +92,9 @@ class MonarchGame(RulesGame):
         return state.to_json()
 
     def state_from_json(self, data: dict[str, Any]) -> MonarchState:
-        """Rebuild a state from :meth:`state_to_json` output."""
+        """Rebuild a state from :meth:`state_to_json` output (the catalog built first: the
+        rules index its per-card lists, which a process that never dealt has not filled)."""
+        catalog()
         return MonarchState.from_json(data)
 
     # --- AI ------------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ ABOUT_TO_WIN = 1
 LEND_MARGIN = 1
 # the chance that a philosophe asked for is lent, when estimating a salon
 LEND_ODDS = 0.6
+# what keeping our A Place at Court is worth beyond the philosophe it could take later
+CANCEL_COST = 0.5
 
 
 def _i(u: str) -> int:
@@ -219,7 +221,26 @@ class _Context:
         return v if v >= 1.0 else -1
 
     def _pay(self, a: Action) -> float:
-        return -self.card_value(_i(a["cost"]))
+        """Pay with the card we would miss least: its value in general, then what it can do
+        in this position (a campaign where colonies can be defended or seized, A Place at
+        Court where philosophes can be taken or kept)."""
+        card = _i(a["cost"])
+        return -self.card_value(card) - self.use_now(card)
+
+    def use_now(self, a: int) -> float:
+        """What card ``a`` is worth in this position beyond its general value (0 to 1)."""
+        card = self.cat.actions[a]
+        e = "campaign" if card.category == "campaign" else card.effect
+        mine = self.courts[self.seat]
+        if e == "campaign":
+            theirs = sum(len(self.courts[i]["colonies"]) for i in self.others)
+            return 0.5 * bool(mine["colonies"]) + 0.5 * bool(theirs)
+        if e == "place":
+            theirs = sum(len(self.courts[i]["phils"]) for i in self.others)
+            return 0.5 * bool(mine["phils"]) + 0.5 * bool(theirs)
+        if e in ("consumption", "quarrel"):
+            return 0.5 * any(self.courts[i]["phils"] for i in self.others)
+        return 0.0
 
     def _campaign(self, a: Action) -> float:
         c = _i(a["on"])
@@ -338,7 +359,26 @@ class _Context:
         return self._defend(a)
 
     def _cancel_place(self, a: Action) -> float:
-        return 1
+        """Spend our A Place at Court to keep the philosophe when it is worth more than the
+        card: its prestige, its muse if no other of ours shares it while a reform of that
+        muse is still to claim, and more against a thief near the goal; the card kept is
+        worth the best philosophe it could take from another court later."""
+        p = self.pending["target"]
+        phil = self.cat.phils[p]
+        worth = 1.5 * phil.prestige
+        muse = phil.muse
+        alone = not any(self.cat.phils[q].muse == muse for q in self.my_phils() if q != p)
+        if alone and any(self.cat.reforms[r].muse == muse for r in self.st["reforms"]):
+            worth += 2.0
+        thief = self.st["active"]
+        if thief != self.seat and self.threatens(thief):
+            worth += 3.0
+        # kept, the card may later take the best philosophe of another court
+        best = max(
+            (self.cat.phils[q].prestige for i in self.others for q in self.courts[i]["phils"]),
+            default=0,
+        )
+        return worth - 1.5 * best - CANCEL_COST
 
     def _allow(self, a: Action) -> float:
         return 0

@@ -3,6 +3,8 @@ every ruling from ``data/<id>/game.yaml``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tabletop.ui import catalog
@@ -11,15 +13,21 @@ from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.reading import esc, heading, small
 
 
-def rules_html(game_id: str, scale: float) -> str:
-    """The whole rules text of one game as pygame_gui HTML."""
+def rules_html(game_id: str, scale: float, options: dict[str, Any] | None = None) -> str:
+    """The whole rules text of one game as pygame_gui HTML, its figures (hand limit, building
+    sizes…) as ``options`` decide them (the defaults when ``None``)."""
     try:
         data = catalog.game_data(game_id).game
+        game = catalog.games().get(game_id)
     except Exception as e:  # a broken data file is shown, not raised
         return heading("Rules unavailable", scale) + esc(str(e))
-    parts = [heading(data.name, scale), esc(data.summary)]
+
+    def fill(text: str) -> str:
+        return game.rules_text(text, options) if game is not None else text
+
+    parts = [heading(data.name, scale), esc(fill(data.summary))]
     for title, text in data.sections:
-        parts.append("<br><br>" + heading(title, scale, 2) + esc(text))
+        parts.append("<br><br>" + heading(title, scale, 2) + esc(fill(text)))
     if data.reconstruction:
         parts.append("<br><br>" + heading("About the card list", scale, 2))
         parts.append("<b>Reconstructed card list.</b> " + esc(data.reconstruction))
@@ -28,7 +36,7 @@ def rules_html(game_id: str, scale: float) -> str:
         parts.append(esc("How this app settles questions the printed rules leave open.") + "<br>")
         for r in data.rulings:
             line = (
-                f"<br><b>{esc(r.id)}. {esc(r.question)}</b><br>{esc(r.ruling)}"
+                f"<br><b>{esc(r.id)}. {esc(r.question)}</b><br>{esc(fill(r.ruling))}"
                 + (f"<br>{small('Source: ' + r.source, scale)}" if r.source else "")
                 + "<br>"
             )
@@ -41,11 +49,22 @@ class RulesScene(GuiScene):
 
     heading = "Rules"
 
-    def __init__(self, app: AppContext, game_id: str | None = None) -> None:
+    def __init__(
+        self,
+        app: AppContext,
+        game_id: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(app)
+        self.options = options  # the match's options (rules figures follow them), if any
         self.games = dict(catalog.games())
         ids = list(self.games)
         self.game_id = game_id if game_id in self.games else (ids[0] if ids else None)
+        self.first = self.game_id
+
+    def _options_of(self, game_id: str) -> dict[str, Any] | None:
+        """The match's options while its game is shown, else the defaults (``None``)."""
+        return self.options if game_id == self.first else None
 
     def choose(self, game_id: str) -> None:
         """Show another game's rules."""
@@ -78,5 +97,8 @@ class RulesScene(GuiScene):
             area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
         )
         self.body = self.text_box(
-            rules_html(self.game_id, self.scale) if self.game_id else "", text_rect
+            rules_html(self.game_id, self.scale, self._options_of(self.game_id))
+            if self.game_id
+            else "",
+            text_rect,
         )

@@ -21,7 +21,7 @@ class AiTurns:
         self.hint_pending = True
         self.worker.submit(
             ("hint", self.token), self.match.game, "hint", self.view, seat, self.legal,
-            self.match.seed ^ (self.token * 7919), id(self),
+            self.match.ai_seed_for(seat, 1), id(self),
         )  # fmt: skip
 
     def _answer(self, ans: Any) -> None:
@@ -59,7 +59,7 @@ class AiTurns:
             self.pending[token] = seat
             self.worker.submit(
                 token, m.game, cfg.level, m.view(seat), seat, m.legal(seat),
-                (m.seed * 31 + len(m.history) * 1009 + seat) & ((1 << 62) - 1), id(self),
+                m.ai_seed_for(seat), id(self),
             )  # fmt: skip
 
     @property

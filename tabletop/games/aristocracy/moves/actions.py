@@ -6,25 +6,33 @@ on with a part (Build, Visit or Buy, see :mod:`.royal`), Downgrade with more car
 from __future__ import annotations
 
 from functools import partial
-from itertools import combinations
+from itertools import combinations, product, repeat
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
-from tabletop.games.aristocracy.flow import discard, say, to_pile
+from tabletop.games.aristocracy.flow import discard, say, spend, to_pile
 from tabletop.games.aristocracy.moves.commits import (
     BUILDING_ARG,
     CARD,
-    LIMIT,
     TARGET,
     card_of,
     const,
     drag,
 )
 from tabletop.games.aristocracy.moves.royal import can_royal, dismantle, take_own
-from tabletop.games.aristocracy.state import BUILD, BUY, DOWNGRADE, VISIT, Deal, State, deal_of
+from tabletop.games.aristocracy.state import (
+    BUILD,
+    BUY,
+    DOWNGRADE,
+    VISIT,
+    Deal,
+    PerDeal,
+    State,
+    deal_of,
+)
 from tabletop.games.aristocracy.view import (
     BUILDINGS,
     DISCARD,
@@ -49,29 +57,14 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(deal: Deal, p: int, c: int, t: int) -> Action:
+def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+    c, t = pair
     sh = deal.short
-    parts = _TRADE_PARTS[p].get((c, t))  # uids only: the same from match to match
-    if parts is None:
-        g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
-        parts = _TRADE_PARTS[p][(c, t)] = ((CARD[c], TARGET[t]), g)
-    return quick_action("trade", parts[0], parts[1], f"Trade {sh[c]} for {sh[t]}")
+    g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
+    return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
 
 
-# by seat, then (card, target): a trade's arguments and gesture
-_TRADE_PARTS: list[dict[tuple[int, int], tuple[tuple[tuple[str, int], ...], Gesture]]] = [
-    {} for _ in range(8)
-]
-_TRADE = Interned(_make_trade, LIMIT)  # rows by (deal, seat, stall card), over the targets
-
-
-def _trade_list(deal: Deal, p: int, mine: list[int], targets: list[int]) -> list[Action]:
-    """Stall card by stall card, each target (market, then the other stalls)."""
-    row = _TRADE.row
-    out: list[Action] = []
-    for c in mine:
-        out += map(row(deal, p, c).__getitem__, targets)
-    return out
+_TRADE = PerDeal(_make_trade)
 
 
 def trades(s: State, p: int) -> list[Action]:
@@ -83,7 +76,7 @@ def trades(s: State, p: int) -> list[Action]:
     for q in range(s.players):
         if q != p:
             targets += s.stalls[q]
-    return _trade_list(deal_of(s), p, mine, targets)
+    return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
 
 
 def _trades(seat: int, cid: str, tid: str) -> str:
@@ -110,22 +103,15 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, in_hand: bool, x: int, c: int) -> Action:
+def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
+    c, x = pair
     sh = deal.short
-    known = _STORE_PARTS[p][in_hand]
-    parts = known.get((c, x))  # uids only: the same from match to match
-    if parts is None:
-        zone = HANDS[p] if in_hand else STALLS[p]
-        g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
-        parts = known[(c, x)] = ((CARD[c], TARGET[x]), g)
-    return quick_action("store", parts[0], parts[1], f"Store {sh[c]} in place of {sh[x]}")
+    zone = HANDS[p] if in_hand else STALLS[p]
+    g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
+    return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
 
 
-# by seat, by from-the-hand (1) or the stall (0), then (card, building card)
-_STORE_PARTS: list[
-    tuple[dict[tuple[int, int], tuple[tuple[tuple[str, int], ...], Gesture]], ...]
-] = [({}, {}) for _ in range(8)]
-_STORE = Interned(_make_store, LIMIT)  # rows by (deal, seat, from hand, building card)
+_STORE = PerDeal(_make_store)
 
 
 def stores(s: State, p: int) -> list[Action]:
@@ -144,13 +130,14 @@ def _store_list(
     deal: Deal, p: int, hand: list[int], mine: list[int], built: list[int]
 ) -> list[Action]:
     """Building card by building card: the hand's cards, then the stall's."""
-    row = _STORE.row
+    by_hand = _STORE.row(deal, p, True).__getitem__
+    by_stall = _STORE.row(deal, p, False).__getitem__
     out: list[Action] = []
     for x in built:
         if hand:
-            out += map(row(deal, p, True, x).__getitem__, hand)
+            out += map(by_hand, zip(hand, repeat(x)))
         if mine:
-            out += map(row(deal, p, False, x).__getitem__, mine)
+            out += map(by_stall, zip(mine, repeat(x)))
     return out
 
 
@@ -189,7 +176,7 @@ def _make_hide(deal: Deal, p: int, c: int) -> Action:
     return quick_action("hide", (CARD[c],), gesture, f"Hide {deal.short[c]}")
 
 
-_HIDE = Interned(_make_hide, LIMIT)
+_HIDE = PerDeal(_make_hide)
 
 
 def hides(s: State, p: int) -> list[Action]:
@@ -219,7 +206,7 @@ def _make_sell(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
     return quick_action("sell", (("cards", pair),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
-_SELL = Interned(_make_sell, LIMIT)
+_SELL = PerDeal(_make_sell)
 
 
 def sells(s: State, p: int) -> list[Action]:
@@ -235,12 +222,11 @@ def _sells(seat: int) -> str:
 
 
 def apply_sell(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """Both cards go to the discard pile; a coin from the bank."""
+    """Both cards are set aside for the discard pile (discarded after all the seat's
+    actions); a coin from the bank."""
     _use_one(s)
     for c in a.args[0][1]:
-        s.stalls[p].remove(c)
-        discard(s, c)
-        to_pile(s, ev, c, STALLS[p], known=True)
+        spend(s, ev, p, c)
     s.coins[p] += 1
     say(ev, partial(_sells, p))
 
@@ -287,7 +273,7 @@ def _make_favor(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
     return quick_action("favor", (CARD[c],), gesture, f"Favor: discard {deal.short[c]} to {what}")
 
 
-_FAVOR = Interned(_make_favor, LIMIT)
+_FAVOR = PerDeal(_make_favor)
 
 
 def favors(s: State, p: int) -> list[Action]:
@@ -296,8 +282,8 @@ def favors(s: State, p: int) -> list[Action]:
     faces = deal.faces.__contains__
     royal_of = deal.royal_of
     out: list[Action] = []
-    ok = [None, None, None]  # per royal: can its action be done once a face card is spent?
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
+        ok = [None, None, None]  # per royal: can its action be done once one is spent from here?
         for c in filter(faces, cards):
             r = royal_of[c]
             can = ok[r]
@@ -313,14 +299,16 @@ def _favor(seat: int, cid: str) -> str:
 
 
 def apply_favor(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """The face card is shown and discarded; its royal's action follows."""
+    """The face card is shown and discarded (from the stall: after all the seat's actions);
+    its royal's action follows."""
     _use_one(s)
     c = card_of(a)
-    where = take_own(s, p, c)
-    discard(s, c)
-    to_pile(
-        s, ev, c, HANDS[p] if where == "hand" else STALLS[p], known=True, reveal=where == "hand"
-    )
+    if c in s.stalls[p]:  # set aside until the seat's actions are over, as a sold card
+        spend(s, ev, p, c)
+    else:
+        take_own(s, p, c)
+        discard(s, c)
+        to_pile(s, ev, c, HANDS[p], known=True, reveal=True)
     cid = s.card_of[c]
     s.stack.append(prompt(PART_OF_ROYAL[ROYAL_OF_RANK[RANK[cid]]], p))
     say(ev, partial(_favor, p, cid))
@@ -335,7 +323,7 @@ def _make_downgrade(deal: Deal, p: int, more: bool, x: int) -> Action:
     return quick_action("downgrade", (CARD[x],), gesture, f"Downgrade: take {deal.short[x]}")
 
 
-_DOWNGRADE = Interned(_make_downgrade, LIMIT)
+_DOWNGRADE = PerDeal(_make_downgrade)
 DOWNGRADE_DONE = (
     const("downgrade_done", "Done", "Done"),
     const("downgrade_done", "Done (dismantles it)", "Done (dismantles it)"),
@@ -445,7 +433,7 @@ def turn_actions(s: State, p: int) -> list[Action]:
         for q in range(s.players):
             if q != p:
                 targets += s.stalls[q]
-        out += _trade_list(deal, p, mine, targets)
+        out += map(_TRADE.row(deal, p).__getitem__, product(mine, targets))
     built = [x for b in blds for x in b.cards] if blds else None
     if built:
         out += _store_list(deal, p, hand, mine, built)

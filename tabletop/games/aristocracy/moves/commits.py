@@ -16,7 +16,7 @@ from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import SHORT, UIDS
 from tabletop.games.aristocracy.flow import glory_ok, resolve_picks, say
-from tabletop.games.aristocracy.state import PICK, Deal, State, choose, deal_of
+from tabletop.games.aristocracy.state import PICK, Deal, PerDeal, State, choose, deal_of
 from tabletop.games.aristocracy.view import (
     DISCARD,
     HANDS,
@@ -27,7 +27,6 @@ from tabletop.games.aristocracy.view import (
     secretly,
 )
 
-LIMIT = 1  # deals whose interned actions are kept (an action names its cards)
 # the arguments of actions, one tuple per card (an action's args are shared, not rebuilt)
 CARD = tuple(("card", c) for c in range(256))
 TARGET = tuple(("target", c) for c in range(256))
@@ -69,7 +68,7 @@ def _dragged(
     target: tuple[str, ...] | str,
     choice: str | None,
     text: str,
-) -> Interned:
+) -> PerDeal:
     """Actions dragging one card of the seat from ``source`` to ``target`` (zone ids by seat,
     or one shared zone), interned by deal, seat and card."""
 
@@ -83,7 +82,7 @@ def _dragged(
             g = gestures[p][c] = quick_gesture(DRAG, UIDS[c], src, dst, None, choice)
         return quick_action(name, (CARD[c],), g, text.format(deal.short[c]))
 
-    return Interned(make, LIMIT)
+    return PerDeal(make)
 
 
 _STALL_PUT = _dragged("stall_put", HANDS, STALLS, None, "Put {} in the stall")
@@ -94,7 +93,7 @@ _BALL_TAKE = _dragged("ball_take", OFFERS, HANDS, None, "Take back {}")
 _PICK = _dragged("pick", MARKET, HANDS, "Pick this card", "Pick {}")
 
 
-def _each(made: Interned, s: State, p: int, cards: list[int]) -> list[Action]:
+def _each(made: PerDeal, s: State, p: int, cards: list[int]) -> list[Action]:
     """One action of ``made`` per card of ``cards``."""
     if not cards:
         return []

@@ -12,13 +12,11 @@ from tabletop.engine import Action, Event
 from tabletop.engine.actions import quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.events import REVEAL
-from tabletop.engine.moves import Interned
 from tabletop.games.aristocracy.data import KING, QUEEN, RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, to_pile
 from tabletop.games.aristocracy.moves.commits import (
     BUILDING_ARG,
     CARD,
-    LIMIT,
     card_of,
     click,
     const,
@@ -30,6 +28,7 @@ from tabletop.games.aristocracy.state import (
     REVISIT,
     Building,
     Deal,
+    PerDeal,
     State,
     deal_of,
 )
@@ -52,7 +51,8 @@ def can_royal(s: State, p: int, royal: int, spent: int = -1) -> bool:
         return avail >= 1 + s.farm or (avail >= 1 and any(s.kind(b) < 2 for b in s.buildings[p]))
     if royal == QUEEN:
         return any(s.buildings[q] for q in range(s.players) if q != p)
-    return bool(s.discard) or spent >= 0
+    # a Jack spent from the hand lands face up on the pile; one from the stall is set aside
+    return bool(s.discard) or (spent >= 0 and spent in s.hands[p])
 
 
 def take_own(s: State, p: int, c: int) -> str:
@@ -135,9 +135,9 @@ def _make_add(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action
     return quick_action("build_add", (CARD[c],), gesture, f"Add {deal.short[c]}")
 
 
-_NEW = Interned(_make_new, LIMIT)
-_UPGRADE = Interned(_make_upgrade, LIMIT)
-_ADD = Interned(_make_add, LIMIT)
+_NEW = PerDeal(_make_new)
+_UPGRADE = PerDeal(_make_upgrade)
+_ADD = PerDeal(_make_add)
 FINISH = tuple(
     const("build_done", f"Finish the {n}", f"Finish the {n}") for n in ("farm", "estate", "château")
 )
@@ -253,8 +253,8 @@ def _make_expose(deal: Deal, c: int) -> Action:
     return quick_action("expose", (CARD[c],), gesture, f"Expose {deal.short[c]}")
 
 
-_VISIT = Interned(_make_visit, LIMIT)
-_EXPOSE = Interned(_make_expose, LIMIT)
+_VISIT = PerDeal(_make_visit)
+_EXPOSE = PerDeal(_make_expose)
 EXPOSE_NONE = const("expose_none", "Expose nothing", "Expose nothing")
 REVISIT_DISCARD = const(
     "revisit_discard", "Force discard", "Force the exposed card to be discarded"
@@ -384,7 +384,7 @@ def _make_buy(deal: Deal, p: int, c: int) -> Action:
     return quick_action("buy", (CARD[c],), gesture, f"Buy {deal.short[c]}")
 
 
-_BUY = Interned(_make_buy, LIMIT)
+_BUY = PerDeal(_make_buy)
 
 
 def buys(s: State, p: int) -> list[Action]:
