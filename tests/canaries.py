@@ -18,8 +18,8 @@ class LeakyView(MajestyGame):
     """Majesty whose view tells the deck order."""
 
     def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
-        out = super().describe(state, seat)
-        out["public"]["deck_order"] = [self.zones.uid(c) for c in state.deck]
+        out = dict(super().describe(state, seat))  # the game's parts may be read-only
+        out["public"] = dict(out["public"], deck_order=[self.zones.uid(c) for c in state.deck])
         return out
 
 

@@ -29,7 +29,9 @@ def make_app(size: tuple[int, int] = (1280, 720)) -> App:
 def open_table(
     app: App, game: Any, seats: list[SeatConfig], seed: int = 3, **kw: Any
 ) -> TableScene:
-    """Push a table for a new match (no autosave unless ``save_path`` is given)."""
+    """Push a table for a new match (no autosave unless ``save_path`` is given; the AI's
+    key fixed, so the AI seats play the same game every run)."""
+    kw.setdefault("ai_key", 1)
     match = Match(game, seats, seed, **kw)
     scene = TableScene(app, match)
     app.push(scene)

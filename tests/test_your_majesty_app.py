@@ -236,7 +236,8 @@ def _home(tmp_path, monkeypatch):
 
 
 # the bots are the heuristic with 30 % random moves, pinned (not "easy", whose rate a game may
-# retune), so the seeded game keeps the lending, refusing and defending this test needs
+# retune), and their AI key fixed, so the seeded game keeps the lending, refusing and
+# defending this test needs
 SEATS = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"Bot {i}", "noisy:0.3") for i in (1, 2, 3)]
 
 
@@ -245,7 +246,7 @@ def test_human_lends_refuses_defends_and_hosts_with_a_guest_then_sees_results(
 ) -> None:
     screen = Screen(monkeypatch)
     app = make_app()
-    sc = open_table(app, GAME, SEATS, seed=SEED)
+    sc = open_table(app, GAME, SEATS, seed=SEED, ai_key=2)
     human = Human()
     seen = _play_turns(app, sc, human, screen, 12000)
     assert sc.match.is_over(), sc.match.state.round

@@ -134,6 +134,7 @@ class Match:
         save_path: Path | str | None = None,
         facedown_zones: Iterable[str] | None = None,
         state: Any = None,
+        ai_key: int | None = None,
     ) -> None:
         if not game.info.min_players <= len(seats) <= game.info.max_players:
             raise ValueError(
@@ -159,8 +160,8 @@ class Match:
         self.load_note = ""  # what was repaired when this match was loaded ("" if nothing)
         self._token = secrets.token_hex(8)  # names this match's journal
         # the AI's own seed: drawn apart from the deal's and never saved, so no agent's
-        # generator can lead back to the cards (see ai_seed_for)
-        self._ai_key = secrets.randbits(63)
+        # generator can lead back to the cards (see ai_seed_for); tests may fix it
+        self._ai_key = secrets.randbits(63) if ai_key is None else int(ai_key)
         self._epoch = 0
 
     # --- questions --------------------------------------------------------------------

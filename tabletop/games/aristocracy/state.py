@@ -192,6 +192,10 @@ class State:
         return self.hand_limit + sum(1 for b in self.buildings[seat] if len(b.cards) == big)
 
     # --- copies and JSON -----------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # OpenSpiel deep-copies states; the deal's read-only parts cannot be pickled
+        return self.clone()
+
     def clone(self) -> State:
         """An independent copy (field by field: much faster than a generic deep copy).
 

@@ -413,14 +413,16 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     known += [off_p + p for p in d["dead"]]
     for c in courts:
         known += [off_p + p for p in c["phils"]]
-    # the set-up removed the same number of each muse: deal the removals muse by muse
+    # the set-up removed the same number of each muse: deal the removals muse by muse (a
+    # hand-made position whose count is not a multiple takes them from all muses at once)
     per_muse, odd = divmod(d["phil_removed"], len(MUSES))
-    assert not odd, "philosophes are removed muse by muse"
-    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * per_muse}}
+    groups = _phils_by_muse() if not odd else (tuple(range(off_p, cat.offset["c"])),)
+    take = per_muse if not odd else d["phil_removed"]
+    unseen = {"removed": {"cards": (ZONES.hidden("philosophe"),) * take}}
     removed: list[int] = []
     phil_deck: list[int] = []
-    for muse_phils in _phils_by_muse():
-        filled, left = ZONES.deal(unseen, muse_phils, known, rng, index, ("philosophe",))
+    for group in groups:
+        filled, left = ZONES.deal(unseen, group, known, rng, index, ("philosophe",))
         removed += [c - off_p for c in filled["removed"]]
         phil_deck += [c - off_p for c in left.get("philosophe", [])]
     rng.shuffle(removed)
