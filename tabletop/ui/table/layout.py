@@ -150,15 +150,7 @@ class TableLayout:
         inner = self.inner(box)
         scale = min(1.0, inner.w / max(1, box.card_h), inner.h / max(1, box.card_w))
         w, h = max(6, int(box.card_h * scale)), max(4, int(box.card_w * scale))
-        depth = min(n - 1, 4) if n > 0 else 0
-        step = max(1, w // 40)
-        x0 = inner.centerx - w // 2 - depth * step // 2
-        y0 = inner.centery - h // 2 + depth * step // 2
-        out = []
-        for i in range(n):
-            k = max(0, i - (n - 1 - depth))
-            out.append(pygame.Rect(x0 + k * step, y0 - k * step, w, h))
-        return out
+        return _pile(inner, w, h, n)
 
     def slots(self, box: ZoneBox, n: int) -> list[pygame.Rect]:
         """Screen rects for ``n`` cards in a zone (later ones drawn on top)."""
@@ -168,16 +160,7 @@ class TableLayout:
         cw, ch = box.card_w, box.card_h
         kind = box.kind
         if kind in ("stack", "pile", "slot"):
-            # a small visible thickness for piles of several cards
-            depth = min(n - 1, 4)
-            step = max(1, cw // 40)
-            x0 = inner.centerx - cw // 2 - depth * step // 2
-            y0 = inner.centery - ch // 2 + depth * step // 2
-            out = []
-            for i in range(n):
-                k = max(0, i - (n - 1 - depth))
-                out.append(pygame.Rect(x0 + k * step, y0 - k * step, cw, ch))
-            return out
+            return _pile(inner, cw, ch, n)
         if kind == "column":
             if n > 1 and (inner.h - ch) / (n - 1) < ch * MIN_STRIP:
                 # crowded: smaller cards, so each still shows a strip of itself
@@ -208,3 +191,16 @@ class TableLayout:
             x0 = inner.x
         y = inner.centery - ch // 2
         return [pygame.Rect(round(x0 + i * step), y, cw, ch) for i in range(n)]
+
+
+def _pile(inner: pygame.Rect, w: int, h: int, n: int) -> list[pygame.Rect]:
+    """``n`` cards of ``w``×``h`` piled in the middle of ``inner``, a small visible thickness
+    for several (up to five edges show)."""
+    depth = min(n - 1, 4) if n > 0 else 0
+    step = max(1, w // 40)
+    x0 = inner.centerx - w // 2 - depth * step // 2
+    y0 = inner.centery - h // 2 + depth * step // 2
+    return [
+        pygame.Rect(x0 + k * step, y0 - k * step, w, h)
+        for k in (max(0, i - (n - 1 - depth)) for i in range(n))
+    ]
