@@ -37,12 +37,9 @@ PLEDGE_THRIFT = 0.9  # a share is pledged when the Moon would cost at least 90 %
 
 
 def _game() -> Game:
-    from tabletop.games.monarch.game import MonarchGame
+    from tabletop.games.monarch import GAME  # the package's one game, loaded by then
 
-    return _GAME.setdefault("game", MonarchGame())
-
-
-_GAME: dict[str, Game] = {}
+    return GAME
 
 
 def _held_value(n: int, rate: float) -> float:
