@@ -213,6 +213,16 @@ class RulesGame(Game):
         """A full state consistent with ``view``, hidden cards dealt at random."""
         return self.rebuild(view, seat, rng)
 
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        """The state as plain JSON data (the state's own ``to_json`` when it has one)."""
+        to_json = getattr(state, "to_json", None)
+        return to_json() if to_json is not None else super().state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> Any:
+        """A state from :meth:`state_to_json` output (``state_type.from_json`` if declared)."""
+        from_json = getattr(self.state_type, "from_json", None)
+        return from_json(data) if from_json is not None else super().state_from_json(data)
+
     def copy(self, state: Any) -> Any:
         """An independent copy (the state's own ``clone`` when it has one)."""
         clone = getattr(state, "clone", None)

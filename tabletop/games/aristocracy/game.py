@@ -54,14 +54,6 @@ class Aristocracy(RulesGame):
         """Years, the ending (``glory`` / ``safety cap``), buildings, what decided the winner."""
         return summary_stats(state)
 
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        """The state as plain JSON data."""
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from :meth:`state_to_json` output (or an older save)."""
-        return State.from_json(data)
-
     # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
         """``greedy`` → the greedy agent; other kinds are unknown here."""

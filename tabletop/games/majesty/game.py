@@ -47,14 +47,6 @@ class MajestyGame(RulesGame):
         winners = winners_of(state.scores) if state.over else []
         return Outcome(list(state.scores), winners, breakdown)
 
-    def state_to_json(self, state: MajestyState) -> dict[str, Any]:
-        """The state as plain JSON data."""
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> MajestyState:
-        """Rebuild a state from :meth:`state_to_json` output."""
-        return MajestyState.from_json(data)
-
     # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
         """``greedy`` → the greedy agent; other kinds are unknown here."""

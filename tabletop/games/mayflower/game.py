@@ -73,14 +73,6 @@ class MayflowerGame(RulesGame):
                 return self.why_illegal(state, seat, action)
         return super().explain_gesture(state, seat, gesture)
 
-    def state_to_json(self, state: MayflowerState) -> dict[str, Any]:
-        """The state as plain JSON data."""
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> MayflowerState:
-        """Rebuild a state from :meth:`state_to_json` output."""
-        return MayflowerState.from_json(data)
-
     # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
         """``greedy`` → the greedy agent; other kinds are unknown here."""

@@ -61,14 +61,6 @@ class YourMajesty(RulesGame):
         """Rounds, win path, salons and more about a finished game."""
         return summary_stats(state)
 
-    def state_to_json(self, state: YMState) -> dict[str, Any]:
-        """The state as plain JSON data (the form saved before the decision stack)."""
-        return state.to_json()
-
-    def state_from_json(self, data: dict[str, Any]) -> YMState:
-        """Rebuild a state from :meth:`state_to_json` output."""
-        return YMState.from_json(data)
-
     # --- AI ------------------------------------------------------------------------------------
     def heuristic_agent(self, kind: str) -> Any:
         """The heuristic agent for ``greedy`` (None for other kinds)."""
