@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -48,6 +48,18 @@ def settle(app: App, frames: int = 20) -> None:
     """Let animations and pending AI answers finish."""
     for _ in range(frames):
         app.step(DT)
+
+
+def patient_frames(frames: int, patience: float = 240.0) -> Iterator[int]:
+    """Count frames for a loop that waits on AI seats: at least ``frames`` of them, and on
+    (up to ``patience`` seconds in all) while a slow or cold-started AI worker still thinks."""
+    deadline = time.monotonic() + patience
+    n = 0
+    while n < frames or time.monotonic() < deadline:
+        yield n
+        n += 1
+        if n >= frames:
+            time.sleep(0.005)
 
 
 def wait_for(

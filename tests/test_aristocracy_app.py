@@ -12,7 +12,15 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from table_driver import DT, finish_to_results, hand_over, make_app, open_table, perform
+from table_driver import (
+    DT,
+    finish_to_results,
+    hand_over,
+    make_app,
+    open_table,
+    patient_frames,
+    perform,
+)
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -93,7 +101,7 @@ def test_human_plays_aristocracy_against_three_ai_through_the_ui() -> None:
     assert m.view(0)["public"]["royal"] == "King" and m.view(0)["public"]["year"] == 1
     rng = Rng(7)
     used: Counter = Counter()
-    for _ in range(MAX_FRAMES):
+    for _ in patient_frames(MAX_FRAMES):
         if m.is_over():
             break
         if 0 in m.to_act() and not sc.tweens and not sc.ghosts:
@@ -157,7 +165,7 @@ def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
     used: Counter = Counter()
     screens = 0
     was = sc.privacy
-    for _ in range(MAX_FRAMES):
+    for _ in patient_frames(MAX_FRAMES):
         if m.is_over():
             break
         if sc.privacy is not None:

@@ -13,7 +13,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from table_driver import DT, finish_to_results, hand_over, make_app, open_table, perform
+from table_driver import (
+    DT,
+    finish_to_results,
+    hand_over,
+    make_app,
+    open_table,
+    patient_frames,
+    perform,
+)
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -64,7 +72,7 @@ def _play(game_id: str, seed: int, *, leak: bool = False) -> Counter:
     greedy = game.heuristic_agent("greedy")
     rng = Rng(seed)
     was = sc.privacy
-    for _ in range(MAX_FRAMES):
+    for _ in patient_frames(MAX_FRAMES):
         if m.is_over():
             break
         if sc.privacy is not None:

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from table_driver import DT, finish_to_results, make_app, open_table, perform
+from table_driver import DT, finish_to_results, make_app, open_table, patient_frames, perform
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -56,7 +56,7 @@ def test_human_plays_mayflower_against_two_ai_through_the_ui() -> None:
     m = sc.match
     rng = Rng(7)
     used: Counter = Counter()
-    for _ in range(MAX_FRAMES):
+    for _ in patient_frames(MAX_FRAMES):
         if m.is_over():
             break
         if 0 in m.to_act() and not sc.tweens and not sc.ghosts:

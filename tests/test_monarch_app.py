@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_driver import DT, finish_to_results, make_app, open_table, perform
+from table_driver import DT, finish_to_results, make_app, open_table, patient_frames, perform
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -37,7 +37,7 @@ def test_a_human_plays_against_two_ai_sisters_to_the_results() -> None:
     greedy = GAME.heuristic_agent("greedy")
     rng = Rng(9)
     built = pledged = 0
-    for _ in range(20000):
+    for _ in patient_frames(20000):
         if m.is_over():
             break
         if m.to_act() == [0] and not sc.tweens and not sc.ghosts:

@@ -9,7 +9,7 @@ import os
 import pygame
 import pytest
 from court_game import COURT
-from table_driver import DT, click, drag, make_app, open_table, settle
+from table_driver import DT, click, drag, make_app, open_table, patient_frames, settle
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -225,7 +225,7 @@ def test_moves_wait_while_the_sheet_is_open_and_the_ai_goes_on() -> None:
     bots.watch_delay = 0.0
     _press(app, pygame.K_F1)
     assert isinstance(app.top, KeysSheet)
-    for _ in range(200):
+    for _ in patient_frames(200):
         app.step(DT)
         if len(bots.match.history) >= 2:
             break

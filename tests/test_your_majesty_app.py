@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_driver import DT, click, drag, finish_to_results, make_app, open_table
+from table_driver import (
+    DT,
+    click,
+    drag,
+    finish_to_results,
+    make_app,
+    open_table,
+    patient_frames,
+)
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -178,7 +186,7 @@ def _play_turns(app, sc, human: Human, screen: Screen, frames: int) -> dict[str,
     m = sc.match
     seen: dict[str, int] = {}
     salon_guest: str | None = None
-    for _ in range(frames):
+    for _ in patient_frames(frames):
         if m.is_over():
             break
         if not (m.to_act() == [0] and not sc.tweens and not sc.ghosts and sc.legal):
