@@ -406,6 +406,37 @@ def check(transcript: Mapping[str, Any] | str | Path, game: Game | None = None) 
     return []
 
 
+def reword(transcript: Mapping[str, Any], game: Game | None = None) -> tuple[dict, list[str]]:
+    """The transcript with its log sentences written as the game words them now.
+
+    For an intended change of wording only: the recorded actions are replayed and every
+    field but the log lines must still match; otherwise the first difference is returned
+    (and the transcript should be recorded again with ``--write`` after a look at why).
+    """
+    head = transcript["header"]
+    game = game or _game(head["game"])
+    players = head["players"]
+    state = game.new_game(players, head["seed"], dict(head["options"]))
+    trees: dict[str, Any] = {}
+    steps = []
+    for rec in transcript["steps"]:
+        n = rec["step"]
+        events = [] if n == 0 else game.apply(state, rec["seat"], Action.from_json(rec["action"]))
+        seen = _observe(game, state, players, events)
+        line = {k: v for k, v in rec.items() if k != "log_for"}
+        line["log"] = seen.log
+        if seen.log_for:
+            line["log_for"] = seen.log_for
+        line = {k: line[k] for k in ("step", "seat", "action", "log", "log_for") if k in line} | {
+            k: v for k, v in line.items() if k not in ("step", "seat", "action", "log", "log_for")
+        }
+        problem = _compare(n, line, seen, trees)
+        if problem is not None:
+            return dict(transcript), [problem]
+        steps.append(line)
+    return {"header": head, "steps": steps, "end": transcript["end"]}, []
+
+
 def _compare(n: int, rec: Mapping[str, Any], seen: _Observed, trees: dict[str, Any]) -> str | None:
     """The first difference between a recorded step and the replayed one; ``trees`` holds
     each viewer's view at the previous step and is brought up to date."""
@@ -620,7 +651,7 @@ def files(root: Path = GOLDEN_DIR) -> Iterator[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tabletop.golden --write [--game ID]`` or ``--check [--game ID]``."""
+    """``python -m tabletop.golden --write | --check | --reword [--game ID]``."""
     parser = argparse.ArgumentParser(
         prog="python -m tabletop.golden",
         description="Write or check the golden transcripts of the registered games.",
@@ -628,6 +659,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", action="store_true", help="record the transcripts again")
     mode.add_argument("--check", action="store_true", help="replay and compare them")
+    mode.add_argument(
+        "--reword",
+        action="store_true",
+        help="after a change of wording only: rewrite the log lines, nothing else may differ",
+    )
     parser.add_argument("--game", help="only this game id")
     parser.add_argument("--dir", type=Path, default=GOLDEN_DIR, help="the golden folder")
     args = parser.parse_args(argv)
@@ -653,6 +689,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in files(args.dir)
         if args.game is None or args.game in (p.parent.name, p.parent.name.replace("-", "_"))
     ]
+    if args.reword:
+        return _reword_files(paths, args.dir)
     for path in paths:
         problems = check(path)
         name = path.relative_to(args.dir)
@@ -660,6 +698,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         failed += bool(problems)
     print(f"{len(paths) - failed} of {len(paths)} transcripts match")
     return 1 if failed or not paths else 0
+
+
+def _reword_files(paths: Sequence[Path], root: Path) -> int:
+    """Rewrite the log lines of ``paths``; a transcript differing in more is left as it is."""
+    failed = 0
+    for path in paths:
+        transcript, problems = reword(load(path))
+        if problems:
+            failed += 1
+            print(f"{path.relative_to(root)}: NOT REWORDED, " + "; ".join(problems))
+            continue
+        text = dumps(transcript)
+        if text != path.read_text(encoding="utf-8"):
+            path.write_text(text, encoding="utf-8")
+            print(f"{path.relative_to(root)}: reworded")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

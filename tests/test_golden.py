@@ -77,6 +77,17 @@ def test_a_changed_log_text_is_reported(small: dict[str, Any]) -> None:
     ]
 
 
+def test_reword_rewrites_log_lines_only(small: dict[str, Any]) -> None:
+    t = _mutated(small)
+    t["steps"][12]["log"][0] = "Nothing happens."  # as if the game had been reworded since
+    fixed, problems = golden.reword(t)
+    assert problems == [] and golden.check(fixed) == []
+    assert golden.dumps(fixed) == golden.dumps(small)  # nothing else written differently
+    t["steps"][5]["scores"][1] += 1  # more than words: refused, and the step is named
+    _, problems = golden.reword(t)
+    assert len(problems) == 1 and problems[0].startswith("step 5: scores")
+
+
 def test_a_changed_score_is_reported(small: dict[str, Any]) -> None:
     t = _mutated(small)
     now = list(t["steps"][5]["scores"])

@@ -151,7 +151,7 @@ def test_illegal_actions_are_refused_with_reasons_and_the_state_is_untouched() -
         (
             0,
             Action.make("take", slot=1, character="noble", card=uid[s.display[1]]),
-            "can only be placed as a Witch or Guard",
+            "can only be placed as a Witch or a Guard",
         ),
         (0, Action.make("take", slot=9, character="miller"), "no card at that position"),
         (
@@ -188,7 +188,7 @@ def test_pending_decisions_refuse_other_actions() -> None:
             Action.make("take", slot=0, character="guard", card=CAT.uids[s.display[0]]),
             "healed card goes",
         ),
-        (Action.make("heal", character="noble"), "only return as a Miller or Brewer"),
+        (Action.make("heal", character="noble"), "only return as a Miller or a Brewer"),
         (Action.make("done"), "healed card goes"),
     ]:
         with pytest.raises(IllegalAction) as err:

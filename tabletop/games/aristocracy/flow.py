@@ -212,8 +212,8 @@ def _receives(seat: int, n: int) -> str:
     return f"{seat_name(seat)} receives {n} card(s) from the Ball."
 
 
-def _you_receive(card_ids: tuple[str, ...]) -> str:
-    return f"You receive {shorts(card_ids)} from the Ball."
+def _receives_seen(seat: int, card_ids: tuple[str, ...]) -> str:
+    return f"{seat_name(seat)} receives {shorts(card_ids)} from the Ball."
 
 
 def reveal_ball(s: State, ev: list[Event]) -> None:
@@ -240,7 +240,7 @@ def reveal_ball(s: State, ev: list[Event]) -> None:
                 dealt(s, ev, c, MARKET, HANDS[p], p)
             s.hands[p] += back
             s.offers[p] = []
-            say(ev, partial(_receives, p, len(back)), partial(_you_receive, ids(s, back)), p)
+            say(ev, partial(_receives, p, len(back)), partial(_receives_seen, p, ids(s, back)), p)
         s.market = pool
     else:
         say(ev, "Nobody goes to the Ball.")

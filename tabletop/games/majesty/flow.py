@@ -6,10 +6,11 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
+from tabletop.engine.words import capital_a, plural
 from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
 from tabletop.games.majesty.scoring import final_scoring
-from tabletop.games.majesty.state import MajestyState, gain_points, plural, who
+from tabletop.games.majesty.state import MajestyState, gain_points, who
 from tabletop.games.majesty.view import ZONES
 
 
@@ -45,7 +46,7 @@ def _overflow(seat: int, extra: int) -> str:
 
 
 def _joins(card: int) -> str:
-    return f"A {catalog().names[card]} joins the display."
+    return f"{capital_a(catalog().names[card])} joins the display."
 
 
 def _refill(players: int) -> Mover:

@@ -6,6 +6,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import prompt
+from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
     EXCHANGE,
@@ -14,7 +15,6 @@ from tabletop.games.majesty.state import (
     gain_meeples,
     gain_points,
     loc_zone,
-    plural,
     who,
 )
 from tabletop.games.majesty.view import move
@@ -161,7 +161,7 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
 
 
 def _healed(seat: int, char_name: str, place: str) -> str:
-    return f"{who(seat)} heals a {char_name}, who returns to the {place}."
+    return f"{who(seat)} heals {a(char_name)}, who returns to the {place}."
 
 
 def _gains(seat: int, n: int, what: str, place: str) -> str:
@@ -201,7 +201,7 @@ def _bonus(seat: int, L: LocationSide) -> str:
 
 def _share(p: int, seat: int, L: LocationSide) -> str:
     name = catalog().char_names[L.all_need]  # type: ignore[index]
+    whose = "their own" if p == seat else f"{who(seat)}'s"
     return (
-        f"{who(p)} has a {name} and gains {plural(L.all_points, 'point')} "
-        f"from {who(seat)}'s {L.name}."
+        f"{who(p)} has {a(name)} and gains {plural(L.all_points, 'point')} from {whose} {L.name}."
     )

@@ -13,6 +13,7 @@ from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
 from tabletop.engine.moves import Interned, Move, Moves
+from tabletop.engine.words import a, plural
 from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
 from tabletop.games.majesty.locations import (
@@ -30,7 +31,6 @@ from tabletop.games.majesty.state import (
     MajestyState,
     gain_points,
     loc_zone,
-    plural,
     who,
 )
 from tabletop.games.majesty.view import ZONES
@@ -59,7 +59,7 @@ def _build_take(card: int, slot: int, char: int, seat: int, side: str) -> Action
             loc_zone(seat, char),
             choice=cat.char_names[char] if split else None,
         ),
-        f"Take the {cat.names[card]}{cost} and place a {cat.char_names[char]} at the {name}",
+        f"Take the {cat.names[card]}{cost} and place {a(cat.char_names[char])} at the {name}",
         card=cat.uids[card],
         slot=slot,
         character=CHARACTERS[char],
@@ -103,9 +103,10 @@ _ROWS: dict[str, list[list[Mapping[int, tuple[Action, ...]]]]] = {}  # sides -> 
 
 def _taken(char: int, seat: int, paid: int, bonus: int, place: str) -> str:
     cat_char = catalog().char_names[char]
-    paid_s = f" paying {plural(paid, 'meeple')}" if paid else ""
-    got = f" and collecting {plural(bonus, 'meeple')}" if bonus else ""
-    return f"{who(seat)} takes a {cat_char}{paid_s}{got} and places it at the {place}."
+    how = [f"pays {plural(paid, 'meeple')}"] if paid else []
+    how += [f"collects {plural(bonus, 'meeple')} left on it"] if bonus else []
+    told = f" ({' and '.join(how)})" if how else ""
+    return f"{who(seat)} takes {a(cat_char)}{told} and places it at the {place}."
 
 
 def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
@@ -145,7 +146,7 @@ def heals(s: MajestyState, seat: int) -> list[Action]:
         Action.make(
             HEAL_AS,
             Gesture.click(loc_zone(seat, k), choice=cat.char_names[k]),
-            f"Return the healed card as a {cat.char_names[k]} to the {side_of(s, k).name}",
+            f"Return the healed card as {a(cat.char_names[k])} to the {side_of(s, k).name}",
             character=CHARACTERS[k],
         )
         for k in cat.chars[s.pending_card]
@@ -217,7 +218,8 @@ def refuse(s: MajestyState, seat: int, action: Action) -> str:
     if s.pending == HEAL:
         options = " or ".join(cat.char_names[k] for k in cat.chars[s.pending_card])
         if action.name == HEAL_AS:
-            return f"The healed card can only return as a {options}."
+            either = " or ".join(a(cat.char_names[k]) for k in cat.chars[s.pending_card])
+            return f"The healed card can only return as {either}."
         return f"First choose where your healed card goes ({options})."
     if action.name in (BUY, SELL, DONE):
         return "There is nothing to exchange now; only the Castle (side B) allows that."
@@ -239,8 +241,8 @@ def _refuse_take(s: MajestyState, seat: int, action: Action) -> str:
         return f"You need {plural(slot, 'meeple')} to take this card; you have {s.meeples[seat]}."
     char = action.get("character")
     if char not in CHARACTERS or CHARACTERS.index(char) not in cat.chars[card]:
-        shown = " or ".join(cat.char_names[k] for k in cat.chars[card])
-        return f"The {cat.names[card]} card can only be placed as a {shown}."
+        shown = " or ".join(a(cat.char_names[k]) for k in cat.chars[card])
+        return f"The {cat.names[card]} card can only be placed as {shown}."
     return f"{action} is not allowed now."
 
 

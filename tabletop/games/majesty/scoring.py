@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tabletop.engine import Event
 from tabletop.engine.events import GAME_OVER, PHASE
+from tabletop.engine.words import plural
 from tabletop.games.majesty.data import INFIRMARY, catalog
-from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, plural, who
+from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
 from tabletop.games.majesty.view import move
 
 

@@ -172,11 +172,6 @@ def who(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def plural(n: int, word: str) -> str:
-    """``1 point`` / ``3 points``."""
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
-
-
 def loc_zone(seat: int, loc: int) -> str:
     """The zone id of a seat's location (``loc`` 0..7 → ``p<seat>.loc.<1..8>``)."""
     return f"p{seat}.loc.{loc + 1}"

@@ -16,6 +16,7 @@ from tabletop.engine.decisions import prompt as prompt_frame
 from tabletop.engine.decisions import turn
 from tabletop.engine.events import Text
 from tabletop.engine.frozen import EMPTY
+from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, CardView, Zone, Zones
 from tabletop.games.majesty.data import BACKS as BACK_OF
 from tabletop.games.majesty.data import (
@@ -31,7 +32,6 @@ from tabletop.games.majesty.state import (
     HEAL,
     TAKE_STEP,
     MajestyState,
-    plural,
     who,
 )
 

@@ -15,6 +15,7 @@ from functools import partial
 from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame, commit, pass_, prompt, put
 from tabletop.engine.events import LOG, PHASE
+from tabletop.engine.words import plural
 from tabletop.games.mayflower import favours, moves, table
 from tabletop.games.mayflower.data import HOARD, MAX_HP, SEASONS, catalog, draws_for
 from tabletop.games.mayflower.scoring import final_scoring, finish, finish_all_out
@@ -35,7 +36,6 @@ from tabletop.games.mayflower.state import (
     REBUILD,
     REDIRECT,
     MayflowerState,
-    plural,
     who,
     zone,
 )

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from tabletop.engine import Event
 from tabletop.engine.events import GAME_OVER
+from tabletop.engine.words import plural
 from tabletop.games.mayflower.state import (
     END_ALL_OUT,
     END_DIAMONDS,
     END_LAST,
     MayflowerState,
-    plural,
     who,
 )
 from tabletop.games.mayflower.values import diamond_cards, diamond_total

@@ -181,11 +181,6 @@ def who(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def plural(n: int, word: str) -> str:
-    """``1 card`` / ``3 cards``."""
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
-
-
 def zone(seat: int, name: str) -> str:
     """The id of one of a seat's zones (``p<seat>.<name>``)."""
     return f"p{seat}.{name}"

@@ -15,9 +15,10 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, Frame
 from tabletop.engine.events import Text
 from tabletop.engine.frozen import EMPTY, thaw
+from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, OWNER, PUBLIC, Zone, Zones
 from tabletop.games.mayflower.data import BACKS, CARD_IDS, POWER_NAMES, UIDS, catalog
-from tabletop.games.mayflower.state import MayflowerState, plural, who
+from tabletop.games.mayflower.state import MayflowerState, who
 from tabletop.games.mayflower.values import attack_value, fortification, parry_value, power_of
 
 

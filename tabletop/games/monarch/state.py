@@ -10,6 +10,7 @@ from tabletop.engine.decisions import TURN, Frame
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, Text
+from tabletop.engine.words import plural as count
 
 # decision steps
 TURN_STEP = "turn"  # the active sister's turn
@@ -130,9 +131,7 @@ def who(seat: int) -> str:
 
 def plural(n: int, word: str) -> str:
     """``1 crown`` / ``3 crowns`` (food and gold never take an s)."""
-    if word in ("food", "gold") or abs(n) == 1:
-        return f"{n} {word}"
-    return f"{n} {word}s"
+    return count(n, word, ("food", "gold"))
 
 
 def land_zone(i: int) -> str:

@@ -445,7 +445,7 @@ def apply_refill(s: YMState, seat: int, action: Action, events: list[Event]) -> 
             c,
             "action_deck",
             z(seat, "hand"),
-            partial("You draw {}.".format, cat.actions[c].name),
+            partial("{} draws {}.".format, s.names[seat], cat.actions[c].name),
             events,
             hidden_text=partial("{} draws a card.".format, s.names[seat]),
             face_up=False,

@@ -145,8 +145,8 @@ def _stores(seat: int, address: str) -> str:
     return f"{seat_name(seat)} stores a card in the {SHORT[address]} building."
 
 
-def _you_store(cid: str, xid: str) -> str:
-    return f"You store {SHORT[cid]} and take {SHORT[xid]}."
+def _stores_seen(seat: int, cid: str, xid: str) -> str:
+    return f"{seat_name(seat)} stores {SHORT[cid]} and takes {SHORT[xid]}."
 
 
 def apply_store(s: State, p: int, a: Action, ev: list[Event]) -> None:
@@ -167,7 +167,7 @@ def apply_store(s: State, p: int, a: Action, ev: list[Event]) -> None:
         b.exposed.remove(x)
     s.seen[x] = 0
     co = s.card_of
-    say(ev, partial(_stores, p, co[b.address]), partial(_you_store, co[c], co[x]), p)
+    say(ev, partial(_stores, p, co[b.address]), partial(_stores_seen, p, co[c], co[x]), p)
 
 
 # --- Hide -------------------------------------------------------------------------------------
@@ -249,8 +249,8 @@ def _harvests(seat: int) -> str:
     return f"{seat_name(seat)} harvests a farm."
 
 
-def _you_harvest(cid: str) -> str:
-    return f"You harvest {SHORT[cid]}."
+def _harvests_seen(seat: int, cid: str) -> str:
+    return f"{seat_name(seat)} harvests {SHORT[cid]}."
 
 
 def apply_harvest(s: State, p: int, a: Action, ev: list[Event]) -> None:
@@ -261,7 +261,7 @@ def apply_harvest(s: State, p: int, a: Action, ev: list[Event]) -> None:
     b.production = -1
     s.hands[p].append(c)
     move(s, ev, c, BUILDINGS[p], HANDS[p])
-    say(ev, partial(_harvests, p), partial(_you_harvest, s.card_of[c]), p)
+    say(ev, partial(_harvests, p), partial(_harvests_seen, p, s.card_of[c]), p)
 
 
 # --- Favor ------------------------------------------------------------------------------------

@@ -221,8 +221,8 @@ def _has_bid(seat: int) -> str:
     return f"{seat_name(seat)} has bid."
 
 
-def _you_bid(amount: int) -> str:
-    return f"You bid {amount}."
+def _bid_secretly(seat: int, amount: int) -> str:
+    return f"{seat_name(seat)} bids {amount} in secret."
 
 
 def apply_bid(s: State, p: int, a: Action, ev: list[Event]) -> None:
@@ -230,7 +230,7 @@ def apply_bid(s: State, p: int, a: Action, ev: list[Event]) -> None:
     amount = a.args[0][1]
     s.bids[p] = amount
     choose(s, p, amount)
-    say(ev, partial(_has_bid, p), partial(_you_bid, amount), p)
+    say(ev, partial(_has_bid, p), partial(_bid_secretly, p, amount), p)
 
 
 def picks(s: State, p: int) -> list[Action]:
