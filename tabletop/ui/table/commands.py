@@ -11,6 +11,7 @@ import pygame
 from tabletop.controller import save_files
 from tabletop.engine import Action
 from tabletop.ui.table import fonts
+from tabletop.ui.table.seats import panel_boxes
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
 
@@ -54,8 +55,6 @@ class Commands:
             self.log_top += bh + pad
 
     def _actions_top(self) -> int:
-        from tabletop.ui.table.seats import panel_boxes
-
         return panel_boxes(self)[2] + px(6, self.size[1])
 
     def _press(self, b: Button) -> None:

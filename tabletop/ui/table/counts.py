@@ -11,10 +11,10 @@ from tabletop.ui.table import fonts
 from tabletop.ui.theme import mix, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
-def counted(sc: TableScene, box: Any) -> bool:
+def counted(sc: TableReads, box: Any) -> bool:
     """Another seat's zone shows how many cards it holds, in a number."""
     assert sc.layout is not None
     return (
@@ -25,7 +25,7 @@ def counted(sc: TableScene, box: Any) -> bool:
     )
 
 
-def count_room(sc: TableScene, box: Any) -> int:
+def count_room(sc: TableReads, box: Any) -> int:
     """The width a zone's count takes from its label row (0 for an uncounted zone)."""
     if not counted(sc, box):
         return 0
@@ -33,7 +33,7 @@ def count_room(sc: TableScene, box: Any) -> int:
     return fonts.measure("00", px(12, h), True) + px(4, h)
 
 
-def zone_counts(sc: TableScene, surface: pygame.Surface) -> None:
+def zone_counts(sc: TableReads, surface: pygame.Surface) -> None:
     """Each other seat's zones: the number of cards in each, top right of its frame, so a
     rival's court reads in numbers even where its cards are thumbnails."""
     h = sc.size[1]
@@ -52,7 +52,7 @@ def zone_counts(sc: TableScene, surface: pygame.Surface) -> None:
         sc.drawn.counts[zid] = (n, r)
 
 
-def counters(sc: TableScene, surface: pygame.Surface) -> None:
+def counters(sc: TableReads, surface: pygame.Surface) -> None:
     """Counter zones: the seat's resource (or a public fact) as a pile of its icon."""
     h = sc.size[1]
     assert sc.layout is not None

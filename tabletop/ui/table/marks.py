@@ -14,7 +14,7 @@ from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 
@@ -52,7 +52,7 @@ def badge(
     return surf
 
 
-def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surface:
+def _icon_badge(sc: TableReads, icon: str, text: str, size: int) -> pygame.Surface:
     """A pill holding an icon and a number (cached with the other pills)."""
     key = ("icon", icon, text, size)
     surf = _BADGES.get(key)
@@ -74,7 +74,7 @@ def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surfa
 
 
 def token_blits(
-    sc: TableScene, sp: Sprite, r: pygame.Rect
+    sc: TableReads, sp: Sprite, r: pygame.Rect
 ) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them,
     as ``(image, position)`` pairs for a card drawn at ``r``.
@@ -104,7 +104,7 @@ def token_blits(
     return out
 
 
-def ribbon_of(sc: TableScene, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.Rect, int] | None:
+def ribbon_of(sc: TableReads, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.Rect, int] | None:
     """("as …", where, type size) for a card that counts as something other than its name.
 
     On an illustrated card the ribbon covers the whole name band, so no half-hidden name
@@ -143,7 +143,7 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
     return surf
 
 
-def token_pills(sc: TableScene, sp: Sprite) -> list[tuple[str, str | None]]:
+def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None]]:
     """(text, icon) of the pills a card's tokens show, as layout.yaml names them.
 
     Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built

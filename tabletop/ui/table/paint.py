@@ -17,10 +17,10 @@ TIP_DELAY = 0.6  # seconds it rests on a zone, a seat or a score row before its 
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
-def chrome_key(sc: TableScene) -> tuple[Any, ...]:
+def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     """Everything the baked chrome depends on; when it changes the chrome is drawn again."""
     hovered = next((i for i, b in enumerate(sc.buttons) if b.rect.collidepoint(sc.mouse)), -1)
     return (
@@ -29,7 +29,7 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def frame(sc: TableScene, surface: pygame.Surface) -> None:
+def frame(sc: TableReads, surface: pygame.Surface) -> None:
     """Draw one frame: the baked chrome with the settled cards on it, the pulsing glows of
     drop targets, the cards in motion, the hover preview, then the overlays.
 
@@ -74,7 +74,7 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- static layer
-def static_layer(sc: TableScene) -> pygame.Surface:
+def static_layer(sc: TableReads) -> pygame.Surface:
     """Felt, wood rim, seat areas and zone frames: drawn once per size and seat."""
     w, h = sc.size
     pal = sc.pal
@@ -130,7 +130,7 @@ def static_layer(sc: TableScene) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
+def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
     """(words, type size, icon) for one zone's label on its own.
 
     Too wide at the smallest type, the zone's short label is used, then either in small
@@ -162,7 +162,7 @@ def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.
     return words, size, icon
 
 
-def slot_words(sc: TableScene, surf: pygame.Surface, box: Any) -> None:
+def slot_words(sc: TableReads, surf: pygame.Surface, box: Any) -> None:
     """Words under each place of a row (what taking the card there costs, say)."""
     assert sc.layout is not None
     h = sc.size[1]
@@ -172,7 +172,7 @@ def slot_words(sc: TableScene, surf: pygame.Surface, box: Any) -> None:
         sc.drawn.slot_words[(box.id, words)] = t.get_rect(midtop=r.midtop)
 
 
-def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
+def label_plan(sc: TableReads) -> dict[str, tuple[str, int]]:
     """The words and type size of every fixed zone label, alike along a row.
 
     Zones side by side (same seat, same top and height) share the smallest size any of them
@@ -204,7 +204,7 @@ def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
 
 
 def zone_label(
-    sc: TableScene, surf: pygame.Surface, box: Any, text: str, plan: tuple[str, int] | None = None
+    sc: TableReads, surf: pygame.Surface, box: Any, text: str, plan: tuple[str, int] | None = None
 ) -> None:
     """A zone's label in its top-left corner, after its icon if it has one (``plan``: the
     words and size :func:`label_plan` chose for it)."""
@@ -235,7 +235,7 @@ def zone_label(
 
 
 # ---------------------------------------------------------------------- highlights
-def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]]:
+def _highlight_targets(sc: TableReads) -> tuple[set[str], set[str], list[Action]]:
     """(card uids to lift, target ids to glow, actions shown) for the current interaction."""
     lift: set[str] = set()
     targets: set[str] = set()
@@ -243,7 +243,7 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
     active = sc.dragging or sc.selected
     if active is not None and active.uid:
         lift.add(active.uid)
-        targets |= set(sc._targets(active.uid))
+        targets |= set(sc.targets_of(active.uid))
     for a in ([sc.legal[sc.focus]] if 0 <= sc.focus < len(sc.legal) else []) + (
         [sc.hint] if sc.hint is not None else []
     ):
@@ -258,7 +258,7 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
 
 
 # ---------------------------------------------------------------------- chrome
-def turn_line(sc: TableScene) -> str:
+def turn_line(sc: TableReads) -> str:
     """The words across the top: whose move and what to do, or the focused move, the hint."""
     m = sc.match
     view = sc.view
@@ -286,7 +286,7 @@ def turn_line(sc: TableScene) -> str:
     return line
 
 
-def chrome(sc: TableScene, surface: pygame.Surface) -> None:
+def chrome(sc: TableReads, surface: pygame.Surface) -> None:
     """Turn indicator, seat panels, action buttons and the log."""
     _w, h = sc.size
     pal = sc.pal
@@ -304,7 +304,7 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     log(sc, surface)
 
 
-def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
+def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
     """The turn line across the top: one line, or two smaller ones when it is long; longer
     still, it wraps on over a panel at the top of the table.  Never cut."""
     h = sc.size[1]
@@ -327,7 +327,7 @@ def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
         y += lh
 
 
-def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
+def live_labels(sc: TableReads, surface: pygame.Surface) -> None:
     """Labels of zones marked live_label: the words the view gives them now."""
     assert sc.layout is not None
     zones = sc.view.get("zones", {})
@@ -338,7 +338,7 @@ def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
                 zone_label(sc, surface, box, sc.names_in(str(text)))
 
 
-def _glows(sc: TableScene, b: Button) -> bool:
+def _glows(sc: TableReads, b: Button) -> bool:
     """A panel button glows when it plays the focused or hinted move."""
     what, acts = b.payload
     if what != "act":
@@ -347,7 +347,7 @@ def _glows(sc: TableScene, b: Button) -> bool:
     return any(a in acts for a in shown)
 
 
-def log(sc: TableScene, surface: pygame.Surface) -> None:
+def log(sc: TableReads, surface: pygame.Surface) -> None:
     """The scrollable log of events the shown seat may see (newest at the bottom)."""
     h = sc.size[1]
     pal = sc.pal
@@ -387,7 +387,7 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- overlays
-def covering(sc: TableScene) -> bool:
+def covering(sc: TableReads) -> bool:
     """True while an overlay covers much of the table (chooser, toast, zoom, final scoring,
     privacy screen): the next frame is then drawn whole."""
     return bool(
@@ -399,7 +399,7 @@ def covering(sc: TableScene) -> bool:
     )
 
 
-def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+def preview(sc: TableReads, surface: pygame.Surface) -> pygame.Rect | None:
     """The enlarged card under a still pointer; returns where it was drawn."""
     sp = hover_preview(sc)
     if sp is None:
@@ -415,7 +415,7 @@ def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
     return surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
 
 
-def tip(sc: TableScene, surface: pygame.Surface, beside: pygame.Rect | None) -> pygame.Rect | None:
+def tip(sc: TableReads, surface: pygame.Surface, beside: pygame.Rect | None) -> pygame.Rect | None:
     """The tip for what a still pointer rests on (beside the enlarged card, if one shows),
     or for the move Tab has focused; returns where it was drawn."""
     sc.drawn.tip = None
@@ -431,7 +431,7 @@ def tip(sc: TableScene, surface: pygame.Surface, beside: pygame.Rect | None) -> 
     return sc.drawn.tip
 
 
-def overlays(sc: TableScene, surface: pygame.Surface) -> None:
+def overlays(sc: TableReads, surface: pygame.Surface) -> None:
     """Chooser, toast, zoom, final scoring, privacy screen."""
     w, h = sc.size
     pal = sc.pal
@@ -440,7 +440,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
         )
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
-        pick = getattr(sc, "chooser_pick", -1)
+        pick = sc.chooser_pick
         for i, b in enumerate(sc.chooser):
             hover = b.rect.collidepoint(sc.mouse)
             draw_button(surface, b, pal, px(14, h), hover, i == pick)  # Enter takes the pick
@@ -471,7 +471,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         privacy(sc, surface)
 
 
-def hover_preview(sc: TableScene) -> Sprite | None:
+def hover_preview(sc: TableReads) -> Sprite | None:
     """The card shown enlarged: under the pointer for a moment and small on the table.
 
     A card whose face the seat knows (a face-down one it built, say) enlarges face up.  A
@@ -489,7 +489,7 @@ def hover_preview(sc: TableScene) -> Sprite | None:
     return sp
 
 
-def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
+def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     """The outcome breakdown, revealed one row at a time, then the winners and Continue."""
     _w, h = sc.size
     pal = sc.pal
@@ -548,7 +548,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), sc.final_focus)
 
 
-def privacy(sc: TableScene, surface: pygame.Surface) -> None:
+def privacy(sc: TableReads, surface: pygame.Surface) -> None:
     """The hot-seat hand-off: the public table dimmed, and whose turn it is."""
     w, h = sc.size
     pal = sc.pal

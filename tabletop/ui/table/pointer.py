@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 class PointerInput:
     """Mouse and wheel events on the table (mixed into the table scene)."""
 
-    def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
+    def sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
+        """The card drawn on top at ``pos`` (never the card in hand)."""
         i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
         if i < 0:
             return None
@@ -35,21 +36,23 @@ class PointerInput:
                 return sp
         return None
 
-    def _zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
+    def zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
+        """The zone whose box holds ``pos``."""
         assert self.layout is not None
         for box in self.layout.zones.values():
             if box.rect.collidepoint(pos):
                 return box
         return None
 
-    def _targets(self, uid: str) -> dict[str, list[Action]]:
+    def targets_of(self, uid: str) -> dict[str, list[Action]]:
+        """Where the card ``uid`` may be dropped: target → the actions dropping it there."""
         out: dict[str, list[Action]] = {}
         for a in self.drags.get(uid, []):
             out.setdefault(a.gesture.target or "", []).append(a)
         return out
 
     def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
-        targets = self._targets(uid)
+        targets = self.targets_of(uid)
         top = next(  # the card drawn on top at the drop point, if any
             (sp for sp in reversed(self.sprites) if sp.uid != uid and sp.rect.collidepoint(pos)),
             None,
@@ -99,7 +102,7 @@ class PointerInput:
         self._hover_at(pos)
 
     def _hover_at(self, pos: tuple[int, int]) -> None:
-        hover = self._sprite_at(pos)
+        hover = self.sprite_at(pos)
         key = hover.key if hover else None
         if key is None and self.layout is not None:
             found = tips.tip_at(self, pos)  # a zone, a seat, a score row
@@ -138,7 +141,7 @@ class PointerInput:
                 if b.enabled:
                     self._press(b)
                 return
-        sp = self._sprite_at(pos)
+        sp = self.sprite_at(pos)
         if self.selected is not None:
             acts = self._target_at(self.selected.uid or "", pos)
             if acts:
@@ -152,7 +155,7 @@ class PointerInput:
             return
         # clicks: a card first, then its zone
         for key in ([sp.uid] if sp and sp.uid else []) + (
-            [z.id] if (z := self._zone_at(pos)) else []
+            [z.id] if (z := self.zone_at(pos)) else []
         ):
             if key in self.clicks:
                 self._act(self.clicks[key], pos)
@@ -183,8 +186,8 @@ class PointerInput:
 
     def _explain_drop(self, drag: Sprite, pos: tuple[int, int]) -> None:
         """A drop on a zone or card that is not a legal target: ask the engine why."""
-        over = self._sprite_at(pos)
-        zone = self._zone_at(pos)
+        over = self.sprite_at(pos)
+        zone = self.zone_at(pos)
         # a card is the target only in games whose gestures aim at cards; else its zone
         aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
         target = None
@@ -219,6 +222,6 @@ class PointerInput:
         if self.zoom is not None:
             self.zoom = None
             return
-        sp = self._sprite_at(pos)
+        sp = self.sprite_at(pos)
         if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
             self.zoom = sp.card

@@ -98,6 +98,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.ghosts: list[Tween] = []
         self.chooser: list[Button] = []
         self.chooser_seat: int | None = None
+        self.chooser_pick = -1  # the option Enter takes in the open chooser
         self.zoom: dict[str, Any] | None = None
         self.focus = -1
         self.log_scroll = 0

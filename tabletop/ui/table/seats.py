@@ -18,7 +18,7 @@ from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
 class _Strict(string.Formatter):
@@ -34,7 +34,7 @@ class _Strict(string.Formatter):
 _FORMAT = _Strict()
 
 
-def status_lines(sc: TableScene) -> list[str]:
+def status_lines(sc: TableReads) -> list[str]:
     """The layout's status lines that the view's public facts can fill."""
     public = sc.view.get("public") or {}
     out = []
@@ -56,7 +56,7 @@ def _words(shown: Any, key: str, count: Any = None) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
+def items(sc: TableReads, info: dict[str, Any]) -> list[tuple[str, str | None]]:
     """(text, icon) for a seat's marks then resources, as the layout names them."""
     lay = sc.data.layout
     out: list[tuple[str, str | None]] = []
@@ -73,7 +73,7 @@ def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def _item_image(
-    sc: TableScene, text: str, icon: str | None, size: int, colour: Any
+    sc: TableReads, text: str, icon: str | None, size: int, colour: Any
 ) -> pygame.Surface:
     t = fonts.text(text, size, colour)
     img = sc.art.art(icon, int(size * 1.3), int(size * 1.3), hex_colour(colour)) if icon else None
@@ -111,7 +111,7 @@ class SeatBox:
     lines: list[list[pygame.Surface]]
 
 
-def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], int]:
+def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], int]:
     """(status line images, seat boxes, y below the last box) for the current view."""
     h = sc.size[1]
     pal = sc.pal
@@ -140,7 +140,7 @@ def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], in
     return status, boxes, y
 
 
-def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> None:
     """Status lines and the seat boxes (the seats to act framed in gold, with a pointer)."""
     h = sc.size[1]
     pal = sc.pal
@@ -200,7 +200,7 @@ def _row_width(parts: list[pygame.Surface], gap: int) -> int:
 
 
 def _plate_parts(
-    sc: TableScene, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
+    sc: TableReads, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
 ) -> list[pygame.Surface]:
     """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"."""
     pal = sc.pal
@@ -225,7 +225,7 @@ def _plate_parts(
     return parts
 
 
-def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> None:
     """A name plate in the strip at the top of each seat area (gold for a seat to act)."""
     h = sc.size[1]
     pal = sc.pal
