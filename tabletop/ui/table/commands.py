@@ -101,7 +101,7 @@ class Commands:
         total = rows * (bh + pad) + pad
         x = min(max(0, at[0] - total_w // 2), self.size[0] - total_w)
         y = min(max(0, at[1] - total // 2), self.size[1] - total)
-        self.chooser = [
+        options = [
             Button(
                 pygame.Rect(x + (i // rows) * (w + pad), y + pad + (i % rows) * (bh + pad), w, bh),
                 lb,
@@ -109,10 +109,7 @@ class Commands:
             )
             for i, (lb, a) in enumerate(zip(labels, actions, strict=True))
         ]
-        self.chooser_pick = 0
-        self.chooser_typed = ""
-        self.chooser_seat = seat
-        self.chooser_from = from_rect
+        self.interaction.choose(tuple(options), seat, from_rect)
 
     def undo(self) -> None:
         """Take back the shown seat's last action if allowed."""

@@ -1,7 +1,8 @@
 """Pointer input at the table: hit tests, drag and drop, click-then-click, zoom and hover.
 
-A mixin of :class:`~tabletop.ui.table.scene.TableScene`: its methods read and set the scene's
-state (sprites, legal drags and clicks, what is pressed, dragged or selected).
+A mixin of :class:`~tabletop.ui.table.scene.TableScene`: its methods read the scene's sprites
+and legal drags and clicks, and ask the scene's :class:`~tabletop.ui.table.interaction.
+Interaction` to change what is pressed, dragged, selected, chosen or shown large.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from tabletop.engine import DRAG, Action, Gesture
 from tabletop.ui.table import tips
+from tabletop.ui.table.interaction import Dragging, Pressed
 from tabletop.ui.table.layout import ZoneBox
 from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
@@ -92,13 +94,12 @@ class PointerInput:
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
-        if self.press and not self.dragging:
-            sp, start = self.press
+        hand = self.interaction.hand
+        if isinstance(hand, Pressed):
+            sp, start = hand.card, hand.at
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > px(5, self.size[1]):
-                self.dragging = sp
-                self.selected = None
+                self.interaction.drag((sp.rect.x - start[0], sp.rect.y - start[1]))
                 self.cue("pick")
-                self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
         self._hover_at(pos)
 
     def _hover_at(self, pos: tuple[int, int]) -> None:
@@ -112,19 +113,16 @@ class PointerInput:
             self.hover_t = 0.0
 
     def _down(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
+        if self.interaction.unzoom():
             return
-        if self.privacy is not None:
-            self.privacy = None
+        if self.interaction.reveal():  # the hand-over screen goes
             self.refresh()
             return
-        if self.chooser:
-            hit = next((b for b in self.chooser if b.rect.collidepoint(pos)), None)
-            seat, src = self.chooser_seat, getattr(self, "chooser_from", None)
-            self.chooser = []
-            if hit is not None and seat is not None:
-                self.apply(seat, hit.payload, src)
+        chooser = self.interaction.close()
+        if chooser is not None:
+            hit = next((b for b in chooser.options if b.rect.collidepoint(pos)), None)
+            if hit is not None:
+                self.apply(chooser.seat, hit.payload, chooser.source)
             return
         final = self.drawn.final_button
         if final is not None and final.rect.collidepoint(pos):
@@ -148,10 +146,10 @@ class PointerInput:
                 self._act(acts, pos, self.selected.rect)
                 return
             if sp is None or sp is self.selected:
-                self.selected = None
+                self.interaction.drop()
                 return
         if sp is not None and sp.uid in self.drags:
-            self.press = (sp, pos)
+            self.interaction.press(sp, pos)
             return
         # clicks: a card first, then its zone
         for key in ([sp.uid] if sp and sp.uid else []) + (
@@ -165,15 +163,11 @@ class PointerInput:
             self.cue("refuse")
 
     def _up(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        drag, self.dragging = self.dragging, None
-        if drag is None:
-            if press is not None:
-                self.selected = press[0]  # click-then-click
+        was = self.interaction.release()  # a press becomes a selection: click-then-click
+        if not isinstance(was, Dragging):
             return
-        rect = pygame.Rect(
-            pos[0] + self.drag_offset[0], pos[1] + self.drag_offset[1], drag.rect.w, drag.rect.h
-        )
+        drag, (dx, dy) = was.card, was.offset
+        rect = pygame.Rect(pos[0] + dx, pos[1] + dy, drag.rect.w, drag.rect.h)
         acts = self._target_at(drag.uid or "", pos)
         if acts:
             self.cue("drop")
@@ -219,9 +213,8 @@ class PointerInput:
         self.cue("refuse")
 
     def _zoom_at(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
+        if self.interaction.unzoom():
             return
         sp = self.sprite_at(pos)
         if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
-            self.zoom = sp.card
+            self.interaction.zoom_in(sp.card)

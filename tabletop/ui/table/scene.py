@@ -23,6 +23,7 @@ from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
 from tabletop.ui.table.drawn import Drawn
+from tabletop.ui.table.interaction import Dragging, Interaction
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
 from tabletop.ui.table.model import Sprite
@@ -70,11 +71,11 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.imperfect = match.game.info.information == IMPERFECT
         self.viewer: int | None = self.humans[0] if self.humans else None
-        self.privacy: int | None = None
+        self.interaction = Interaction()  # the hand (pressed, dragged, ...) and the cover
         if self.imperfect and len(self.humans) > 1 and not match.is_over():
             first = next((s for s in match.to_act() if s in self.humans), self.humans[0])
             self.viewer = first
-            self.privacy = first
+            self.interaction.hand_over(first)
         self.size = tuple(app.size)
         self.token = 0  # changes whenever the state changes
         self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
@@ -90,16 +91,8 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.mouse = (0, 0)
         self.hover_key: str | None = None
         self.hover_t = 0.0
-        self.press: tuple[Sprite, tuple[int, int]] | None = None
-        self.dragging: Sprite | None = None
-        self.drag_offset = (0, 0)
-        self.selected: Sprite | None = None
         self.tweens: dict[str, Tween] = {}
         self.ghosts: list[Tween] = []
-        self.chooser: list[Button] = []
-        self.chooser_seat: int | None = None
-        self.chooser_pick = -1  # the option Enter takes in the open chooser
-        self.zoom: dict[str, Any] | None = None
         self.focus = -1
         self.log_scroll = 0
         self.final_t = -1.0
@@ -110,6 +103,51 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ the interaction
+    @property
+    def dragging(self) -> Sprite | None:
+        """The card in hand."""
+        return self.interaction.dragging
+
+    @property
+    def drag_offset(self) -> tuple[int, int]:
+        """Where the card in hand is drawn, from the pointer."""
+        hand = self.interaction.hand
+        return hand.offset if isinstance(hand, Dragging) else (0, 0)
+
+    @property
+    def selected(self) -> Sprite | None:
+        """The card selected for click-then-click."""
+        return self.interaction.selected
+
+    @property
+    def chooser(self) -> tuple[Button, ...]:
+        """The open chooser's options (none when it is closed)."""
+        ch = self.interaction.chooser
+        return ch.options if ch is not None else ()
+
+    @property
+    def chooser_pick(self) -> int:
+        """The option Enter takes in the open chooser (-1: none open)."""
+        ch = self.interaction.chooser
+        return ch.pick if ch is not None else -1
+
+    @property
+    def chooser_typed(self) -> str:
+        """What was typed to find an option of the open chooser."""
+        ch = self.interaction.chooser
+        return ch.typed if ch is not None else ""
+
+    @property
+    def zoom(self) -> Mapping[str, Any] | None:
+        """The card shown large."""
+        return self.interaction.zoom
+
+    @property
+    def privacy(self) -> int | None:
+        """The seat the hand-over screen waits for."""
+        return self.interaction.privacy
 
     # ------------------------------------------------------------------ what was drawn
     @property
@@ -201,11 +239,9 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             return
         nxt = deciding[0]
         if nxt != self.viewer and self.imperfect and len(self.humans) > 1:
-            self.privacy = nxt
+            self.interaction.hand_over(nxt)  # empties the hand, closes a large card
             self.ghosts.clear()  # a flying card of the last seat must not show its face
             self.tweens.clear()
-            self.zoom = None
-            self.selected = self.dragging = self.press = None
         self.viewer = nxt
 
     def refresh(self) -> None:
@@ -247,14 +283,9 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
-        for name in ("dragging", "selected"):
-            sp = getattr(self, name, None)
-            if sp is not None:
-                setattr(self, name, self.by_uid.get(sp.uid) if sp.uid in self.drags else None)
-        press = getattr(self, "press", None)
-        if press is not None:
-            sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
-            self.press = (sp, press[1]) if sp is not None else None
+        self.interaction.rebind(
+            lambda sp: self.by_uid.get(sp.uid) if sp.uid and sp.uid in self.drags else None
+        )
 
     def _learn_names(self) -> None:
         """The game's seat names in the view → the players' names (once, at the first view)."""
@@ -335,21 +366,18 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.pending.clear()
         self.held.clear()
         focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
-        keep = None if own else (self.chooser, self.chooser_seat, focused)
-        self.selected = None if own else self.selected
-        self.chooser = []
+        chooser = self.interaction.settle(own)
         self.focus = -1
         self.refresh()
         # a secret commit of an AI seat must not close the human's open chooser
         if (
-            keep is not None
-            and keep[0]
-            and keep[1] == self.shown
-            and all(b.payload in self.legal for b in keep[0])
+            chooser is not None
+            and chooser.seat == self.shown
+            and all(b.payload in self.legal for b in chooser.options)
         ):
-            self.chooser, self.chooser_seat = keep[0], keep[1]
-        if keep is not None and keep[2] in self.legal:
-            self.focus = self.legal.index(keep[2])
+            self.interaction.reopen(chooser)
+        if not own and focused is not None and focused in self.legal:
+            self.focus = self.legal.index(focused)
 
     def scroll_log(self, lines: int) -> None:
         """Show ``lines`` older log lines (newer when negative), within the log drawn last."""
