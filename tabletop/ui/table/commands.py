@@ -141,13 +141,11 @@ class Commands:
 
     def ask_to_leave(self) -> None:
         """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
-        from tabletop.ui.scenes.dialogs import confirm
-
         if self.match.is_over() or self.match.save_path is None:
             text = "Leave this table and go back to the title screen?"
         else:
             text = "The game is saved: Continue on the title screen resumes it."
-        confirm(self.app, "Leave the table?", text, self.leave_table, yes="Leave")
+        self.app.confirm("Leave the table?", text, self.leave_table, yes="Leave")
 
     def save_named(self) -> None:
         """Write the match to a new file in the saves folder."""

@@ -130,9 +130,7 @@ class PointerInput:
             return
         hint = self.drawn.keys_hint_rect
         if hint is not None and hint.collidepoint(pos):
-            from tabletop.ui.scenes import keys_sheet
-
-            keys_sheet.toggle(self.app)
+            self.app.toggle_keys()
             return
         for b in self.buttons:
             if b.rect.collidepoint(pos):
