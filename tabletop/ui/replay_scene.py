@@ -16,8 +16,8 @@ import pygame
 from tabletop.controller.match import SeatConfig
 from tabletop.controller.replay import Replay
 from tabletop.engine import Action, Event, IllegalAction, Outcome
-from tabletop.ui import keys
-from tabletop.ui.table import fonts, paint
+from tabletop.ui import keys, typeset
+from tabletop.ui.table import paint
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
@@ -294,6 +294,6 @@ class ReplayScene(TableScene):
         )
         line = self.replay_line()
         room = strip.w - px(24, h)
-        img = fonts.fit(line, px(15, h), room, self.pal.gold_light, bold=True, min_size=px(11, h))
+        img = typeset.fit(line, px(15, h), room, self.pal.gold_light, bold=True, min_size=px(11, h))
         surface.blit(img, img.get_rect(midleft=(px(12, h), strip.centery)))
         self.drawn.cards.dirty = None  # the strip is not in the cached layer: draw whole

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts, marks
+from tabletop.ui import typeset
+from tabletop.ui.table import marks
 from tabletop.ui.table.drawn import Blit, CardLayer
 from tabletop.ui.table.widgets import glow
 from tabletop.ui.theme import px
@@ -52,7 +53,7 @@ def count_badge(text: str, size: int, fg: Any, bg: Any, pad_x: int, pad_y: int) 
     if surf is None:
         if len(_COUNTS) > 400:
             _COUNTS.clear()
-        t = fonts.text(text, size, fg, bold=True)
+        t = typeset.text(text, size, fg, bold=True)
         r = t.get_rect().inflate(pad_x, pad_y)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=r.h // 2)

@@ -10,7 +10,7 @@ import pygame
 
 from tabletop.controller import save_files
 from tabletop.engine import Action
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.table.seats import panel_boxes
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
@@ -88,7 +88,7 @@ class Commands:
         bh, pad = px(28, h), px(6, h)
         labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
         w = (
-            max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
+            max(typeset.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
             + 4 * pad
         )
         # as many columns as needed to fit the window (a long list of bids, say)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.theme import mix, px
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def count_room(sc: TableReads, box: Any) -> int:
     if not counted(sc, box):
         return 0
     h = sc.size[1]
-    return fonts.measure("00", px(12, h), True) + px(4, h)
+    return typeset.measure("00", px(12, h), True) + px(4, h)
 
 
 def zone_counts(sc: TableReads, surface: pygame.Surface) -> None:
@@ -46,7 +46,7 @@ def zone_counts(sc: TableReads, surface: pygame.Surface) -> None:
             continue
         n = str(len((zones.get(zid) or {}).get("cards") or []))
         fg = sc.pal.ivory if n != "0" else mix(sc.pal.ivory, sc.pal.felt, 0.45)
-        t = fonts.text(n, size, fg, bold=True)
+        t = typeset.text(n, size, fg, bold=True)
         r = t.get_rect(topright=(box.rect.right - px(5, h), box.rect.y + px(3, h)))
         surface.blit(t, r)
         sc.drawn.counts[zid] = (n, r)
@@ -70,8 +70,8 @@ def counters(sc: TableReads, surface: pygame.Surface) -> None:
         if not isinstance(value, int):
             continue
         inner = sc.layout.inner(box)
-        num = fonts.fit(
-            str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=fonts.least(h)
+        num = typeset.fit(
+            str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=typeset.least(h)
         )
         room = max(6, inner.h - num.get_height() - 1)  # the pile above the number
         shown = min(value, 8)

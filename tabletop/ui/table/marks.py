@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
@@ -39,9 +39,9 @@ def badge(
         if most is not None:
             room = most - size // 2 - 4
             low = min(size, least) if least is not None else size
-            t = fonts.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
+            t = typeset.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
         else:
-            t = fonts.text(text, size, fg, True)
+            t = typeset.text(text, size, fg, True)
         w = width or t.get_width() + size // 2 + 4
         if t.get_width() > w - 4:
             t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
@@ -58,7 +58,7 @@ def _icon_badge(sc: TableReads, icon: str, text: str, size: int) -> pygame.Surfa
     surf = _BADGES.get(key)
     if surf is None:
         img = sc.art.art(icon, size + 4, size + 4, hex_colour(sc.pal.ink))
-        t = fonts.text(text, size, sc.pal.ink, True)
+        t = typeset.text(text, size, sc.pal.ink, True)
         w = (img.get_width() if img else 0) + t.get_width() + size // 2 + 4
         surf = pygame.Surface((w, size + 6), pygame.SRCALPHA)
         pygame.draw.rect(
@@ -86,7 +86,7 @@ def token_blits(
     pills = token_pills(sc, sp)
     ribbon = ribbon_of(sc, sp, r)
     out: list[tuple[pygame.Surface, pygame.Rect]] = []
-    least = fonts.least(sc.size[1])
+    least = typeset.least(sc.size[1])
     if ribbon is not None and min(ribbon[2], int(ribbon[1].h * 0.7)) >= least:
         text, at, type_size = ribbon
         out.append((_ribbon(text, at.size, type_size, sc.pal.ivory, sc.pal.royal), at))
@@ -137,7 +137,7 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=max(2, min(w // 16, h // 2)))
         type_size = max(6, min(int(h * 0.7), most))
-        t = fonts.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
+        t = typeset.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
         surf.blit(t, t.get_rect(center=surf.get_rect().center))
         _BADGES[key] = surf
     return surf

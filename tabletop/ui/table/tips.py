@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tabletop.ui.table import cardlayer, fonts, marks, seats
+from tabletop.ui import typeset
+from tabletop.ui.table import cardlayer, marks, seats
 from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
 
@@ -204,13 +205,13 @@ def draw(sc: TableReads, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -
     pad = px(8, h)
     title_size, body_size = px(14, h), px(13, h)
     rows: list[pygame.Surface] = [
-        fonts.text(ln, title_size, pal.gold_light, True)
-        for ln in fonts.wrap(tip.title, title_size, width - 2 * pad, bold=True)
+        typeset.text(ln, title_size, pal.gold_light, True)
+        for ln in typeset.wrap(tip.title, title_size, width - 2 * pad, bold=True)
     ]
     for para in tip.body.split("\n") if tip.body else []:
         rows += [
-            fonts.text(ln, body_size, pal.ivory)
-            for ln in fonts.wrap(para, body_size, width - 2 * pad)
+            typeset.text(ln, body_size, pal.ivory)
+            for ln in typeset.wrap(para, body_size, width - 2 * pad)
         ]
     inner_w = max(r.get_width() for r in rows) if rows else 0
     r = pygame.Rect(0, 0, inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
