@@ -27,7 +27,7 @@ class PointerInput:
 
     def sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
         """The card drawn on top at ``pos`` (never the card in hand)."""
-        i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
+        i = pygame.Rect(pos, (1, 1)).collidelist(self.placed.rects_top_first)
         if i < 0:
             return None
         hit = self.sprites[len(self.sprites) - 1 - i]
@@ -48,10 +48,7 @@ class PointerInput:
 
     def targets_of(self, uid: str) -> dict[str, list[Action]]:
         """Where the card ``uid`` may be dropped: target → the actions dropping it there."""
-        out: dict[str, list[Action]] = {}
-        for a in self.drags.get(uid, []):
-            out.setdefault(a.gesture.target or "", []).append(a)
-        return out
+        return self.moves.targets(uid)
 
     def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
         targets = self.targets_of(uid)

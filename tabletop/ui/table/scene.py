@@ -91,6 +91,8 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.mouse = (0, 0)
         self.hover_key: str | None = None
         self.hover_t = 0.0
+        self.placed = model.Placement()  # the model, rebuilt by refresh: the cards' places
+        self.moves = model.Gestures()  # and the legal actions by gesture
         self.tweens: dict[str, Tween] = {}
         self.ghosts: list[Tween] = []
         self.focus = -1
@@ -103,6 +105,44 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ the model
+    # ``placed`` (every card of the view in its place) and ``moves`` (the legal actions by
+    # gesture) are rebuilt by :meth:`refresh`; these read them.
+    @property
+    def sprites(self) -> list[Sprite]:
+        """The cards as drawn, bottom first."""
+        return self.placed.sprites
+
+    @property
+    def by_uid(self) -> dict[str, Sprite]:
+        """The cards that have a uid, by it."""
+        return self.placed.by_uid
+
+    @property
+    def captions(self) -> list[tuple[str, tuple[int, int], int]]:
+        """Words under stacks: text, midtop, width."""
+        return self.placed.captions
+
+    @property
+    def zone_counts(self) -> dict[str, int]:
+        """How many cards each zone of the view holds."""
+        return self.placed.zone_counts
+
+    @property
+    def drags(self) -> dict[str, list[Action]]:
+        """Legal drags: card uid → actions."""
+        return self.moves.drags
+
+    @property
+    def clicks(self) -> dict[str, list[Action]]:
+        """Legal clicks: target → actions."""
+        return self.moves.clicks
+
+    @property
+    def presses(self) -> dict[str, list[Action]]:
+        """Legal buttons: label → actions."""
+        return self.moves.presses
 
     # ------------------------------------------------------------------ the interaction
     @property
@@ -261,8 +301,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if can_act and self.my_turn is False:
             self.cue("turn")
         self.my_turn = can_act
-        moves = model.gestures(self.legal)
-        self.drags, self.clicks, self.presses = moves.drags, moves.clicks, moves.presses
+        self.moves = model.gestures(self.legal)
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
@@ -274,12 +313,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def _place_cards(self) -> None:
         assert self.layout is not None
-        placed = model.place(self.view, self.layout)
-        self.sprites = placed.sprites
-        self.by_uid = placed.by_uid
-        self.captions = placed.captions  # text, midtop, width
-        self.zone_counts = placed.zone_counts
-        self._rects_top_first = placed.rects_top_first
+        self.placed = model.place(self.view, self.layout)
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
@@ -309,30 +343,12 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def target_rect(self, target: str | None) -> pygame.Rect | None:
         """The screen rect of a gesture target (a card uid or a zone id)."""
-        if target is None:
-            return None
-        if target in self.by_uid:  # a card: with the stack it heads, all of it
-            return self.by_uid[target].rect.unionall([sp.rect for sp in self.stack_of(target)])
         assert self.layout is not None
-        box = self.layout.zones.get(target)
-        return box.rect if box else None
+        return self.placed.target_rect(target, self.layout)
 
     def stack_of(self, uid: str) -> list[Sprite]:
-        """The cards of the stack a card lies in, in a grouped zone (layout.yaml ``group``:
-        a building and the cards on it); just the card elsewhere."""
-        sp = self.by_uid.get(uid)
-        if sp is None:
-            return []
-        box = self.layout.zones.get(sp.zone) if self.layout is not None else None
-        key = getattr(box.defn, "group", None) if box is not None else None
-        if not key:
-            return [sp]
-        value = (sp.card.get("tokens") or {}).get(key)
-        return [
-            o
-            for o in self.sprites
-            if o.zone == sp.zone and (o.card.get("tokens") or {}).get(key) == value
-        ]
+        """The cards of the stack a card lies in (see :meth:`model.Placement.stack_of`)."""
+        return self.placed.stack_of(uid, self.layout)
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action, from_rect: pygame.Rect | None = None) -> bool:
