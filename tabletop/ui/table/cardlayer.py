@@ -91,7 +91,8 @@ def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Bli
     lift_by = px(8, h)
     edge = max(1, px(1, h))
     draggable = sc.drags
-    holding = sc.dragging is not None
+    dragging = sc.dragging
+    holding = dragging is not None
     items: list[Blit] = []
     if not holding:  # clickable targets get a quiet glow all the time
         width = px(3, h)
@@ -101,7 +102,7 @@ def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Bli
                 items.append((glow(r.w, r.h, sc.pal.gold_light, width), r.move(-width, -width)))
     placed: list[tuple[Sprite, pygame.Rect]] = []
     for sp in sc.sprites:
-        if sp is sc.dragging or sp.key in sc.tweens:
+        if sp is dragging or sp.key in sc.tweens:
             continue
         r = sp.rect
         if sp.uid in lift or (sp.key == hover and sp.uid in draggable):
