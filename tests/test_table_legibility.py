@@ -1,7 +1,7 @@
 """A table every player can read: every game at every player count, at 1280×720, 1600×900,
 1920×1080 and 3840×2160, drawn headless and checked for
 
-- text at least :data:`fonts.FLOOR` design pixels tall (every line the table renders),
+- text at least :data:`typeset.FLOOR` design pixels tall (every line the table renders),
 - no words cut with "…" unless the full form shows on hover (a deliberate abbreviation),
 - zone labels inside their frames, frames overlapping neither each other, the side panel nor
   a name plate,
@@ -21,7 +21,8 @@ from tabletop import registry
 from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import Rng
-from tabletop.ui.table import counts, fonts, tips
+from tabletop.ui import typeset
+from tabletop.ui.table import counts, tips
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.theme import scale_factor
 
@@ -52,11 +53,11 @@ def _position(gid: str, n: int) -> tuple[Match, int]:
     return m, len(m.history)
 
 
-def problems(sc: TableScene, said: list[fonts.Said]) -> list[str]:
+def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
     """Everything unreadable about the frame just drawn (empty when it is legible)."""
     out: list[str] = []
     h = sc.size[1]
-    floor = round(fonts.FLOOR * scale_factor(h))
+    floor = round(typeset.FLOOR * scale_factor(h))
     small = sorted({(s.size, s.words) for s in said if s.size < floor})
     out += [f"text under {floor}px: {size}px {words!r}" for size, words in small[:5]]
     out += [f"cut with no hover: {s.full!r} → {s.words!r}" for s in said if s.full and not s.hover]
@@ -105,7 +106,7 @@ def test_every_table_is_legible_at_every_player_count(size) -> None:
         app.push(sc)
         sc.paused = True
         tips.forget_images()
-        with fonts.recording() as said:
+        with typeset.recording() as said:
             sc.draw(app.window)
         assert said, "nothing recorded: the recorder sees no text"
         found += [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
@@ -115,7 +116,7 @@ def test_every_table_is_legible_at_every_player_count(size) -> None:
 
 
 def _plant_tiny_type(monkeypatch, sc) -> str:
-    monkeypatch.setattr(fonts, "least", lambda h: 6)  # labels may shrink to 6 px again
+    monkeypatch.setattr(typeset, "least", lambda h: 6)  # labels may shrink to 6 px again
     return "text under"
 
 
@@ -147,13 +148,13 @@ def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
     sc = TableScene(app, m)
     app.push(sc)
     sc.paused = True
-    with fonts.recording() as said:
+    with typeset.recording() as said:
         sc.draw(app.window)
     assert not problems(sc, said)
     expected = plant(monkeypatch, sc)
     sc.drawn.static = sc.drawn.bg = None
     tips.forget_images()
-    with fonts.recording() as said:
+    with typeset.recording() as said:
         sc.draw(app.window)
     found = problems(sc, said)
     assert any(expected in p for p in found), found

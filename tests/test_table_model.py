@@ -48,3 +48,11 @@ def test_every_card_of_the_view_is_placed_and_every_move_has_a_gesture(
         ]
         assert sorted(map(repr, sorted_)) == sorted(map(repr, legal))
         assert set(moves.drags) <= set(placed.by_uid)  # a card to drag lies on the table
+        for uid, acts in moves.drags.items():  # where each may go, and where that is
+            targets = moves.targets(uid)
+            assert sorted(repr(a) for v in targets.values() for a in v) == sorted(map(repr, acts))
+            for t in targets:
+                r = placed.target_rect(t, layout)
+                assert r is not None, (gid, t)
+                if t in placed.by_uid:  # a card target covers its whole stack
+                    assert all(r.contains(sp.rect) for sp in placed.stack_of(t, layout))

@@ -12,7 +12,8 @@ from tabletop import registry
 from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import DRAG, Rng
-from tabletop.ui.table import fonts, paint
+from tabletop.ui import typeset
+from tabletop.ui.table import paint
 from tabletop.ui.table.scene import TableScene
 
 
@@ -34,12 +35,12 @@ def test_a_long_instruction_wraps_and_is_never_cut(size) -> None:
     app.push(sc)
     words = "Salon: drag philosophes in (up to 6), then press Done to draw the randomizer " * 4
     surf = pygame.Surface(app.window.get_size())
-    with fonts.recording() as said:
+    with typeset.recording() as said:
         paint.prompt_line(sc, surf, words.strip())
     assert not [s for s in said if s.full]  # nothing cut
     shown = " ".join(s.words for s in said)
     assert shown.split() == words.split()  # every word drawn, in order
-    assert min(s.size for s in said) >= fonts.least(size[1])
+    assert min(s.size for s in said) >= typeset.least(size[1])
 
 
 def test_a_card_dropped_anywhere_on_a_building_reaches_it() -> None:

@@ -164,7 +164,7 @@ def test_chooser_and_hand_off_keys_are_the_listed_ones() -> None:
     assert sc.privacy == 0
     for b in (b for b in keys.BINDINGS if b.where == "privacy"):
         for code in b.keys:
-            sc.privacy = 0
+            sc.interaction.hand_over(0)
             sc.handle_event(_event(code))
             assert sc.privacy is None, pygame.key.name(code)
     uid = sc.match.state.hands[0][0]

@@ -20,7 +20,7 @@ from tabletop.controller.match import AI
 from tabletop.engine import Action
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.data import MUSES, catalog
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 
 SEED = 5
 
@@ -109,13 +109,13 @@ class Screen:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.lines: list[str] = []
-        real = fonts.text
+        real = typeset.text
 
         def record(s: str, *args: Any, **kw: Any) -> Any:
             self.lines.append(s)
             return real(s, *args, **kw)
 
-        monkeypatch.setattr(fonts, "text", record)
+        monkeypatch.setattr(typeset, "text", record)
 
     def fresh(self, app: Any, sc: Any) -> str:
         """The text of one frame drawn from scratch (the cached static layer rebuilt)."""

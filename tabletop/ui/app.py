@@ -305,6 +305,18 @@ class App:
 
         self.push(MessageDialog(self, title, text))
 
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None], yes: str = "Yes") -> None:
+        """A yes/no question over the current scene; ``on_yes`` runs only when confirmed."""
+        from tabletop.ui.scenes.dialogs import confirm
+
+        confirm(self, title, text, on_yes, yes)
+
+    def toggle_keys(self) -> None:
+        """The Keys sheet over the top scene, or closed if it is on top (F1)."""
+        from tabletop.ui.scenes import keys_sheet
+
+        keys_sheet.toggle(self)
+
     def save_settings(self) -> None:
         """Persist the settings and apply fullscreen and palette changes."""
         self._themes.clear()
@@ -423,9 +435,7 @@ class App:
         typing = getattr(top, "_typing", None)
         if event.key != pygame.K_F1 and callable(typing) and typing():
             return False  # a "?" typed into a text entry
-        from tabletop.ui.scenes import keys_sheet
-
-        self._guard(keys_sheet.toggle, self)
+        self._guard(self.toggle_keys)
         return True
 
     def screen_touched(self) -> None:

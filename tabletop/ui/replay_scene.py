@@ -16,8 +16,8 @@ import pygame
 from tabletop.controller.match import SeatConfig
 from tabletop.controller.replay import Replay
 from tabletop.engine import Action, Event, IllegalAction, Outcome
-from tabletop.ui import keys
-from tabletop.ui.table import fonts, paint
+from tabletop.ui import keys, typeset
+from tabletop.ui.table import paint
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
@@ -127,12 +127,19 @@ class ReplayScene(TableScene):
         people = sum(not s.is_ai for s in replay.seats)
         self.hand_off = self.imperfect and people > 1 and not replay.finished
         self.viewer = None if seat is None else seat
-        self.privacy = self.viewer if self.hand_off else None
+        self._hand_over()
         self.refresh()
 
     # --- what the table would do differently ---------------------------------------------
     def _choose_viewer(self) -> None:
         """The seat shown is the one chosen, never the one to move."""
+
+    def _hand_over(self) -> None:
+        """The hand-over screen for the seat shown, when seats' cards wait behind it."""
+        if self.hand_off and self.viewer is not None:
+            self.interaction.hand_over(self.viewer)
+        else:
+            self.interaction.reveal()
 
     def update(self, dt: float) -> None:
         """Animations only: no AI, no final scoring overlay."""
@@ -196,7 +203,7 @@ class ReplayScene(TableScene):
     def _key(self, event: pygame.event.Event) -> None:
         """The replay's keys, then the table's Esc, log and sound keys (all in the Keys sheet)."""
         if self.privacy is not None and keys.find(event, "privacy") is not None:
-            self.privacy = None
+            self.interaction.reveal()
             self.refresh()
             return
         b = keys.find(event, "replay")
@@ -213,9 +220,7 @@ class ReplayScene(TableScene):
         if b is None:
             return
         if b.action == "escape":
-            if self.zoom is not None:
-                self.zoom = None
-            else:
+            if not self.interaction.unzoom():
                 self.app.pop()
         elif b.action == "log":
             self._key_log(event)
@@ -237,10 +242,10 @@ class ReplayScene(TableScene):
         self.seat_choice = options[(i + by) % len(options)]
         self.viewer = None if self.seat_choice == OPEN else int(self.seat_choice)
         if self.hand_off:
-            self.privacy = self.viewer
+            self._hand_over()
         self.tweens.clear()
         self.ghosts.clear()
-        self.zoom = None
+        self.interaction.unzoom()
         self._after_change(own=True)
 
     def go(self, step: int) -> None:
@@ -289,6 +294,6 @@ class ReplayScene(TableScene):
         )
         line = self.replay_line()
         room = strip.w - px(24, h)
-        img = fonts.fit(line, px(15, h), room, self.pal.gold_light, bold=True, min_size=px(11, h))
+        img = typeset.fit(line, px(15, h), room, self.pal.gold_light, bold=True, min_size=px(11, h))
         surface.blit(img, img.get_rect(midleft=(px(12, h), strip.centery)))
         self.drawn.cards.dirty = None  # the strip is not in the cached layer: draw whole

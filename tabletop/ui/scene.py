@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import pygame
 
 
@@ -45,6 +47,14 @@ class AppContext(Protocol):
 
     def show_message(self, title: str, text: str) -> None:
         """Push a modal message dialog over the current scene."""
+        ...
+
+    def confirm(self, title: str, text: str, on_yes: Callable[[], None], yes: str = "Yes") -> None:
+        """Ask a yes/no question over the current scene; ``on_yes`` runs only when confirmed."""
+        ...
+
+    def toggle_keys(self) -> None:
+        """Open the Keys sheet over the top scene, or close it if it is on top."""
         ...
 
     def save_settings(self) -> None:

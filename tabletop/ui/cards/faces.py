@@ -18,8 +18,8 @@ import tabletop.ui.cards.illustrated as illustrated
 import tabletop.ui.cards.playing as playing
 from tabletop.engine import resources
 from tabletop.engine.data.faces import FaceDef
+from tabletop.ui import typeset
 from tabletop.ui.cards.illustrated import parse_colour
-from tabletop.ui.table import fonts
 from tabletop.ui.theme import Palette, hex_colour, mix, palette
 
 Colour = tuple[int, int, int]
@@ -89,7 +89,7 @@ class CardArt:
             if len(self._faces) > 3000:  # window resized many times: start afresh
                 self._faces.clear()
                 self._peeks.clear()
-            with fonts.unrecorded():  # a card's own words: its enlarged face shows on hover
+            with typeset.unrecorded():  # a card's own words: its enlarged face shows on hover
                 surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
         return surf
 
@@ -98,7 +98,7 @@ class CardArt:
         key = (back or "", w, h)
         surf = self._backs.get(key)
         if surf is None:
-            with fonts.unrecorded():
+            with typeset.unrecorded():
                 surf = self._backs[key] = self._optimise(self._render_back(back, w, h))
         return surf
 
@@ -178,7 +178,7 @@ class CardArt:
             if len(self._bands) > 3000:
                 self._bands.clear()
             name = self.data.cards[card_id].name
-            with fonts.unrecorded():  # measured, not drawn
+            with typeset.unrecorded():  # measured, not drawn
                 self._bands[key] = illustrated.name_band(name, w, h, self.scale, self.pal.ink)
         return self._bands[key]
 

@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 
 from tabletop.engine.data.faces import Badge, FaceDef
+from tabletop.ui import typeset
 from tabletop.ui.cards.artist import Artist
-from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour, mix
 
 Colour = tuple[int, int, int]
@@ -42,8 +42,8 @@ def tint_of(f: FaceDef, attrs: dict[str, Any], fallback: Colour) -> Colour:
 
 def outlined(text: str, size: int, fg: Colour, edge: Colour) -> pygame.Surface:
     """Bold text with a one-pixel (or more) outline, readable on any picture."""
-    t = fonts.text(text, size, fg, bold=True)
-    e = fonts.text(text, size, edge, bold=True)
+    t = typeset.text(text, size, fg, bold=True)
+    e = typeset.text(text, size, edge, bold=True)
     o = max(1, size // 14)
     out = pygame.Surface((t.get_width() + 2 * o, t.get_height() + 2 * o), pygame.SRCALPHA)
     for dx in (-o, 0, o):
@@ -79,7 +79,7 @@ def badge_image(
         art.mark("icon", icon)
         return art.art(icon, size, size, hex_colour(colour))
     if b.show == "text":
-        t = fonts.text(str(value), max(6, int(size * 0.5)), pal.ivory, bold=True)
+        t = typeset.text(str(value), max(6, int(size * 0.5)), pal.ivory, bold=True)
         out = pygame.Surface((t.get_width() + size // 3, int(size * 0.75)), pygame.SRCALPHA)
         pygame.draw.rect(out, colour, out.get_rect(), border_radius=out.get_height() // 2)
         out.blit(t, t.get_rect(center=out.get_rect().center))
@@ -163,16 +163,16 @@ def _band_lines(
     """
     if serif:
         size = max(7, min(int(h * 0.085), int(w / max(5, len(name)) * 2.0)))
-        title = fonts.text(name, size, ink, title=True)
+        title = typeset.text(name, size, ink, title=True)
         if title.get_width() > room:
             scaled = max(1, title.get_height() * room // title.get_width())
             title = pygame.transform.smoothscale(title, (room, scaled))
         return [title], int(size * 1.45) + pad
     size = max(8, int(h * 0.1))
-    words = fonts.wrap(name, size, room, bold=True)
+    words = typeset.wrap(name, size, room, bold=True)
     if len(words) > 2:
         words = [words[0], " ".join(words[1:])]
-    lines = [fonts.fit(t, size, room, ink, bold=True, min_size=8) for t in words]
+    lines = [typeset.fit(t, size, room, ink, bold=True, min_size=8) for t in words]
     return lines, sum(t.get_height() for t in lines) + pad
 
 
@@ -257,11 +257,11 @@ def _picture(
     size = max(
         7, min(pic.h // 3, int(pic.w / max(4, max(len(x) for x in card.name.split())) * 1.6))
     )
-    lines = fonts.wrap(card.name, size, pic.w - 4, bold=True)
-    line_h = fonts.font(size, True).get_linesize()
+    lines = typeset.wrap(card.name, size, pic.w - 4, bold=True)
+    line_h = typeset.font(size, True).get_linesize()
     y = pic.centery - line_h * len(lines) // 2
     for line in lines:
-        t = fonts.text(line, size, pal.ink, bold=True)
+        t = typeset.text(line, size, pal.ink, bold=True)
         surf.blit(t, t.get_rect(midtop=(pic.centerx, y)))
         y += line_h
 
@@ -274,8 +274,8 @@ def _text_room(text: str, width: int, h: int) -> tuple[int, int]:
     for frac, size in ((0.3, h // 17), (0.38, h // 19), (0.46, h // 21), (0.5, h // 23)):
         size = max(8, size)
         room = int(h * frac)
-        lines = fonts.wrap(text, size, width)
-        if len(lines) * fonts.font(size).get_linesize() <= room - h // 40:
+        lines = typeset.wrap(text, size, width)
+        if len(lines) * typeset.font(size).get_linesize() <= room - h // 40:
             break
     return room, size
 
@@ -284,13 +284,13 @@ def _rules_text(surf: pygame.Surface, text: str, box: pygame.Rect, pal: Any, siz
     """The card's rules text, wrapped and centred (cut with … when it does not fit)."""
     h = surf.get_height()
     pygame.draw.line(surf, pal.parchment_dark, box.topleft, box.topright, max(1, h // 150))
-    lines = fonts.wrap(text, size, box.w)
-    line_h = fonts.font(size).get_linesize()
+    lines = typeset.wrap(text, size, box.w)
+    line_h = typeset.font(size).get_linesize()
     max_lines = max(1, box.h // line_h)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], lines[max_lines - 1] + "…"]
     y = box.y + max(1, (box.h - line_h * len(lines)) // 2)
     for line in lines:
-        t = fonts.text(line, size, pal.ink)
+        t = typeset.text(line, size, pal.ink)
         surf.blit(t, t.get_rect(midtop=(box.centerx, y)))
         y += line_h

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from tabletop.ui import typeset
 from tabletop.ui.cards.artist import Artist
-from tabletop.ui.table import fonts
 from tabletop.ui.theme import hex_colour
 
 RED = (186, 22, 44)
@@ -68,7 +68,7 @@ def _index(art: Artist, rank: str, suit: str | None, h: int, compact: bool) -> p
     colour = ink(suit)
     if rank == "joker":
         size = max(6, int(h * (0.085 if compact else 0.07)))
-        letters = [fonts.text(ch, size, colour, bold=True) for ch in "JOKER"]
+        letters = [typeset.text(ch, size, colour, bold=True) for ch in "JOKER"]
         step = int(size * 0.92)
         out = pygame.Surface((max(t.get_width() for t in letters), step * 5 + 2), pygame.SRCALPHA)
         for i, t in enumerate(letters):
@@ -80,7 +80,7 @@ def _index(art: Artist, rank: str, suit: str | None, h: int, compact: bool) -> p
         size = max(7, int(h * (0.36 if lh < 50 else 0.3)))
     else:  # larger than the printed proportion on middling cards, so it stays readable
         size = max(7, int(h * (0.125 + 0.035 * max(0.0, min(1.0, (170 - lh) / 74)))))
-    t = fonts.text(label, size, colour, bold=True)
+    t = typeset.text(label, size, colour, bold=True)
     if len(label) > 1:  # "10": condense so it stays in the corner column
         t = pygame.transform.smoothscale(t, (max(1, int(t.get_width() * 0.78)), t.get_height()))
     pip = max(5, int(size * (0.66 if compact else 0.68)))
@@ -198,7 +198,7 @@ def _joker(art: Artist, surf: pygame.Surface, suit: str | None, box: pygame.Rect
     img = art.art("common/court-joker.svg", size, size, hex_colour(ink(suit)))
     if img is not None:
         surf.blit(img, img.get_rect(center=box.center))
-    word = fonts.text("JOKER", max(7, box.w // 6), ink(suit), title=True)
+    word = typeset.text("JOKER", max(7, box.w // 6), ink(suit), title=True)
     surf.blit(word, word.get_rect(midtop=(box.centerx, box.centery + size // 2 + 2)))
     art.mark("joker", suit, box.center)
 

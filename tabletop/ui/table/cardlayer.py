@@ -13,34 +13,19 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts, marks
+from tabletop.ui import typeset
+from tabletop.ui.table import marks
+from tabletop.ui.table.drawn import Blit, CardLayer
 from tabletop.ui.table.widgets import glow
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
-
-Blit = tuple[pygame.Surface, pygame.Rect]
-
-
-@dataclass
-class CardLayer:
-    """The cached display list and the layer composed from it (owned by one table)."""
-
-    key: Any = None
-    items: list[Blit] = field(default_factory=list)
-    faces: list[str] = field(default_factory=list)  # what the list shows (art.drawn, tests)
-    surface: pygame.Surface | None = None
-    shown: pygame.Surface | None = None  # the layer the window got last frame
-    target: Any = None  # (id, size) of the surface drawn on last frame
-    dirty: list[pygame.Rect] | None = None  # what last frame drew over the layer
-
+    from tabletop.ui.table.reads import TableReads
 
 _OUTLINES: dict[tuple[int, int, Any, int], pygame.Surface] = {}
 
@@ -68,7 +53,7 @@ def count_badge(text: str, size: int, fg: Any, bg: Any, pad_x: int, pad_y: int) 
     if surf is None:
         if len(_COUNTS) > 400:
             _COUNTS.clear()
-        t = fonts.text(text, size, fg, bold=True)
+        t = typeset.text(text, size, fg, bold=True)
         r = t.get_rect().inflate(pad_x, pad_y)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=r.h // 2)
@@ -77,20 +62,20 @@ def count_badge(text: str, size: int, fg: Any, bg: Any, pad_x: int, pad_y: int) 
     return surf
 
 
-def card_image(sc: TableScene, sp: Sprite, w: int, h: int) -> pygame.Surface:
+def card_image(sc: TableReads, sp: Sprite, w: int, h: int) -> pygame.Surface:
     """A sprite's image at ``w``×``h`` (turned a quarter when it lies crosswise)."""
     if sp.turned:
         return sc.art.turned(sp.card, h, w)
     return sc.art.image(sp.card, w, h)
 
 
-def _hover_lift(sc: TableScene) -> str | None:
+def _hover_lift(sc: TableReads) -> str | None:
     """The key of the draggable card the pointer lifts, if any."""
     key = sc.hover_key
     return key if key is not None and key in sc.drags else None
 
 
-def layer_key(sc: TableScene, lift: set[str], targets: set[str]) -> tuple[Any, ...]:
+def layer_key(sc: TableReads, lift: set[str], targets: set[str]) -> tuple[Any, ...]:
     """Everything the settled cards' look depends on."""
     return (
         sc.drawn.bg_gen, id(sc.sprites), frozenset(lift), _hover_lift(sc),
@@ -99,14 +84,15 @@ def layer_key(sc: TableScene, lift: set[str], targets: set[str]) -> tuple[Any, .
     )  # fmt: skip
 
 
-def settled_items(sc: TableScene, lift: set[str], targets: set[str]) -> list[Blit]:
+def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Blit]:
     """The display list of the cards at rest, bottom first, hidden cards left out."""
     h = sc.size[1]
     hover = _hover_lift(sc)
     lift_by = px(8, h)
     edge = max(1, px(1, h))
     draggable = sc.drags
-    holding = sc.dragging is not None
+    dragging = sc.dragging
+    holding = dragging is not None
     items: list[Blit] = []
     if not holding:  # clickable targets get a quiet glow all the time
         width = px(3, h)
@@ -116,7 +102,7 @@ def settled_items(sc: TableScene, lift: set[str], targets: set[str]) -> list[Bli
                 items.append((glow(r.w, r.h, sc.pal.gold_light, width), r.move(-width, -width)))
     placed: list[tuple[Sprite, pygame.Rect]] = []
     for sp in sc.sprites:
-        if sp is sc.dragging or sp.key in sc.tweens:
+        if sp is dragging or sp.key in sc.tweens:
             continue
         r = sp.rect
         if sp.uid in lift or (sp.key == hover and sp.uid in draggable):
@@ -144,7 +130,7 @@ def settled_items(sc: TableScene, lift: set[str], targets: set[str]) -> list[Bli
     return items
 
 
-def layer(sc: TableScene, lift: set[str], targets: set[str]) -> pygame.Surface:
+def layer(sc: TableReads, lift: set[str], targets: set[str]) -> pygame.Surface:
     """The chrome with the settled cards on it, composed again only when they change."""
     cache: CardLayer = sc.drawn.cards
     key = layer_key(sc, lift, targets)
@@ -162,7 +148,7 @@ def layer(sc: TableScene, lift: set[str], targets: set[str]) -> pygame.Surface:
     return cache.surface
 
 
-def dimmed(sc: TableScene) -> list[int]:
+def dimmed(sc: TableReads) -> list[int]:
     """The seats whose area is greyed: a seat mark declared ``dim`` holds for them (a
     player who is out)."""
     marks = [k for k, shown in sc.data.layout.seat_marks.items() if shown.dim]
@@ -175,7 +161,7 @@ def dimmed(sc: TableScene) -> list[int]:
     ]
 
 
-def dim_seats(sc: TableScene, surface: pygame.Surface) -> None:
+def dim_seats(sc: TableReads, surface: pygame.Surface) -> None:
     """Grey the areas of the seats :func:`dimmed` names, cards and all."""
     assert sc.layout is not None
     for seat in dimmed(sc):
@@ -187,7 +173,7 @@ def dim_seats(sc: TableScene, surface: pygame.Surface) -> None:
         surface.blit(veil, r)
 
 
-def pulse(sc: TableScene, surface: pygame.Surface, targets: set[str]) -> list[pygame.Rect]:
+def pulse(sc: TableReads, surface: pygame.Surface, targets: set[str]) -> list[pygame.Rect]:
     """Gold glow on every legal target of the card in hand (and on hint and focus targets),
     under the cards: the settled items over each glow are drawn again, clipped to it.
     Returns the rects drawn on."""
@@ -232,7 +218,7 @@ def ring(area: pygame.Rect, band: int) -> list[pygame.Rect]:
     ]
 
 
-def moving(sc: TableScene, surface: pygame.Surface) -> list[pygame.Rect]:
+def moving(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect]:
     """Cards sliding to their places, cards flying off the table, and the card in hand.
     Returns the rects drawn on."""
     h = sc.size[1]

@@ -10,7 +10,8 @@ import pygame
 
 from tabletop.controller import save_files
 from tabletop.engine import Action
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
+from tabletop.ui.table.seats import panel_boxes
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
 
@@ -54,8 +55,6 @@ class Commands:
             self.log_top += bh + pad
 
     def _actions_top(self) -> int:
-        from tabletop.ui.table.seats import panel_boxes
-
         return panel_boxes(self)[2] + px(6, self.size[1])
 
     def _press(self, b: Button) -> None:
@@ -89,7 +88,7 @@ class Commands:
         bh, pad = px(28, h), px(6, h)
         labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
         w = (
-            max(fonts.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
+            max(typeset.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
             + 4 * pad
         )
         # as many columns as needed to fit the window (a long list of bids, say)
@@ -102,7 +101,7 @@ class Commands:
         total = rows * (bh + pad) + pad
         x = min(max(0, at[0] - total_w // 2), self.size[0] - total_w)
         y = min(max(0, at[1] - total // 2), self.size[1] - total)
-        self.chooser = [
+        options = [
             Button(
                 pygame.Rect(x + (i // rows) * (w + pad), y + pad + (i % rows) * (bh + pad), w, bh),
                 lb,
@@ -110,10 +109,7 @@ class Commands:
             )
             for i, (lb, a) in enumerate(zip(labels, actions, strict=True))
         ]
-        self.chooser_pick = 0
-        self.chooser_typed = ""
-        self.chooser_seat = seat
-        self.chooser_from = from_rect
+        self.interaction.choose(tuple(options), seat, from_rect)
 
     def undo(self) -> None:
         """Take back the shown seat's last action if allowed."""
@@ -145,13 +141,11 @@ class Commands:
 
     def ask_to_leave(self) -> None:
         """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
-        from tabletop.ui.scenes.dialogs import confirm
-
         if self.match.is_over() or self.match.save_path is None:
             text = "Leave this table and go back to the title screen?"
         else:
             text = "The game is saved: Continue on the title screen resumes it."
-        confirm(self.app, "Leave the table?", text, self.leave_table, yes="Leave")
+        self.app.confirm("Leave the table?", text, self.leave_table, yes="Leave")
 
     def save_named(self) -> None:
         """Write the match to a new file in the saves folder."""

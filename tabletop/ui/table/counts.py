@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.theme import mix, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
-def counted(sc: TableScene, box: Any) -> bool:
+def counted(sc: TableReads, box: Any) -> bool:
     """Another seat's zone shows how many cards it holds, in a number."""
     assert sc.layout is not None
     return (
@@ -25,15 +25,15 @@ def counted(sc: TableScene, box: Any) -> bool:
     )
 
 
-def count_room(sc: TableScene, box: Any) -> int:
+def count_room(sc: TableReads, box: Any) -> int:
     """The width a zone's count takes from its label row (0 for an uncounted zone)."""
     if not counted(sc, box):
         return 0
     h = sc.size[1]
-    return fonts.measure("00", px(12, h), True) + px(4, h)
+    return typeset.measure("00", px(12, h), True) + px(4, h)
 
 
-def zone_counts(sc: TableScene, surface: pygame.Surface) -> None:
+def zone_counts(sc: TableReads, surface: pygame.Surface) -> None:
     """Each other seat's zones: the number of cards in each, top right of its frame, so a
     rival's court reads in numbers even where its cards are thumbnails."""
     h = sc.size[1]
@@ -46,13 +46,13 @@ def zone_counts(sc: TableScene, surface: pygame.Surface) -> None:
             continue
         n = str(len((zones.get(zid) or {}).get("cards") or []))
         fg = sc.pal.ivory if n != "0" else mix(sc.pal.ivory, sc.pal.felt, 0.45)
-        t = fonts.text(n, size, fg, bold=True)
+        t = typeset.text(n, size, fg, bold=True)
         r = t.get_rect(topright=(box.rect.right - px(5, h), box.rect.y + px(3, h)))
         surface.blit(t, r)
         sc.drawn.counts[zid] = (n, r)
 
 
-def counters(sc: TableScene, surface: pygame.Surface) -> None:
+def counters(sc: TableReads, surface: pygame.Surface) -> None:
     """Counter zones: the seat's resource (or a public fact) as a pile of its icon."""
     h = sc.size[1]
     assert sc.layout is not None
@@ -70,8 +70,8 @@ def counters(sc: TableScene, surface: pygame.Surface) -> None:
         if not isinstance(value, int):
             continue
         inner = sc.layout.inner(box)
-        num = fonts.fit(
-            str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=fonts.least(h)
+        num = typeset.fit(
+            str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=typeset.least(h)
         )
         room = max(6, inner.h - num.get_height() - 1)  # the pile above the number
         shown = min(value, 8)

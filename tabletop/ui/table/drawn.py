@@ -12,8 +12,22 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui.table.cardlayer import CardLayer
 from tabletop.ui.table.widgets import Button
+
+Blit = tuple[pygame.Surface, pygame.Rect]
+
+
+@dataclass
+class CardLayer:
+    """The cached display list and the layer composed from it (owned by one table)."""
+
+    key: Any = None
+    items: list[Blit] = field(default_factory=list)
+    faces: list[str] = field(default_factory=list)  # what the list shows (art.drawn, tests)
+    surface: pygame.Surface | None = None
+    shown: pygame.Surface | None = None  # the layer the window got last frame
+    target: Any = None  # (id, size) of the surface drawn on last frame
+    dirty: list[pygame.Rect] | None = None  # what last frame drew over the layer
 
 
 @dataclass

@@ -24,7 +24,7 @@ class KeyboardInput:
         """Dispatch a key through :data:`tabletop.ui.keys.BINDINGS` (the Keys sheet's list)."""
         if self.privacy is not None:
             if keys.find(event, "privacy") is not None:
-                self.privacy = None
+                self.interaction.reveal()
                 self.refresh()
             return
         if self.chooser and self._chooser_key(event):
@@ -68,24 +68,22 @@ class KeyboardInput:
             # must not run on past the final scoring (and into a rematch)
             if self.final_focus:
                 self.open_results()
-        elif self.chooser:
-            b = self.chooser[min(self.chooser_pick, len(self.chooser) - 1)]
-            self.chooser = []
-            if self.chooser_seat is not None:
-                self.apply(self.chooser_seat, b.payload)
+        elif (chooser := self.interaction.close()) is not None:
+            b = chooser.options[min(chooser.pick, len(chooser.options) - 1)]
+            self.apply(chooser.seat, b.payload)
         elif 0 <= self.focus < len(self.legal) and self.shown is not None:
             self.apply(self.shown, self.legal[self.focus])
         elif self.hint is not None and self.hint in self.legal and self.shown is not None:
             self.apply(self.shown, self.hint)
 
     def _key_escape(self, event: pygame.event.Event) -> None:
-        if self.zoom is not None:
-            self.zoom = None
-        elif self.chooser:
-            self.chooser = []
+        ia = self.interaction
+        if ia.zoom is not None:
+            ia.unzoom()
+        elif ia.chooser is not None:
+            ia.close()
         elif self.dragging or self.selected:
-            self.dragging = self.selected = None
-            self.press = None
+            ia.drop()
         elif self.focus >= 0 or self.hint is not None:
             self.focus = -1
             self.hint = None
@@ -100,18 +98,20 @@ class KeyboardInput:
     def _chooser_key(self, event: pygame.event.Event) -> bool:
         """Arrows move in the open chooser; typed digits or letters jump to a matching option."""
         b = keys.find(event, "chooser")
-        n = len(self.chooser)
+        chooser = self.interaction.chooser
+        assert chooser is not None
+        n = len(chooser.options)
         if b is not None and b.action == "pick":
             back = event.key in (pygame.K_UP, pygame.K_LEFT)
-            self.chooser_pick = (self.chooser_pick + (-1 if back else 1)) % n
+            self.interaction.pick((chooser.pick + (-1 if back else 1)) % n)
         elif b is not None and b.action == "erase":
-            self.chooser_typed = self.chooser_typed[:-1]
+            self.interaction.pick(chooser.pick, chooser.typed[:-1])
         else:
             ch = getattr(event, "unicode", "") or ""
             if not (ch.isalnum() and len(ch) == 1):
                 return False
-            typed = (self.chooser_typed + ch).lower()
-            labels = [c.label.lower() for c in self.chooser]
+            typed = (chooser.typed + ch).lower()
+            labels = [c.label.lower() for c in chooser.options]
             hits = [i for i, lb in enumerate(labels) if lb.startswith(typed)]
             if not hits:  # start a new entry with this key
                 typed = ch.lower()
@@ -120,6 +120,5 @@ class KeyboardInput:
                 return True
             # an exact number ("1" must not pick "10 coins") comes first
             exact = [i for i in hits if not labels[i][len(typed) : len(typed) + 1].isalnum()]
-            self.chooser_typed = typed
-            self.chooser_pick = (exact or hits)[0]
+            self.interaction.pick((exact or hits)[0], typed)
         return True

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 _BADGES: dict[tuple[Any, ...], pygame.Surface] = {}
 
@@ -39,9 +39,9 @@ def badge(
         if most is not None:
             room = most - size // 2 - 4
             low = min(size, least) if least is not None else size
-            t = fonts.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
+            t = typeset.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
         else:
-            t = fonts.text(text, size, fg, True)
+            t = typeset.text(text, size, fg, True)
         w = width or t.get_width() + size // 2 + 4
         if t.get_width() > w - 4:
             t = pygame.transform.smoothscale(t, (w - 4, t.get_height()))
@@ -52,13 +52,13 @@ def badge(
     return surf
 
 
-def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surface:
+def _icon_badge(sc: TableReads, icon: str, text: str, size: int) -> pygame.Surface:
     """A pill holding an icon and a number (cached with the other pills)."""
     key = ("icon", icon, text, size)
     surf = _BADGES.get(key)
     if surf is None:
         img = sc.art.art(icon, size + 4, size + 4, hex_colour(sc.pal.ink))
-        t = fonts.text(text, size, sc.pal.ink, True)
+        t = typeset.text(text, size, sc.pal.ink, True)
         w = (img.get_width() if img else 0) + t.get_width() + size // 2 + 4
         surf = pygame.Surface((w, size + 6), pygame.SRCALPHA)
         pygame.draw.rect(
@@ -74,7 +74,7 @@ def _icon_badge(sc: TableScene, icon: str, text: str, size: int) -> pygame.Surfa
 
 
 def token_blits(
-    sc: TableScene, sp: Sprite, r: pygame.Rect
+    sc: TableReads, sp: Sprite, r: pygame.Rect
 ) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """What a card counts as (a ribbon) and its tokens as pills, as layout.yaml names them,
     as ``(image, position)`` pairs for a card drawn at ``r``.
@@ -86,7 +86,7 @@ def token_blits(
     pills = token_pills(sc, sp)
     ribbon = ribbon_of(sc, sp, r)
     out: list[tuple[pygame.Surface, pygame.Rect]] = []
-    least = fonts.least(sc.size[1])
+    least = typeset.least(sc.size[1])
     if ribbon is not None and min(ribbon[2], int(ribbon[1].h * 0.7)) >= least:
         text, at, type_size = ribbon
         out.append((_ribbon(text, at.size, type_size, sc.pal.ivory, sc.pal.royal), at))
@@ -104,7 +104,7 @@ def token_blits(
     return out
 
 
-def ribbon_of(sc: TableScene, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.Rect, int] | None:
+def ribbon_of(sc: TableReads, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.Rect, int] | None:
     """("as …", where, type size) for a card that counts as something other than its name.
 
     On an illustrated card the ribbon covers the whole name band, so no half-hidden name
@@ -137,13 +137,13 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=max(2, min(w // 16, h // 2)))
         type_size = max(6, min(int(h * 0.7), most))
-        t = fonts.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
+        t = typeset.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
         surf.blit(t, t.get_rect(center=surf.get_rect().center))
         _BADGES[key] = surf
     return surf
 
 
-def token_pills(sc: TableScene, sp: Sprite) -> list[tuple[str, str | None]]:
+def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None]]:
     """(text, icon) of the pills a card's tokens show, as layout.yaml names them.
 
     Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built

@@ -35,13 +35,40 @@ class Placement:
 
     sprites: list[Sprite] = field(default_factory=list)
     by_uid: dict[str, Sprite] = field(default_factory=dict)
-    captions: list[tuple[str, tuple[int, int], int]] = field(default_factory=list)
+    captions: list[tuple[str, tuple[int, int], int]] = field(
+        default_factory=list
+    )  # text, midtop, width
     zone_counts: dict[str, int] = field(default_factory=dict)
+    rects_top_first: list[pygame.Rect] = field(default_factory=list)  # for hit tests
 
-    @property
-    def rects_top_first(self) -> list[pygame.Rect]:
-        """The cards' rects, topmost first (for hit tests)."""
-        return [sp.rect for sp in reversed(self.sprites)]
+    def stack_of(self, uid: str, layout: TableLayout | None) -> list[Sprite]:
+        """The cards of the stack a card lies in, in a grouped zone (layout.yaml ``group``:
+        a building and the cards on it); just the card elsewhere."""
+        sp = self.by_uid.get(uid)
+        if sp is None:
+            return []
+        box = layout.zones.get(sp.zone) if layout is not None else None
+        key = getattr(box.defn, "group", None) if box is not None else None
+        if not key:
+            return [sp]
+        value = (sp.card.get("tokens") or {}).get(key)
+        return [
+            o
+            for o in self.sprites
+            if o.zone == sp.zone and (o.card.get("tokens") or {}).get(key) == value
+        ]
+
+    def target_rect(self, target: str | None, layout: TableLayout) -> pygame.Rect | None:
+        """The screen rect of a gesture target: a card uid (with the stack it heads, all of
+        it) or a zone id."""
+        if target is None:
+            return None
+        if target in self.by_uid:
+            return self.by_uid[target].rect.unionall(
+                [sp.rect for sp in self.stack_of(target, layout)]
+            )
+        box = layout.zones.get(target)
+        return box.rect if box else None
 
 
 def place(view: Mapping[str, Any], layout: TableLayout) -> Placement:
@@ -62,6 +89,7 @@ def place(view: Mapping[str, Any], layout: TableLayout) -> Placement:
         placed.sort(key=lambda p: p[0])  # stable: the view's order within a layer
         out.sprites += [sp for _, sp in placed]
     out.zone_counts = {zid: len(z.get("cards", ())) for zid, z in zones.items()}
+    out.rects_top_first = [sp.rect for sp in reversed(out.sprites)]
     return out
 
 
@@ -72,6 +100,13 @@ class Gestures:
     drags: dict[str, list[Action]] = field(default_factory=dict)  # card uid → actions
     clicks: dict[str, list[Action]] = field(default_factory=dict)  # target → actions
     presses: dict[str, list[Action]] = field(default_factory=dict)  # button label → actions
+
+    def targets(self, uid: str) -> dict[str, list[Action]]:
+        """Where the card ``uid`` may be dropped: target → the actions dropping it there."""
+        out: dict[str, list[Action]] = {}
+        for a in self.drags.get(uid, []):
+            out.setdefault(a.gesture.target or "", []).append(a)
+        return out
 
 
 def gestures(legal: Sequence[Action]) -> Gestures:

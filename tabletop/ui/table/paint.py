@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action
-from tabletop.ui.table import cardlayer, counts, fonts, seats, tips
+from tabletop.ui import typeset
+from tabletop.ui.table import cardlayer, counts, seats, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
 from tabletop.ui.winners import winners_sentence
@@ -17,10 +18,10 @@ TIP_DELAY = 0.6  # seconds it rests on a zone, a seat or a score row before its 
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
-def chrome_key(sc: TableScene) -> tuple[Any, ...]:
+def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     """Everything the baked chrome depends on; when it changes the chrome is drawn again."""
     hovered = next((i for i, b in enumerate(sc.buttons) if b.rect.collidepoint(sc.mouse)), -1)
     return (
@@ -29,7 +30,7 @@ def chrome_key(sc: TableScene) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def frame(sc: TableScene, surface: pygame.Surface) -> None:
+def frame(sc: TableReads, surface: pygame.Surface) -> None:
     """Draw one frame: the baked chrome with the settled cards on it, the pulsing glows of
     drop targets, the cards in motion, the hover preview, then the overlays.
 
@@ -74,7 +75,7 @@ def frame(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- static layer
-def static_layer(sc: TableScene) -> pygame.Surface:
+def static_layer(sc: TableReads) -> pygame.Surface:
     """Felt, wood rim, seat areas and zone frames: drawn once per size and seat."""
     w, h = sc.size
     pal = sc.pal
@@ -125,12 +126,14 @@ def static_layer(sc: TableScene) -> pygame.Surface:
     side = sc.side_rect
     pygame.draw.rect(surf, pal.felt_dark, side)
     pygame.draw.line(surf, pal.gold, side.topleft, side.bottomleft, max(1, px(2, h)))
-    title = fonts.fit(sc.data.game.name, px(22, h), side.w - px(16, h), pal.gold_light, title=True)
+    title = typeset.fit(
+        sc.data.game.name, px(22, h), side.w - px(16, h), pal.gold_light, title=True
+    )
     surf.blit(title, (side.x + px(8, h), px(10, h)))
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
+def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.Surface | None]:
     """(words, type size, icon) for one zone's label on its own.
 
     Too wide at the smallest type, the zone's short label is used, then either in small
@@ -139,7 +142,7 @@ def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.
     """
     h = sc.size[1]
     room = box.rect.w - px(8, h) - counts.count_room(sc, box)
-    size, least = px(12, h), fonts.least(h)
+    size, least = px(12, h), typeset.least(h)
     icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
     tint = hex_colour(sc.pal.gold_light)
     icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
@@ -150,29 +153,29 @@ def _label_words(sc: TableScene, box: Any, text: str) -> tuple[str, int, pygame.
     tries = (
         [text.upper()] + ([short.upper()] if short else []) + [text] + ([short] if short else [])
     )
-    words = next((t for t in tries if fonts.measure(t, least, True) <= room), tries[-1])
-    if fonts.measure(words, least, True) > room and (
+    words = next((t for t in tries if typeset.measure(t, least, True) <= room), tries[-1])
+    if typeset.measure(words, least, True) > room and (
         icon is not None or box.art_card or box.kind == "counter"
     ):  # the icon, the art or the counted pile says it already
         words = ""
-    if fonts.measure(words[:3] + "…", least, True) > room:  # a stub says nothing: the tip does
+    if typeset.measure(words[:3] + "…", least, True) > room:  # a stub says nothing: the tip does
         words = ""
-    while size > least and fonts.measure(words, size, True) > room:
+    while size > least and typeset.measure(words, size, True) > room:
         size -= 1
     return words, size, icon
 
 
-def slot_words(sc: TableScene, surf: pygame.Surface, box: Any) -> None:
+def slot_words(sc: TableReads, surf: pygame.Surface, box: Any) -> None:
     """Words under each place of a row (what taking the card there costs, say)."""
     assert sc.layout is not None
     h = sc.size[1]
     for words, r in sc.layout.slot_labels(box):
-        t = fonts.fit(words, px(12, h), r.w, sc.pal.gold_light, min_size=fonts.least(h))
+        t = typeset.fit(words, px(12, h), r.w, sc.pal.gold_light, min_size=typeset.least(h))
         surf.blit(t, t.get_rect(midtop=r.midtop))
         sc.drawn.slot_words[(box.id, words)] = t.get_rect(midtop=r.midtop)
 
 
-def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
+def label_plan(sc: TableReads) -> dict[str, tuple[str, int]]:
     """The words and type size of every fixed zone label, alike along a row.
 
     Zones side by side (same seat, same top and height) share the smallest size any of them
@@ -204,7 +207,7 @@ def label_plan(sc: TableScene) -> dict[str, tuple[str, int]]:
 
 
 def zone_label(
-    sc: TableScene, surf: pygame.Surface, box: Any, text: str, plan: tuple[str, int] | None = None
+    sc: TableReads, surf: pygame.Surface, box: Any, text: str, plan: tuple[str, int] | None = None
 ) -> None:
     """A zone's label in its top-left corner, after its icon if it has one (``plan``: the
     words and size :func:`label_plan` chose for it)."""
@@ -212,7 +215,7 @@ def zone_label(
     words, size, icon = _label_words(sc, box, text)
     if plan is not None:
         words, size = plan
-    least = fonts.least(h)
+    least = typeset.least(h)
     room = box.rect.w - px(8, h) - counts.count_room(sc, box)
     room -= icon.get_width() + px(3, h) if icon is not None else 0
     x, y = box.rect.x + px(5, h), box.rect.y + px(3, h)
@@ -224,7 +227,7 @@ def zone_label(
     if room <= least:  # no room for words at all: the zone's tip names it
         words = ""
     if words:
-        txt = fonts.fit(
+        txt = typeset.fit(
             words, size, room, sc.pal.gold_light, bold=True, min_size=least, hover=True
         )  # the zone's tip says its whole name
         surf.blit(txt, (x, y))
@@ -235,7 +238,7 @@ def zone_label(
 
 
 # ---------------------------------------------------------------------- highlights
-def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]]:
+def _highlight_targets(sc: TableReads) -> tuple[set[str], set[str], list[Action]]:
     """(card uids to lift, target ids to glow, actions shown) for the current interaction."""
     lift: set[str] = set()
     targets: set[str] = set()
@@ -243,7 +246,7 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
     active = sc.dragging or sc.selected
     if active is not None and active.uid:
         lift.add(active.uid)
-        targets |= set(sc._targets(active.uid))
+        targets |= set(sc.targets_of(active.uid))
     for a in ([sc.legal[sc.focus]] if 0 <= sc.focus < len(sc.legal) else []) + (
         [sc.hint] if sc.hint is not None else []
     ):
@@ -258,7 +261,7 @@ def _highlight_targets(sc: TableScene) -> tuple[set[str], set[str], list[Action]
 
 
 # ---------------------------------------------------------------------- chrome
-def turn_line(sc: TableScene) -> str:
+def turn_line(sc: TableReads) -> str:
     """The words across the top: whose move and what to do, or the focused move, the hint."""
     m = sc.match
     view = sc.view
@@ -286,7 +289,7 @@ def turn_line(sc: TableScene) -> str:
     return line
 
 
-def chrome(sc: TableScene, surface: pygame.Surface) -> None:
+def chrome(sc: TableReads, surface: pygame.Surface) -> None:
     """Turn indicator, seat panels, action buttons and the log."""
     _w, h = sc.size
     pal = sc.pal
@@ -304,30 +307,30 @@ def chrome(sc: TableScene, surface: pygame.Surface) -> None:
     log(sc, surface)
 
 
-def prompt_line(sc: TableScene, surface: pygame.Surface, line: str) -> None:
+def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
     """The turn line across the top: one line, or two smaller ones when it is long; longer
     still, it wraps on over a panel at the top of the table.  Never cut."""
     h = sc.size[1]
     room = sc.table_rect.w - px(20, h)
     least = px(13, h)
-    if fonts.measure(line, least, True) <= room:
-        t = fonts.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
+    if typeset.measure(line, least, True) <= room:
+        t = typeset.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
         return
     small = px(12, h)
-    rows = fonts.wrap(line, small, room, bold=True)
-    lh = fonts.font(small, True).get_linesize()
+    rows = typeset.wrap(line, small, room, bold=True)
+    lh = typeset.font(small, True).get_linesize()
     y = max(0, sc.top_h // 2 - lh)
     if len(rows) > 2:  # the rest hangs over the top of the table, on a panel
         pad = px(4, h)
         r = pygame.Rect(px(6, h), y - pad, room + px(12, h), lh * len(rows) + 2 * pad)
         surface.blit(panel(r.size, sc.pal.wood, sc.pal.gold, 235, px(6, h)), r)
     for row in rows:
-        surface.blit(fonts.text(row, small, sc.pal.ivory, True), (px(12, h), y))
+        surface.blit(typeset.text(row, small, sc.pal.ivory, True), (px(12, h), y))
         y += lh
 
 
-def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
+def live_labels(sc: TableReads, surface: pygame.Surface) -> None:
     """Labels of zones marked live_label: the words the view gives them now."""
     assert sc.layout is not None
     zones = sc.view.get("zones", {})
@@ -338,7 +341,7 @@ def live_labels(sc: TableScene, surface: pygame.Surface) -> None:
                 zone_label(sc, surface, box, sc.names_in(str(text)))
 
 
-def _glows(sc: TableScene, b: Button) -> bool:
+def _glows(sc: TableReads, b: Button) -> bool:
     """A panel button glows when it plays the focused or hinted move."""
     what, acts = b.payload
     if what != "act":
@@ -347,7 +350,7 @@ def _glows(sc: TableScene, b: Button) -> bool:
     return any(a in acts for a in shown)
 
 
-def log(sc: TableScene, surface: pygame.Surface) -> None:
+def log(sc: TableReads, surface: pygame.Surface) -> None:
     """The scrollable log of events the shown seat may see (newest at the bottom)."""
     h = sc.size[1]
     pal = sc.pal
@@ -366,17 +369,17 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
         for e in sc.match.log_for(sc.shown)[-200:]:
             if not e.text:
                 continue
-            for i, ln in enumerate(fonts.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
-                lines.append(fonts.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
+            for i, ln in enumerate(typeset.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
+                lines.append(typeset.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
         cache = sc.drawn.log_cache = (key, lines)
     lines = cache[1]
-    line_h = fonts.font(size).get_linesize()
+    line_h = typeset.font(size).get_linesize()
     fit = max(1, (box.h - pad) // line_h - 1)
     sc.drawn.log_max = max(0, len(lines) - fit)
     end = len(lines) - min(sc.log_scroll, sc.drawn.log_max)
-    title = fonts.text("LOG", size, pal.gold_light, bold=True)
+    title = typeset.text("LOG", size, pal.gold_light, bold=True)
     surface.blit(title, (box.x + pad, box.y + pad // 2))
-    hint = fonts.text("F1  Keys", size, mix(pal.ivory, pal.felt, 0.35))
+    hint = typeset.text("F1  Keys", size, mix(pal.ivory, pal.felt, 0.35))
     sc.drawn.keys_hint_rect = surface.blit(
         hint, hint.get_rect(topright=(box.right - pad, box.y + pad // 2))
     )
@@ -387,7 +390,7 @@ def log(sc: TableScene, surface: pygame.Surface) -> None:
 
 
 # ---------------------------------------------------------------------- overlays
-def covering(sc: TableScene) -> bool:
+def covering(sc: TableReads) -> bool:
     """True while an overlay covers much of the table (chooser, toast, zoom, final scoring,
     privacy screen): the next frame is then drawn whole."""
     return bool(
@@ -399,7 +402,7 @@ def covering(sc: TableScene) -> bool:
     )
 
 
-def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+def preview(sc: TableReads, surface: pygame.Surface) -> pygame.Rect | None:
     """The enlarged card under a still pointer; returns where it was drawn."""
     sp = hover_preview(sc)
     if sp is None:
@@ -415,7 +418,7 @@ def preview(sc: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
     return surface.blit(sc.art.face(sp.card["card"], pw, ph, sp.card.get("uid")), r)
 
 
-def tip(sc: TableScene, surface: pygame.Surface, beside: pygame.Rect | None) -> pygame.Rect | None:
+def tip(sc: TableReads, surface: pygame.Surface, beside: pygame.Rect | None) -> pygame.Rect | None:
     """The tip for what a still pointer rests on (beside the enlarged card, if one shows),
     or for the move Tab has focused; returns where it was drawn."""
     sc.drawn.tip = None
@@ -431,7 +434,7 @@ def tip(sc: TableScene, surface: pygame.Surface, beside: pygame.Rect | None) -> 
     return sc.drawn.tip
 
 
-def overlays(sc: TableScene, surface: pygame.Surface) -> None:
+def overlays(sc: TableReads, surface: pygame.Surface) -> None:
     """Chooser, toast, zoom, final scoring, privacy screen."""
     w, h = sc.size
     pal = sc.pal
@@ -440,14 +443,14 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
         )
         surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
-        pick = getattr(sc, "chooser_pick", -1)
+        pick = sc.chooser_pick
         for i, b in enumerate(sc.chooser):
             hover = b.rect.collidepoint(sc.mouse)
             draw_button(surface, b, pal, px(14, h), hover, i == pick)  # Enter takes the pick
     if sc.toast_t > 0 and sc.toast:
         size = px(15, h)
-        lines = fonts.wrap(sc.toast, size, int(sc.table_rect.w * 0.6))
-        imgs = [fonts.text(ln, size, pal.ivory, bold=True) for ln in lines]
+        lines = typeset.wrap(sc.toast, size, int(sc.table_rect.w * 0.6))
+        imgs = [typeset.text(ln, size, pal.ivory, bold=True) for ln in lines]
         bw = max(i.get_width() for i in imgs) + px(24, h)
         bh = sum(i.get_height() for i in imgs) + px(16, h)
         r = pygame.Rect(0, 0, bw, bh)
@@ -471,7 +474,7 @@ def overlays(sc: TableScene, surface: pygame.Surface) -> None:
         privacy(sc, surface)
 
 
-def hover_preview(sc: TableScene) -> Sprite | None:
+def hover_preview(sc: TableReads) -> Sprite | None:
     """The card shown enlarged: under the pointer for a moment and small on the table.
 
     A card whose face the seat knows (a face-down one it built, say) enlarges face up.  A
@@ -489,7 +492,7 @@ def hover_preview(sc: TableScene) -> Sprite | None:
     return sp
 
 
-def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
+def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     """The outcome breakdown, revealed one row at a time, then the winners and Continue."""
     _w, h = sc.size
     pal = sc.pal
@@ -509,38 +512,40 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)
-    title = fonts.text("Final scoring", px(28, h), pal.crimson, title=True)
+    title = typeset.text("Final scoring", px(28, h), pal.crimson, title=True)
     surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(10, h))))
     y = r.y + px(46, h)
     for i in range(sc.match.players):
-        t = fonts.text(sc.match.seats[i].name, px(14, h), pal.ink, bold=True)
+        t = typeset.text(sc.match.seats[i].name, px(14, h), pal.ink, bold=True)
         surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
     y += row_h
     totals = [0] * sc.match.players
     for k_i, k in enumerate(keys):
         if k_i >= shown_rows:
             break
-        row = fonts.text(tips.score_label(sc, k), px(14, h), pal.ink)
+        row = typeset.text(tips.score_label(sc, k), px(14, h), pal.ink)
         surface.blit(row, (r.x + px(14, h), y))
         sc.drawn.score_rows[k] = pygame.Rect(r.x, y, r.w, row_h)
         for i, b in enumerate(out.breakdown):
             v = b.get(k, 0)
             totals[i] += v if isinstance(v, int) else 0
-            t = fonts.text(str(v), px(15, h), pal.ink)
+            t = typeset.text(str(v), px(15, h), pal.ink)
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
         y += row_h
     if shown_rows >= len(keys):
         pygame.draw.line(surface, pal.gold, (r.x + px(14, h), y), (r.right - px(14, h), y), 2)
         y += px(6, h)
-        surface.blit(fonts.text("Total", px(15, h), pal.ink, bold=True), (r.x + px(14, h), y))
+        surface.blit(typeset.text("Total", px(15, h), pal.ink, bold=True), (r.x + px(14, h), y))
         for i, s in enumerate(out.scores):
             colour = pal.crimson if i in out.winners else pal.ink
-            t = fonts.text(str(s), px(18, h), colour, bold=True)
+            t = typeset.text(str(s), px(18, h), colour, bold=True)
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
         y += row_h + px(6, h)
     if shown_rows >= rows:
         names = [seat.name for seat in sc.match.seats]
-        t = fonts.text(winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True)
+        t = typeset.text(
+            winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True
+        )
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
         b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
@@ -548,7 +553,7 @@ def final_scoring(sc: TableScene, surface: pygame.Surface) -> None:
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), sc.final_focus)
 
 
-def privacy(sc: TableScene, surface: pygame.Surface) -> None:
+def privacy(sc: TableReads, surface: pygame.Surface) -> None:
     """The hot-seat hand-off: the public table dimmed, and whose turn it is."""
     w, h = sc.size
     pal = sc.pal
@@ -556,7 +561,7 @@ def privacy(sc: TableScene, surface: pygame.Surface) -> None:
     dim.fill((*pal.felt_dark, 225))
     surface.blit(dim, (0, 0))
     name = sc.match.seats[sc.privacy].name if sc.privacy is not None else ""
-    t = fonts.text(f"Pass to {name}", px(44, h), pal.gold_light, title=True)
+    t = typeset.text(f"Pass to {name}", px(44, h), pal.gold_light, title=True)
     surface.blit(t, t.get_rect(center=(w // 2, h // 2 - px(20, h))))
-    s = fonts.text("click or press Enter when ready", px(18, h), pal.ivory)
+    s = typeset.text("click or press Enter when ready", px(18, h), pal.ivory)
     surface.blit(s, s.get_rect(center=(w // 2, h // 2 + px(24, h))))

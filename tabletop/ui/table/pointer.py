@@ -1,7 +1,8 @@
 """Pointer input at the table: hit tests, drag and drop, click-then-click, zoom and hover.
 
-A mixin of :class:`~tabletop.ui.table.scene.TableScene`: its methods read and set the scene's
-state (sprites, legal drags and clicks, what is pressed, dragged or selected).
+A mixin of :class:`~tabletop.ui.table.scene.TableScene`: its methods read the scene's sprites
+and legal drags and clicks, and ask the scene's :class:`~tabletop.ui.table.interaction.
+Interaction` to change what is pressed, dragged, selected, chosen or shown large.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pygame
 
 from tabletop.engine import DRAG, Action, Gesture
 from tabletop.ui.table import tips
+from tabletop.ui.table.interaction import Dragging, Pressed
 from tabletop.ui.table.layout import ZoneBox
 from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
@@ -23,8 +25,9 @@ if TYPE_CHECKING:
 class PointerInput:
     """Mouse and wheel events on the table (mixed into the table scene)."""
 
-    def _sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
-        i = pygame.Rect(pos, (1, 1)).collidelist(self._rects_top_first)
+    def sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
+        """The card drawn on top at ``pos`` (never the card in hand)."""
+        i = pygame.Rect(pos, (1, 1)).collidelist(self.placed.rects_top_first)
         if i < 0:
             return None
         hit = self.sprites[len(self.sprites) - 1 - i]
@@ -35,21 +38,20 @@ class PointerInput:
                 return sp
         return None
 
-    def _zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
+    def zone_at(self, pos: tuple[int, int]) -> ZoneBox | None:
+        """The zone whose box holds ``pos``."""
         assert self.layout is not None
         for box in self.layout.zones.values():
             if box.rect.collidepoint(pos):
                 return box
         return None
 
-    def _targets(self, uid: str) -> dict[str, list[Action]]:
-        out: dict[str, list[Action]] = {}
-        for a in self.drags.get(uid, []):
-            out.setdefault(a.gesture.target or "", []).append(a)
-        return out
+    def targets_of(self, uid: str) -> dict[str, list[Action]]:
+        """Where the card ``uid`` may be dropped: target → the actions dropping it there."""
+        return self.moves.targets(uid)
 
     def _target_at(self, uid: str, pos: tuple[int, int]) -> list[Action]:
-        targets = self._targets(uid)
+        targets = self.targets_of(uid)
         top = next(  # the card drawn on top at the drop point, if any
             (sp for sp in reversed(self.sprites) if sp.uid != uid and sp.rect.collidepoint(pos)),
             None,
@@ -89,17 +91,16 @@ class PointerInput:
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
-        if self.press and not self.dragging:
-            sp, start = self.press
+        hand = self.interaction.hand
+        if isinstance(hand, Pressed):
+            sp, start = hand.card, hand.at
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > px(5, self.size[1]):
-                self.dragging = sp
-                self.selected = None
+                self.interaction.drag((sp.rect.x - start[0], sp.rect.y - start[1]))
                 self.cue("pick")
-                self.drag_offset = (sp.rect.x - start[0], sp.rect.y - start[1])
         self._hover_at(pos)
 
     def _hover_at(self, pos: tuple[int, int]) -> None:
-        hover = self._sprite_at(pos)
+        hover = self.sprite_at(pos)
         key = hover.key if hover else None
         if key is None and self.layout is not None:
             found = tips.tip_at(self, pos)  # a zone, a seat, a score row
@@ -109,19 +110,16 @@ class PointerInput:
             self.hover_t = 0.0
 
     def _down(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
+        if self.interaction.unzoom():
             return
-        if self.privacy is not None:
-            self.privacy = None
+        if self.interaction.reveal():  # the hand-over screen goes
             self.refresh()
             return
-        if self.chooser:
-            hit = next((b for b in self.chooser if b.rect.collidepoint(pos)), None)
-            seat, src = self.chooser_seat, getattr(self, "chooser_from", None)
-            self.chooser = []
-            if hit is not None and seat is not None:
-                self.apply(seat, hit.payload, src)
+        chooser = self.interaction.close()
+        if chooser is not None:
+            hit = next((b for b in chooser.options if b.rect.collidepoint(pos)), None)
+            if hit is not None:
+                self.apply(chooser.seat, hit.payload, chooser.source)
             return
         final = self.drawn.final_button
         if final is not None and final.rect.collidepoint(pos):
@@ -129,30 +127,28 @@ class PointerInput:
             return
         hint = self.drawn.keys_hint_rect
         if hint is not None and hint.collidepoint(pos):
-            from tabletop.ui.scenes import keys_sheet
-
-            keys_sheet.toggle(self.app)
+            self.app.toggle_keys()
             return
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 if b.enabled:
                     self._press(b)
                 return
-        sp = self._sprite_at(pos)
+        sp = self.sprite_at(pos)
         if self.selected is not None:
             acts = self._target_at(self.selected.uid or "", pos)
             if acts:
                 self._act(acts, pos, self.selected.rect)
                 return
             if sp is None or sp is self.selected:
-                self.selected = None
+                self.interaction.drop()
                 return
         if sp is not None and sp.uid in self.drags:
-            self.press = (sp, pos)
+            self.interaction.press(sp, pos)
             return
         # clicks: a card first, then its zone
         for key in ([sp.uid] if sp and sp.uid else []) + (
-            [z.id] if (z := self._zone_at(pos)) else []
+            [z.id] if (z := self.zone_at(pos)) else []
         ):
             if key in self.clicks:
                 self._act(self.clicks[key], pos)
@@ -162,15 +158,11 @@ class PointerInput:
             self.cue("refuse")
 
     def _up(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        drag, self.dragging = self.dragging, None
-        if drag is None:
-            if press is not None:
-                self.selected = press[0]  # click-then-click
+        was = self.interaction.release()  # a press becomes a selection: click-then-click
+        if not isinstance(was, Dragging):
             return
-        rect = pygame.Rect(
-            pos[0] + self.drag_offset[0], pos[1] + self.drag_offset[1], drag.rect.w, drag.rect.h
-        )
+        drag, (dx, dy) = was.card, was.offset
+        rect = pygame.Rect(pos[0] + dx, pos[1] + dy, drag.rect.w, drag.rect.h)
         acts = self._target_at(drag.uid or "", pos)
         if acts:
             self.cue("drop")
@@ -183,8 +175,8 @@ class PointerInput:
 
     def _explain_drop(self, drag: Sprite, pos: tuple[int, int]) -> None:
         """A drop on a zone or card that is not a legal target: ask the engine why."""
-        over = self._sprite_at(pos)
-        zone = self._zone_at(pos)
+        over = self.sprite_at(pos)
+        zone = self.zone_at(pos)
         # a card is the target only in games whose gestures aim at cards; else its zone
         aims_at_cards = any(a.gesture.target in self.by_uid for a in self.legal)
         target = None
@@ -216,9 +208,8 @@ class PointerInput:
         self.cue("refuse")
 
     def _zoom_at(self, pos: tuple[int, int]) -> None:
-        if self.zoom is not None:
-            self.zoom = None
+        if self.interaction.unzoom():
             return
-        sp = self._sprite_at(pos)
+        sp = self.sprite_at(pos)
         if sp is not None and sp.card.get("card") in self.data.cards:  # a face the seat knows
-            self.zoom = sp.card
+            self.interaction.zoom_in(sp.card)

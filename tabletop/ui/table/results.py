@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from tabletop.controller import Match
+from tabletop.ui import typeset
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import fonts
 from tabletop.ui.theme import palette, px
 
 
@@ -30,13 +30,13 @@ class PlainResults(Scene):
         pal = palette()
         w, h = surface.get_size()
         surface.fill(pal.felt_dark)
-        t = fonts.text("Results", px(34, h), pal.gold_light, bold=True)
+        t = typeset.text("Results", px(34, h), pal.gold_light, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, px(40, h))))
         y = px(110, h)
         order = sorted(range(self.match.players), key=lambda i: -self.outcome.scores[i])
         for i in order:
             colour = pal.gold if i in self.outcome.winners else pal.ivory
             line = f"{self.match.seats[i].name}: {self.outcome.scores[i]}"
-            img = fonts.text(line, px(22, h), colour, bold=i in self.outcome.winners)
+            img = typeset.text(line, px(22, h), colour, bold=i in self.outcome.winners)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += px(36, h)

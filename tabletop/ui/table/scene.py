@@ -23,6 +23,7 @@ from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
 from tabletop.ui.table.drawn import Drawn
+from tabletop.ui.table.interaction import Dragging, Interaction
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
 from tabletop.ui.table.model import Sprite
@@ -70,11 +71,11 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
         self.imperfect = match.game.info.information == IMPERFECT
         self.viewer: int | None = self.humans[0] if self.humans else None
-        self.privacy: int | None = None
+        self.interaction = Interaction()  # the hand (pressed, dragged, ...) and the cover
         if self.imperfect and len(self.humans) > 1 and not match.is_over():
             first = next((s for s in match.to_act() if s in self.humans), self.humans[0])
             self.viewer = first
-            self.privacy = first
+            self.interaction.hand_over(first)
         self.size = tuple(app.size)
         self.token = 0  # changes whenever the state changes
         self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
@@ -90,15 +91,10 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.mouse = (0, 0)
         self.hover_key: str | None = None
         self.hover_t = 0.0
-        self.press: tuple[Sprite, tuple[int, int]] | None = None
-        self.dragging: Sprite | None = None
-        self.drag_offset = (0, 0)
-        self.selected: Sprite | None = None
+        self.placed = model.Placement()  # the model, rebuilt by refresh: the cards' places
+        self.moves = model.Gestures()  # and the legal actions by gesture
         self.tweens: dict[str, Tween] = {}
         self.ghosts: list[Tween] = []
-        self.chooser: list[Button] = []
-        self.chooser_seat: int | None = None
-        self.zoom: dict[str, Any] | None = None
         self.focus = -1
         self.log_scroll = 0
         self.final_t = -1.0
@@ -109,6 +105,89 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ the model
+    # ``placed`` (every card of the view in its place) and ``moves`` (the legal actions by
+    # gesture) are rebuilt by :meth:`refresh`; these read them.
+    @property
+    def sprites(self) -> list[Sprite]:
+        """The cards as drawn, bottom first."""
+        return self.placed.sprites
+
+    @property
+    def by_uid(self) -> dict[str, Sprite]:
+        """The cards that have a uid, by it."""
+        return self.placed.by_uid
+
+    @property
+    def captions(self) -> list[tuple[str, tuple[int, int], int]]:
+        """Words under stacks: text, midtop, width."""
+        return self.placed.captions
+
+    @property
+    def zone_counts(self) -> dict[str, int]:
+        """How many cards each zone of the view holds."""
+        return self.placed.zone_counts
+
+    @property
+    def drags(self) -> dict[str, list[Action]]:
+        """Legal drags: card uid → actions."""
+        return self.moves.drags
+
+    @property
+    def clicks(self) -> dict[str, list[Action]]:
+        """Legal clicks: target → actions."""
+        return self.moves.clicks
+
+    @property
+    def presses(self) -> dict[str, list[Action]]:
+        """Legal buttons: label → actions."""
+        return self.moves.presses
+
+    # ------------------------------------------------------------------ the interaction
+    @property
+    def dragging(self) -> Sprite | None:
+        """The card in hand."""
+        return self.interaction.dragging
+
+    @property
+    def drag_offset(self) -> tuple[int, int]:
+        """Where the card in hand is drawn, from the pointer."""
+        hand = self.interaction.hand
+        return hand.offset if isinstance(hand, Dragging) else (0, 0)
+
+    @property
+    def selected(self) -> Sprite | None:
+        """The card selected for click-then-click."""
+        return self.interaction.selected
+
+    @property
+    def chooser(self) -> tuple[Button, ...]:
+        """The open chooser's options (none when it is closed)."""
+        ch = self.interaction.chooser
+        return ch.options if ch is not None else ()
+
+    @property
+    def chooser_pick(self) -> int:
+        """The option Enter takes in the open chooser (-1: none open)."""
+        ch = self.interaction.chooser
+        return ch.pick if ch is not None else -1
+
+    @property
+    def chooser_typed(self) -> str:
+        """What was typed to find an option of the open chooser."""
+        ch = self.interaction.chooser
+        return ch.typed if ch is not None else ""
+
+    @property
+    def zoom(self) -> Mapping[str, Any] | None:
+        """The card shown large."""
+        return self.interaction.zoom
+
+    @property
+    def privacy(self) -> int | None:
+        """The seat the hand-over screen waits for."""
+        return self.interaction.privacy
 
     # ------------------------------------------------------------------ what was drawn
     @property
@@ -200,11 +279,9 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             return
         nxt = deciding[0]
         if nxt != self.viewer and self.imperfect and len(self.humans) > 1:
-            self.privacy = nxt
+            self.interaction.hand_over(nxt)  # empties the hand, closes a large card
             self.ghosts.clear()  # a flying card of the last seat must not show its face
             self.tweens.clear()
-            self.zoom = None
-            self.selected = self.dragging = self.press = None
         self.viewer = nxt
 
     def refresh(self) -> None:
@@ -224,8 +301,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         if can_act and self.my_turn is False:
             self.cue("turn")
         self.my_turn = can_act
-        moves = model.gestures(self.legal)
-        self.drags, self.clicks, self.presses = moves.drags, moves.clicks, moves.presses
+        self.moves = model.gestures(self.legal)
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
@@ -237,23 +313,13 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def _place_cards(self) -> None:
         assert self.layout is not None
-        placed = model.place(self.view, self.layout)
-        self.sprites = placed.sprites
-        self.by_uid = placed.by_uid
-        self.captions = placed.captions  # text, midtop, width
-        self.zone_counts = placed.zone_counts
-        self._rects_top_first = placed.rects_top_first
+        self.placed = model.place(self.view, self.layout)
 
     def _rebind(self) -> None:
         """Keep a card in hand only if it may still be moved after the change."""
-        for name in ("dragging", "selected"):
-            sp = getattr(self, name, None)
-            if sp is not None:
-                setattr(self, name, self.by_uid.get(sp.uid) if sp.uid in self.drags else None)
-        press = getattr(self, "press", None)
-        if press is not None:
-            sp = self.by_uid.get(press[0].uid or "") if press[0].uid in self.drags else None
-            self.press = (sp, press[1]) if sp is not None else None
+        self.interaction.rebind(
+            lambda sp: self.by_uid.get(sp.uid) if sp.uid and sp.uid in self.drags else None
+        )
 
     def _learn_names(self) -> None:
         """The game's seat names in the view → the players' names (once, at the first view)."""
@@ -277,30 +343,12 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def target_rect(self, target: str | None) -> pygame.Rect | None:
         """The screen rect of a gesture target (a card uid or a zone id)."""
-        if target is None:
-            return None
-        if target in self.by_uid:  # a card: with the stack it heads, all of it
-            return self.by_uid[target].rect.unionall([sp.rect for sp in self.stack_of(target)])
         assert self.layout is not None
-        box = self.layout.zones.get(target)
-        return box.rect if box else None
+        return self.placed.target_rect(target, self.layout)
 
     def stack_of(self, uid: str) -> list[Sprite]:
-        """The cards of the stack a card lies in, in a grouped zone (layout.yaml ``group``:
-        a building and the cards on it); just the card elsewhere."""
-        sp = self.by_uid.get(uid)
-        if sp is None:
-            return []
-        box = self.layout.zones.get(sp.zone) if self.layout is not None else None
-        key = getattr(box.defn, "group", None) if box is not None else None
-        if not key:
-            return [sp]
-        value = (sp.card.get("tokens") or {}).get(key)
-        return [
-            o
-            for o in self.sprites
-            if o.zone == sp.zone and (o.card.get("tokens") or {}).get(key) == value
-        ]
+        """The cards of the stack a card lies in (see :meth:`model.Placement.stack_of`)."""
+        return self.placed.stack_of(uid, self.layout)
 
     # ------------------------------------------------------------------ applying
     def apply(self, seat: int, action: Action, from_rect: pygame.Rect | None = None) -> bool:
@@ -334,21 +382,18 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.pending.clear()
         self.held.clear()
         focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
-        keep = None if own else (self.chooser, self.chooser_seat, focused)
-        self.selected = None if own else self.selected
-        self.chooser = []
+        chooser = self.interaction.settle(own)
         self.focus = -1
         self.refresh()
         # a secret commit of an AI seat must not close the human's open chooser
         if (
-            keep is not None
-            and keep[0]
-            and keep[1] == self.shown
-            and all(b.payload in self.legal for b in keep[0])
+            chooser is not None
+            and chooser.seat == self.shown
+            and all(b.payload in self.legal for b in chooser.options)
         ):
-            self.chooser, self.chooser_seat = keep[0], keep[1]
-        if keep is not None and keep[2] in self.legal:
-            self.focus = self.legal.index(keep[2])
+            self.interaction.reopen(chooser)
+        if not own and focused is not None and focused in self.legal:
+            self.focus = self.legal.index(focused)
 
     def scroll_log(self, lines: int) -> None:
         """Show ``lines`` older log lines (newer when negative), within the log drawn last."""

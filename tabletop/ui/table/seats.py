@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 
 class _Strict(string.Formatter):
@@ -34,7 +34,7 @@ class _Strict(string.Formatter):
 _FORMAT = _Strict()
 
 
-def status_lines(sc: TableScene) -> list[str]:
+def status_lines(sc: TableReads) -> list[str]:
     """The layout's status lines that the view's public facts can fill."""
     public = sc.view.get("public") or {}
     out = []
@@ -56,7 +56,7 @@ def _words(shown: Any, key: str, count: Any = None) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
+def items(sc: TableReads, info: dict[str, Any]) -> list[tuple[str, str | None]]:
     """(text, icon) for a seat's marks then resources, as the layout names them."""
     lay = sc.data.layout
     out: list[tuple[str, str | None]] = []
@@ -73,9 +73,9 @@ def items(sc: TableScene, info: dict[str, Any]) -> list[tuple[str, str | None]]:
 
 
 def _item_image(
-    sc: TableScene, text: str, icon: str | None, size: int, colour: Any
+    sc: TableReads, text: str, icon: str | None, size: int, colour: Any
 ) -> pygame.Surface:
-    t = fonts.text(text, size, colour)
+    t = typeset.text(text, size, colour)
     img = sc.art.art(icon, int(size * 1.3), int(size * 1.3), hex_colour(colour)) if icon else None
     if img is None:
         return t
@@ -111,7 +111,7 @@ class SeatBox:
     lines: list[list[pygame.Surface]]
 
 
-def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], int]:
+def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], int]:
     """(status line images, seat boxes, y below the last box) for the current view."""
     h = sc.size[1]
     pal = sc.pal
@@ -122,14 +122,14 @@ def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], in
     y = px(40, h)
     size_s = px(13, h)
     status = [
-        fonts.text(row, size_s, pal.gold_light, bold=True)
+        typeset.text(row, size_s, pal.gold_light, bold=True)
         for line in status_lines(sc)
-        for row in fonts.wrap(line, size_s, width, bold=True)
+        for row in typeset.wrap(line, size_s, width, bold=True)
     ]
     y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
     seats = sc.view.get("seats", [])
     boxes = []
-    line_h = fonts.font(size).get_linesize()
+    line_h = typeset.font(size).get_linesize()
     for i in range(sc.match.players):
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         imgs = [_item_image(sc, t, icon, size, pal.ink) for t, icon in items(sc, info)]
@@ -140,7 +140,7 @@ def panel_boxes(sc: TableScene) -> tuple[list[pygame.Surface], list[SeatBox], in
     return status, boxes, y
 
 
-def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> None:
     """Status lines and the seat boxes (the seats to act framed in gold, with a pointer)."""
     h = sc.size[1]
     pal = sc.pal
@@ -152,7 +152,7 @@ def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> No
         y += img.get_height()
     m = sc.match
     seats = sc.view.get("seats", [])
-    line_h = fonts.font(px(12, h)).get_linesize()
+    line_h = typeset.font(px(12, h)).get_linesize()
     sc.drawn.seat_boxes.clear()
     for box in boxes:
         i, r = box.seat, box.rect
@@ -174,15 +174,15 @@ def draw_panel(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> No
         who += "  (you)" if i == sc.shown else ""
         who += "  ·  thinking…" if i in sc.thinking else ""
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
-        score = fonts.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
+        score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
-        name = fonts.fit(
+        name = typeset.fit(
             who,
             px(13, h),
             r.w - 3 * pad - score.get_width(),
             pal.ink,
             bold=True,
-            min_size=fonts.least(h),
+            min_size=typeset.least(h),
             hover=True,  # the seat's tip says it whole
         )
         surface.blit(name, (r.x + pad, r.y + px(5, h)))
@@ -200,12 +200,12 @@ def _row_width(parts: list[pygame.Surface], gap: int) -> int:
 
 
 def _plate_parts(
-    sc: TableScene, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
+    sc: TableReads, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
 ) -> list[pygame.Surface]:
     """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"."""
     pal = sc.pal
     score_shown = sc.data.layout.resources.get("score")
-    parts = [fonts.text(sc.match.seats[seat].name, size, ink, bold=True)]
+    parts = [typeset.text(sc.match.seats[seat].name, size, ink, bold=True)]
     if "score" in info and not (score_shown and score_shown.hide):
         words = _words(score_shown, "score", info["score"]) if score_shown else ""
         parts.append(
@@ -221,11 +221,11 @@ def _plate_parts(
         if info.get(key) and not shown.hide:
             parts.append(_item_image(sc, _words(shown, key), shown.icon, size, ink))
     if seat in sc.thinking:
-        parts.append(fonts.text("thinking…", size, ink))
+        parts.append(typeset.text("thinking…", size, ink))
     return parts
 
 
-def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> None:
+def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> None:
     """A name plate in the strip at the top of each seat area (gold for a seat to act)."""
     h = sc.size[1]
     pal = sc.pal
@@ -236,11 +236,11 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
             continue
         active = seat in to_act
         ink = pal.ink if active else pal.ivory
-        top = max(fonts.least(h), min(px(13, h), strip.h - px(4, h)))
+        top = max(typeset.least(h), min(px(13, h), strip.h - px(4, h)))
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
         gap, room, edge = px(10, h), strip.w - px(8, h), px(16, h)
         size = top
-        for size in range(top, fonts.least(h) - 1, -1):  # smaller type before fewer facts
+        for size in range(top, typeset.least(h) - 1, -1):  # smaller type before fewer facts
             parts = _plate_parts(sc, seat, info, size, ink, active)
             if _row_width(parts, gap) + edge <= room:
                 break
@@ -248,7 +248,9 @@ def draw_plates(sc: TableScene, surface: pygame.Surface, to_act: list[int]) -> N
             parts.pop()
         if _row_width(parts, gap) + edge > room:
             name = sc.match.seats[seat].name
-            parts = [fonts.fit(name, size, room - edge, ink, bold=True, min_size=size, hover=True)]
+            parts = [
+                typeset.fit(name, size, room - edge, ink, bold=True, min_size=size, hover=True)
+            ]
         plate = pygame.Rect(
             strip.x + px(4, h), strip.y + 1, _row_width(parts, gap) + edge, strip.h - 2
         )

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
+from tabletop.ui.table import cardlayer, marks, seats
+from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
     from tabletop.ui.table.model import Sprite
-    from tabletop.ui.table.scene import TableScene
+    from tabletop.ui.table.reads import TableReads
 
 TIP_WIDTH = 280  # design pixels
 
@@ -34,7 +36,7 @@ class Tip:
     body: str = ""
 
 
-def zone_name(sc: TableScene, zid: str) -> str:
+def zone_name(sc: TableReads, zid: str) -> str:
     """The zone's whole name as the table says it (the view's live label first)."""
     assert sc.layout is not None
     box = sc.layout.zones.get(zid)
@@ -45,7 +47,7 @@ def zone_name(sc: TableScene, zid: str) -> str:
     return label or (sc.names_in(str(live)) if live else zid)
 
 
-def _art_card_text(sc: TableScene, zid: str) -> str:
+def _art_card_text(sc: TableReads, zid: str) -> str:
     """For a zone labelled by a card's art: the text of the card it stands for.
 
     Cards of the same kind and name (the sides of a location) are told apart by a value of
@@ -73,7 +75,7 @@ def _art_card_text(sc: TableScene, zid: str) -> str:
     return "\n".join(keyed)
 
 
-def zone_tip(sc: TableScene, zid: str) -> Tip:
+def zone_tip(sc: TableReads, zid: str) -> Tip:
     """What a zone is and does."""
     assert sc.layout is not None
     box = sc.layout.zones.get(zid)
@@ -86,12 +88,12 @@ def zone_tip(sc: TableScene, zid: str) -> Tip:
     return Tip(title, "\n".join(p for p in parts if p))
 
 
-def _whose(sc: TableScene, seat: int) -> str:
+def _whose(sc: TableReads, seat: int) -> str:
     name = sc.match.seats[seat].name if 0 <= seat < sc.match.players else f"seat {seat + 1}"
     return "yours" if seat == sc.shown else name
 
 
-def card_tip(sc: TableScene, sp: Sprite) -> Tip:
+def card_tip(sc: TableReads, sp: Sprite) -> Tip:
     """What a card is: its name and text, its deck's meaning, where it lies."""
     cid = sp.card.get("card")
     cdef = sc.data.cards.get(cid) if cid else None
@@ -121,10 +123,8 @@ def card_tip(sc: TableScene, sp: Sprite) -> Tip:
     return Tip(title, "\n".join(p for p in parts if p))
 
 
-def seat_tip(sc: TableScene, seat: int) -> Tip:
+def seat_tip(sc: TableReads, seat: int) -> Tip:
     """A seat: its player, kind, score and figures, in the layout's words."""
-    from tabletop.ui.table import seats
-
     cfg = sc.match.seats[seat]
     who = (
         cfg.name
@@ -150,7 +150,7 @@ def seat_tip(sc: TableScene, seat: int) -> Tip:
     return Tip(who, body)
 
 
-def score_label(sc: TableScene, key: str) -> str:
+def score_label(sc: TableReads, key: str) -> str:
     """A final-scoring row's words from layout.yaml ``scoring`` (the key tidied, else)."""
     shown = sc.data.layout.scoring.get(key)
     if shown is not None and shown.label:
@@ -158,13 +158,13 @@ def score_label(sc: TableScene, key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def score_tip(sc: TableScene, key: str) -> Tip:
+def score_tip(sc: TableReads, key: str) -> Tip:
     """What a final-scoring row counts."""
     shown = sc.data.layout.scoring.get(key)
     return Tip(score_label(sc, key), shown.help if shown is not None else "")
 
 
-def tip_at(sc: TableScene, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | None:
+def tip_at(sc: TableReads, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | None:
     """The tip for what lies under ``pos`` and the rect it explains (None: nothing)."""
     assert sc.layout is not None
     for key, r in sc.drawn.score_rows.items():
@@ -172,19 +172,19 @@ def tip_at(sc: TableScene, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | No
             return score_tip(sc, key), r
     if sc.match.is_over() and sc.final_t >= 0:
         return None
-    sp = sc._sprite_at(pos)
+    sp = sc.sprite_at(pos)
     if sp is not None:
         return card_tip(sc, sp), sp.rect
     for seat, r in list(sc.drawn.plate_rects.items()) + list(sc.drawn.seat_boxes.items()):
         if r.collidepoint(pos):
             return seat_tip(sc, seat), r
-    box = sc._zone_at(pos)
+    box = sc.zone_at(pos)
     if box is not None and box.rect.w >= 2:
         return zone_tip(sc, box.id), box.rect
     return None
 
 
-def focus_tip(sc: TableScene) -> tuple[Tip, pygame.Rect] | None:
+def focus_tip(sc: TableReads) -> tuple[Tip, pygame.Rect] | None:
     """The tip for the move Tab has focused: its card, else the zone or card it aims at."""
     if not 0 <= sc.focus < len(sc.legal):
         return None
@@ -197,23 +197,21 @@ def focus_tip(sc: TableScene) -> tuple[Tip, pygame.Rect] | None:
     return None
 
 
-def draw(sc: TableScene, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -> pygame.Rect:
+def draw(sc: TableReads, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -> pygame.Rect:
     """The tip in a panel beside ``near`` (kept on the window); returns where it was drawn."""
-    from tabletop.ui.table.widgets import panel
-
     w, h = sc.size
     pal = sc.pal
     width = px(TIP_WIDTH, h)
     pad = px(8, h)
     title_size, body_size = px(14, h), px(13, h)
     rows: list[pygame.Surface] = [
-        fonts.text(ln, title_size, pal.gold_light, True)
-        for ln in fonts.wrap(tip.title, title_size, width - 2 * pad, bold=True)
+        typeset.text(ln, title_size, pal.gold_light, True)
+        for ln in typeset.wrap(tip.title, title_size, width - 2 * pad, bold=True)
     ]
     for para in tip.body.split("\n") if tip.body else []:
         rows += [
-            fonts.text(ln, body_size, pal.ivory)
-            for ln in fonts.wrap(para, body_size, width - 2 * pad)
+            typeset.text(ln, body_size, pal.ivory)
+            for ln in typeset.wrap(para, body_size, width - 2 * pad)
         ]
     inner_w = max(r.get_width() for r in rows) if rows else 0
     r = pygame.Rect(0, 0, inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
@@ -233,7 +231,5 @@ def draw(sc: TableScene, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -
 
 def forget_images() -> None:
     """Drop the cached pills and counts, so the next frame renders (and records) every line."""
-    from tabletop.ui.table import cardlayer, marks
-
     marks._BADGES.clear()
     cardlayer._COUNTS.clear()

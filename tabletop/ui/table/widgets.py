@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui.table import fonts
+from tabletop.ui import typeset
 
 Colour = tuple[int, int, int]
 
@@ -76,7 +76,7 @@ def draw_button(
         base = (80, 80, 90)
     pygame.draw.rect(surface, base, b.rect, border_radius=radius)
     pygame.draw.rect(surface, pal.gold, b.rect, max(1, size // 10), border_radius=radius)
-    t = fonts.text(b.label, size, pal.ivory if b.enabled else (190, 190, 190), bold=True)
+    t = typeset.text(b.label, size, pal.ivory if b.enabled else (190, 190, 190), bold=True)
     if t.get_width() > b.rect.w - 8:
         t = pygame.transform.smoothscale(
             t, (b.rect.w - 8, max(1, t.get_height() * (b.rect.w - 8) // t.get_width()))

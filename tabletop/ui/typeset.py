@@ -1,4 +1,5 @@
-"""Fonts for the table: the shipped font when present, pygame's own otherwise; cached.
+"""Text as the table and the card faces set it: the shipped font when present, pygame's own
+otherwise; cached.
 
 Every line the table renders goes through :func:`text` (measuring goes through
 :func:`width`), so a test can record what was said at which size (:func:`recording`): no
