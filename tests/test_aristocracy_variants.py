@@ -135,3 +135,22 @@ def test_the_rules_screen_follows_the_match_options() -> None:
     short = rules_html("aristocracy", 1.0, SHORT)
     assert "Every player gets 5 cards" in short and "1, 2 or 3 cards face down" in short
     assert "49 cards are in play" in short and "{" not in short
+
+
+@pytest.mark.parametrize(
+    ("length", "said"),
+    [
+        ("standard", "3 make a farm, 4 an estate, 5"),
+        ("longer", "4 make a farm, 5 an estate, 6"),
+        ("shorter", "1 makes a farm, 2 an estate, 3"),
+    ],
+)
+def test_the_build_prompt_names_the_sizes_of_this_game(length: str, said: str) -> None:
+    s = blank(2, length=length)
+    s.royal = KING
+    s.hands[0] = pulls(s, "9s", "9h", "9d", "9c", "8s", "8h")
+    s.stalls = [pulls(s, "2s"), []]
+    activate(s, 0)
+    do(s, 0, "royal")
+    do(s, 0, "build_new", card=s.hands[0][0])
+    assert f"({said} a château)" in GAME.view(s, 0)["prompt"]
