@@ -50,6 +50,10 @@ def make_agent(kind: str, game: Game) -> Agent:
 
     if kind == "random":
         return RandomAgent()
+    if kind == "hint":
+        from tabletop.ai.hint import HintAgent, hard_config
+
+        return HintAgent(kind, hard_config(game))
     agent = level_agent(kind, game)
     if agent is not None:
         return agent

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from tabletop.ai.agents import HeuristicAgent, ISMCTSAgent
 from tabletop.ai.hooks import hooks_for
 from tabletop.ai.ismcts import SearchConfig
 from tabletop.engine import Game
-
-if TYPE_CHECKING:
-    from tabletop.ai.hint import HintAgent
 
 #: Normal: a modest search with uniformly random rollouts cut off by the evaluation.
 NORMAL = SearchConfig(
@@ -58,7 +54,7 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     return base
 
 
-def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | HintAgent | None:
+def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
     """The agent for a level name, or ``None`` if ``kind`` is not a level."""
     if kind == "easy":
         return HeuristicAgent("easy", easy_noise(game))
@@ -66,9 +62,5 @@ def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | HintAge
         return HeuristicAgent("greedy", 0.0)
     if kind.startswith("noisy:"):  # noisy:P, the heuristic with a chance P of a random move
         return HeuristicAgent(kind, float(kind.split(":", 1)[1]))
-    if kind == "hint":  # Hard's search among the moves that can succeed, with its reason
-        from tabletop.ai.hint import HintAgent, hard_config
-
-        return HintAgent(kind, hard_config(game))
     config = level_config(kind, game)
     return ISMCTSAgent(kind, config) if config is not None else None
