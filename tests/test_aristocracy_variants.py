@@ -10,8 +10,8 @@ from aristocracy_helpers import activate, blank, build, count_cards, do, names, 
 
 from tabletop.engine import Rng
 from tabletop.games.aristocracy import GAME
+from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import KING, LENGTHS, RANK, catalog, deck_ids
-from tabletop.games.aristocracy.flow import glory_ok
 from tabletop.games.aristocracy.scoring import outcome
 from tabletop.sim import play_game
 

@@ -20,6 +20,7 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
+from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import (
     BACK,
     MAX_YEARS,
@@ -628,8 +629,6 @@ def _prompt(
         if step == BID:
             return "Auction: choose your secret bid."
         if step == GLORY:
-            from tabletop.games.aristocracy.flow import glory_ok  # flow imports this module
-
             if not glory_ok(s, seat):  # asked all the same: nobody learns who could end it
                 return "Glory: your complete buildings cannot end the game yet; press Play on."
             return "Glory: end the game now, or play on."
