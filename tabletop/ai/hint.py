@@ -74,9 +74,10 @@ class HintAgent:
         if not hopeful:  # nothing can succeed: search them all, say so
             futile, hopeful = {}, legal
         candidates = without_undo(hopeful, hooks_for(game).undo_actions)
-        if len(candidates) == 1:
+        if len(candidates) == 1:  # the others cannot succeed, or only take back a pick
             action = candidates[0]
-            return Advice(action, _sentence(action.text, "the only move that can succeed", futile))
+            why = "the only move that can succeed" if futile else "the only move that goes on"
+            return Advice(action, _sentence(action.text, why, futile))
         result = self.search.search(game, view, seat, legal, rng, only=hopeful if futile else None)
         self.last = result
         action = result.action
