@@ -91,7 +91,9 @@ def _estimate(result: SearchResult, action: Action, candidates: list[Action]) ->
     """The search's figures for ``action`` and for its runner-up, in words."""
     mine = result.values.get(action.key, 0.0)
     text = f"{_pct(mine)} to win in Hard's search"
-    others = [a for a in candidates if a != action and result.visits.get(a.key, 0) > 0]
+    others = [  # a copy of the same card (same words) is no other choice
+        a for a in candidates if a.text != action.text and result.visits.get(a.key, 0) > 0
+    ]
     if not others:
         return text
     runner = max(others, key=lambda a: (result.visits[a.key], result.values[a.key]))
