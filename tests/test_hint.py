@@ -139,3 +139,22 @@ def test_the_reason_travels_through_the_ai_worker_process() -> None:
     assert hint.action is not None and hint.reason.startswith(hint.action.text)
     assert hint.reason == _hint(MAJESTY).advise(MAJESTY, view, seat, legal, Rng(5)).reason
     assert answers["g"].reason == ""  # the other agents give no reason
+
+
+def test_the_runner_up_is_another_move_not_a_copy_of_the_same_card() -> None:
+    from tabletop.ai.hint import _estimate
+    from tabletop.ai.ismcts import SearchResult
+
+    one, copy, other = (
+        Action.make("put", None, text, card=n)
+        for n, text in enumerate(["Put 4♠ in the stall", "Put 4♠ in the stall", "Stall ready"])
+    )
+    result = SearchResult(
+        one,
+        60,
+        {one.key: 30, copy.key: 20, other.key: 10},
+        {a.key: 0.5 for a in (one, copy, other)},
+        False,
+    )
+    said = _estimate(result, one, [one, copy, other])
+    assert said == "50 % to win in Hard's search (next best: “Stall ready”, 50 %)"
