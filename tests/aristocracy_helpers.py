@@ -14,13 +14,14 @@ TOTAL = 101
 def blank(players: int = 3, herald: int = 0, **options: Any) -> State:
     """A started game with every card swept back into the draw pile (no decision yet)."""
     s = GAME.new_game(players, 0, options or None)
-    s.draw = list(range(TOTAL))
+    total = len(s.card_of)  # 101, or 49 in the shorter game (one deck)
+    s.draw = list(range(total))
     s.discard, s.market = [], []
     s.hands = [[] for _ in range(players)]
     s.stalls = [[] for _ in range(players)]
     s.offers = [[] for _ in range(players)]
     s.buildings = [[] for _ in range(players)]
-    s.seen = [0] * TOTAL
+    s.seen = [0] * total
     s.herald = herald
     s.coins = [3] * players
     return s

@@ -26,7 +26,7 @@ from tabletop.games.aristocracy.view import DISCARD, SHOP
 #: the option sets property games cycle through: every building size and every starting
 #: hand, weighted towards the quicker shorter games (a check costs per seat and step)
 MIX: list[dict[str, Any] | None] = [
-    {"length": "shorter", "hand_size": "10"},
+    {"length": "longer", "hand_size": "10"},  # (one deck cannot deal five shorter hands of 10)
     {"length": "shorter", "hand_size": "8"},
     {"hand_size": "9"},
     {"length": "shorter", "hand_size": "5"},

@@ -111,6 +111,9 @@ def visible_point(scene: TableScene, key: str) -> tuple[int, int]:
     if key in scene.by_uid:
         sp = scene.by_uid[key]
         above = [s.rect for s in scene.sprites[scene.sprites.index(sp) + 1 :]]
+        # a click reaches the card itself, not the stack it heads (a farm's production
+        # card may lie beside its address, inside the stack's rect)
+        rect = sp.rect
     else:
         above = [s.rect for s in scene.sprites]
     cols = range(rect.x + 2, rect.right - 1, max(1, rect.w // 12))

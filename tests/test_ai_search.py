@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop import registry
 from tabletop.ai import make_agent
 from tabletop.ai.agents import ISMCTSAgent
+from tabletop.ai.hint import HintAgent
 from tabletop.ai.hooks import hooks_for, without_undo
 from tabletop.ai.ismcts import SearchConfig
 from tabletop.ai.levels import EASY_NOISE, level_config
@@ -66,5 +67,5 @@ def test_a_levels_noise_makes_random_moves_at_its_rate_and_never_an_undo() -> No
     normal = level_config("normal", ARISTOCRACY)
     assert normal is not None and 0 < normal.noise < EASY_NOISE
     assert level_config("hard", ARISTOCRACY).noise == 0
-    hint = make_agent("hint", ARISTOCRACY)
-    assert isinstance(hint, ISMCTSAgent) and hint.search.config.noise == 0
+    hint = make_agent("hint", ARISTOCRACY)  # Hard's search (budget and CPU cap), no blunders
+    assert isinstance(hint, HintAgent) and hint.search.config == level_config("hard", ARISTOCRACY)

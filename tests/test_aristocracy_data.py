@@ -29,7 +29,7 @@ def test_card_weights() -> None:
 
 def test_game_yaml_has_every_ruling_options_and_credits() -> None:
     d = load_game_data("aristocracy")
-    assert [r.id for r in d.game.rulings] == [f"A{i}" for i in range(1, 27)]
+    assert [r.id for r in d.game.rulings] == [f"A{i}" for i in range(1, 28)]
     assert d.game.information == "imperfect" and d.game.simultaneous
     assert (d.game.min_players, d.game.max_players) == (2, 5)
     assert {o.key for o in d.game.options} == {"length", "hand_size"}

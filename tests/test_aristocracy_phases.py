@@ -288,7 +288,7 @@ def test_options_change_building_sizes_and_hand_size() -> None:
     longer = GAME.new_game(2, 1, {"length": "longer"})
     assert [len(h) for h in longer.hands] == [9, 9] and longer.hand_limit == 9
     shorter = GAME.new_game(2, 1, {"length": "shorter"})
-    assert shorter.farm == 2 and len(shorter.hands[0]) == 5
+    assert shorter.farm == 1 and len(shorter.hands[0]) == 5
     six = GAME.new_game(3, 1, {"hand_size": "6"})
     assert [len(h) for h in six.hands] == [6, 6, 6] and six.limit(0) == 6
     with pytest.raises(ValueError):
@@ -328,11 +328,11 @@ def test_market_and_draws_fall_short_when_both_piles_are_empty() -> None:
 
 
 def test_every_length_has_its_own_automatic_hand_and_each_hand_size_overrides_it() -> None:
-    for length, farm, auto in (("standard", 3, 7), ("longer", 4, 9), ("shorter", 2, 5)):
+    for length, farm, auto in (("standard", 3, 7), ("longer", 4, 9), ("shorter", 1, 5)):
         s = GAME.new_game(3, 2, {"length": length})
         assert s.farm == farm and s.hand_limit == auto
         assert [len(h) for h in s.hands] == [auto] * 3
         for size in ("5", "6", "7", "8", "9", "10"):
             s = GAME.new_game(2, 2, {"length": length, "hand_size": size})
             assert [len(h) for h in s.hands] == [int(size)] * 2 and s.limit(0) == int(size)
-            assert count_cards(s) == 101
+            assert count_cards(s) == (49 if length == "shorter" else 101)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop import registry
 from tabletop.controller import Match, SeatConfig
 from tabletop.engine import DRAG, Rng
-from tabletop.games.aristocracy.flow import glory_ok
+from tabletop.games.aristocracy.buildings import glory_ok
 
 GAME = registry.games()["aristocracy"]
 LABELS = {z.id: z.label for z in GAME.data.layout.zones}

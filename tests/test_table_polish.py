@@ -78,7 +78,8 @@ def test_a_hint_is_said_in_words_and_enter_plays_it() -> None:
     assert sc.hint_pending and paint.turn_line(sc).endswith("looking for a hint…")
     wait_for(app, lambda: sc.hint is not None)
     hint = sc.hint
-    assert paint.turn_line(sc) == f"Hint: {hint.text} — Enter plays it, Esc hides it"
+    assert sc.hint_reason.startswith(hint.text)  # Hard's reason, naming the move
+    assert paint.turn_line(sc) == f"Hint: {sc.hint_reason} — Enter plays it, Esc hides it"
     key(app, pygame.K_RETURN)
     assert sc.match.history[0].seat == 0 and sc.match.history[0].action == hint
     assert app.crashes == 0

@@ -41,8 +41,8 @@ def make_agent(kind: str, game: Game) -> Agent:
     ``random``; the levels ``easy`` (the game's heuristic with noise), ``normal`` and
     ``hard`` (information-set MCTS with growing budgets and better rollouts); ``greedy``
     (the heuristic without noise); ``noisy:P`` (the heuristic with a chance ``P`` of a
-    random move); ``hint`` (Normal without its blunder rate, for the Hint
-    button); ``mcts:N[:C[:r]]`` (a search of ``N`` iterations, no time
+    random move); ``hint`` (Hard's search among the moves that can succeed, with
+    its reason, for the Hint button); ``mcts:N[:C[:r]]`` (a search of ``N`` iterations, no time
     cap, rollouts cut off after ``C`` steps, ``r``: uniformly random rollouts).
     Other names are offered to ``game.heuristic_agent(kind)`` (``None`` for unknown kinds).
     """
@@ -50,6 +50,10 @@ def make_agent(kind: str, game: Game) -> Agent:
 
     if kind == "random":
         return RandomAgent()
+    if kind == "hint":
+        from tabletop.ai.hint import HintAgent, hard_config
+
+        return HintAgent(kind, hard_config(game))
     agent = level_agent(kind, game)
     if agent is not None:
         return agent

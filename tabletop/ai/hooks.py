@@ -28,6 +28,9 @@ Evaluate = Callable[[Game, Any], list[float]]
 Heuristic = Callable[[Game, dict[str, Any], int, list[Action], Rng], Action]
 #: ``observed(game, events, actor, action, observer) -> hashable``: what ``observer`` learns.
 Observed = Callable[[Game, list[Any], int, Action, int], Any]
+#: ``futile(game, view, seat, action) -> str``: why ``action`` cannot succeed, judged from
+#: the view alone ("" when it can); the Hint never advises such a move while another exists.
+Futile = Callable[[Game, Any, int, Action], str]
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class AIHooks:
     evaluate: Evaluate | None = None
     heuristic: Heuristic | None = None
     observed: Observed | None = None
+    futile: Futile | None = None
     #: names of actions that only take back an earlier pick of the same seat (a card put in
     #: a secret commit, say): the search never plays them, so it cannot toggle forever
     undo_actions: frozenset[str] = frozenset()

@@ -104,12 +104,25 @@ class ISMCTS:
 
     # --- public -------------------------------------------------------------------
     def search(
-        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
+        self,
+        game: Game,
+        view: dict[str, Any],
+        seat: int,
+        legal: list[Action],
+        rng: Rng,
+        only: list[Action] | None = None,
     ) -> SearchResult:
-        """Search from ``view`` for ``seat`` and return the most visited legal action."""
+        """Search from ``view`` for ``seat`` and return the most visited legal action.
+
+        ``only``: the root moves the seat may search and choose (``legal`` when ``None``);
+        the Hint leaves out the moves that cannot succeed.
+        """
         cfg = self.config
         hooks = hooks_for(game)
         ctx = _Context(game, hooks, cfg, seat)
+        if only is not None:
+            ctx.allowed = frozenset(only)
+            legal = [a for a in legal if a in ctx.allowed] or legal
         root = _Node()
         search_rng = Rng(rng.next64())
         # CPU time of this thread, not wall time: strength must not depend on the load
@@ -206,9 +219,21 @@ class _Context:
         self.imperfect = game.info.information == IMPERFECT or game.info.simultaneous
         self.observed = hooks.observed
         self.undo = hooks.undo_actions
+        #: the observer's root moves a search is held to (``None``: every legal one)
+        self.allowed: frozenset[Action] | None = None
 
     def _legal(self, state: Any, seat: int) -> list[Action]:
         return without_undo(self.game.legal_actions(state, seat), self.undo)
+
+    def _root_legal(
+        self, at_root: bool, state: Any, seat: int, legal: list[Action] | None = None
+    ) -> list[Action]:
+        """``seat``'s searched moves; at the root the observer's are held to ``allowed``."""
+        if legal is None:
+            legal = self._legal(state, seat)
+        if not at_root or seat != self.observer or self.allowed is None:
+            return legal
+        return [b for b in legal if b in self.allowed] or legal
 
     # --- one iteration --------------------------------------------------------------
     def iterate(self, root: _Node, state: Any, rng: Rng) -> None:
@@ -227,12 +252,17 @@ class _Context:
                 legal = self._legal(state, s)
                 if not legal:
                     break
+                if node is root and self.allowed is not None:
+                    legal = self._root_legal(True, state, s, legal)
                 a = self._select(node, s, legal, rng, state)
                 events = game._apply(state, s, a)
                 picks.append((s, a))
                 keys.append(self._observed(events, s, a))
             else:
-                chosen = [(s, self._select(node, s, self._legal(state, s), rng)) for s in seats]
+                chosen = [
+                    (s, self._select(node, s, self._root_legal(node is root, state, s), rng))
+                    for s in seats
+                ]
                 for s, a in chosen:
                     if s not in game.to_act(state):
                         continue

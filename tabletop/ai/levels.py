@@ -62,8 +62,5 @@ def level_agent(kind: str, game: Game) -> HeuristicAgent | ISMCTSAgent | None:
         return HeuristicAgent("greedy", 0.0)
     if kind.startswith("noisy:"):  # noisy:P, the heuristic with a chance P of a random move
         return HeuristicAgent(kind, float(kind.split(":", 1)[1]))
-    if kind == "hint":  # Normal's search without its blunder rate, for the Hint button
-        normal = level_config("normal", game) or NORMAL
-        return ISMCTSAgent(kind, replace(normal, noise=0.0))
     config = level_config(kind, game)
     return ISMCTSAgent(kind, config) if config is not None else None

@@ -32,8 +32,22 @@ def decide(
     game: Game, kind: str, view: Mapping[str, Any], seat: int, legal: Sequence[Action], seed: int
 ) -> int:
     """The index in ``legal`` of the agent's choice (runs in the worker)."""
+    return decide_why(game, kind, view, seat, legal, seed)[0]
+
+
+def decide_why(
+    game: Game, kind: str, view: Mapping[str, Any], seat: int, legal: Sequence[Action], seed: int
+) -> tuple[int, str]:
+    """The index in ``legal`` of the agent's choice and, from an agent that gives one (the
+    Hint's), the reason in a sentence ("" otherwise)."""
     key = (game.info.id, kind)
     if key not in _AGENTS:
         _AGENTS[key] = agent_for(kind, game)
-    action = _AGENTS[key].choose(game, view, seat, list(legal), Rng(seed))
-    return legal.index(action) if action in legal else 0
+    agent = _AGENTS[key]
+    reason = ""
+    if hasattr(agent, "advise"):
+        advice = agent.advise(game, view, seat, list(legal), Rng(seed))
+        action, reason = advice.action, advice.reason
+    else:
+        action = agent.choose(game, view, seat, list(legal), Rng(seed))
+    return (legal.index(action) if action in legal else 0), reason

@@ -6,7 +6,8 @@ imports pygame.  It reads pickled messages from one pipe and writes answers to a
 
 - ``("game", key, game)``: keep ``game`` under ``key`` (sent once per game);
 - ``("job", job_id, key, kind, view, seat, legal, seed)``: answer with
-  ``("answer", job_id, index, error)`` where ``index`` is the choice in ``legal``;
+  ``("answer", job_id, index, error, reason)`` where ``index`` is the choice in ``legal``
+  and ``reason`` the sentence an advising agent (the Hint) gives for it, else "";
 - ``("probe", job_id)``: answer ``("probe", job_id, facts)`` (tests: what the worker holds).
 
 It dies with the app whatever kills the app: on Linux the kernel sends it SIGKILL when its
@@ -102,7 +103,7 @@ def serve(jobs: Any, answers: Any, parent_pid: int, pdeathsig: bool = True) -> N
     threading.Thread(
         target=_watch, args=(jobs, inbox, parent_pid), name="tabletop-ai-watch", daemon=True
     ).start()
-    from tabletop.controller.ai_decide import decide
+    from tabletop.controller.ai_decide import decide_why
 
     games: dict[str, Any] = {}
     while True:
@@ -116,9 +117,10 @@ def serve(jobs: Any, answers: Any, parent_pid: int, pdeathsig: bool = True) -> N
         elif what == "job":
             _, job_id, key, kind, view, seat, legal, seed = msg
             try:
-                reply = ("answer", job_id, decide(games[key], kind, view, seat, legal, seed), "")
+                index, why = decide_why(games[key], kind, view, seat, legal, seed)
+                reply = ("answer", job_id, index, "", why)
             except Exception as e:  # an agent bug must not end the worker
-                reply = ("answer", job_id, 0, f"{type(e).__name__}: {e}")
+                reply = ("answer", job_id, 0, f"{type(e).__name__}: {e}", "")
         else:
             continue
         with contextlib.suppress(OSError):

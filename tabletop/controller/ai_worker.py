@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.controller.ai_decide import decide
+from tabletop.controller.ai_decide import decide_why
 from tabletop.engine import Action, Game
 
 THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread (tests)
@@ -48,12 +48,14 @@ def threads_wanted() -> bool:
 
 @dataclass
 class Answer:
-    """The chosen action for a job (or the error it raised)."""
+    """The chosen action for a job (or the error it raised), and why, when the agent says
+    (the Hint's one-sentence reason; "" for the other agents)."""
 
     token: Any
     seat: int
     action: Action | None
     error: str = ""
+    reason: str = ""
 
 
 @dataclass
@@ -243,12 +245,12 @@ class AiWorker:
         if msg[0] == "probe":
             self._probes[msg[1]] = msg[2]
             return
-        _, job_id, index, error = msg
+        _, job_id, index, error, reason = msg
         job = self._inflight.pop(job_id, None)
         if job is None:
             return
         action = job.legal[index] if 0 <= index < len(job.legal) else None
-        self._answers[job.channel].append(Answer(job.token, job.seat, action, error))
+        self._answers[job.channel].append(Answer(job.token, job.seat, action, error, reason))
 
     def poll(self, channel: Any = None) -> list[Answer]:
         """Answers for ``channel`` that arrived since the last call."""
@@ -283,8 +285,8 @@ class AiWorker:
             if job is None:
                 return
             try:
-                i = decide(job.game, job.kind, job.view, job.seat, job.legal, job.seed)
-                ans = Answer(job.token, job.seat, job.legal[i])
+                i, why = decide_why(job.game, job.kind, job.view, job.seat, job.legal, job.seed)
+                ans = Answer(job.token, job.seat, job.legal[i], reason=why)
             except Exception as e:  # an agent bug must not kill the table
                 first = job.legal[0] if job.legal else None
                 ans = Answer(job.token, job.seat, first, f"{type(e).__name__}: {e}")

@@ -61,7 +61,7 @@ BINDINGS: tuple[Binding, ...] = (
             (pygame.K_BACKSPACE,)),
     Binding("Game", "Ctrl+Z", "Undo your moves (to the last reveal)", "table", "undo",
             (pygame.K_z,), ctrl=True),
-    Binding("Game", "H", "Hint: the Normal AI's move", "table", "hint", (pygame.K_h,)),
+    Binding("Game", "H", "Hint: the Hard AI's move, and why", "table", "hint", (pygame.K_h,)),
     Binding("Game", "Ctrl+S", "Save the game to a new file", "table", "save",
             (pygame.K_s,), ctrl=True),
     Binding("Game", "Space", "All-AI game: pause or resume", "table", "pause",

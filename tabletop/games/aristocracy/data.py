@@ -25,13 +25,18 @@ ROYAL_OF_RANK = {"k": KING, "q": QUEEN, "j": JACK}  # face card -> royal its Fav
 
 # numbers from the rulebook's text
 MAX_YEARS = 25  # safety cap (ruling A25)
-FARM_SIZES = {"standard": 3, "longer": 4, "shorter": 2}  # building cards of a farm
-#: decks shuffled together, by the farm size of the length option.  The rulebook's shorter
-#: game "uses only one deck", but with its sizes (2/3/4 building cards) a château needs five
-#: cards of one rank and a deck holds four: no château, so no Glory, every game ran to the
-#: 25-year cap.  Until the shorter sizes are settled for one deck it keeps two
-#: (``deck_ids(1)`` deals one deck when a length asks for it).
-DECKS_OF_FARM = {3: 2, 4: 2, 2: 2}
+#: what the Game length option decides: the building cards of a farm (an estate takes one
+#: more, a château two) and the decks shuffled together.  Standard and longer are the
+#: rulebook's figures.  The shorter game "uses only one deck and reduces the building
+#: cards needed" (rulebook, Variants) without saying by how much: one deck holds four cards
+#: of a rank, so a château of one rank (its address and its building cards) can hold at
+#: most three building cards -- our ruling is 1/2/3 (Kings, Queens and Jacks have only
+#: three copies in it, the diamond royals being the phase marker: they make complete farms
+#: and estates, not châteaux).
+LENGTHS: dict[str, tuple[int, int]] = {"standard": (3, 2), "longer": (4, 2), "shorter": (1, 1)}
+FARM_SIZES = {length: farm for length, (farm, _decks) in LENGTHS.items()}
+#: decks by farm size (a view names the farm size, and so the deck a re-deal draws from)
+DECKS_OF_FARM = {farm: decks for farm, decks in LENGTHS.values()}
 START_COINS = 3
 MARKET_CARDS = 2  # laid out at every phase (a third one in the Jack phase)
 FACE_UP = 4  # the oldest discards lie face up and may be bought

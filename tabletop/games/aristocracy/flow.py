@@ -13,6 +13,7 @@ from functools import partial
 from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, PROMPT, TURN, commit, prompt, turn
 from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL, Text
+from tabletop.games.aristocracy.buildings import building_finished
 from tabletop.games.aristocracy.data import (
     JACK,
     KING,
@@ -419,13 +420,6 @@ def reveal_glory(s: State, ev: list[Event]) -> None:
         end_phase(s, ev)
 
 
-def glory_ok(s: State, seat: int) -> bool:
-    """At least one complete château and a second one, two complete estates or three farms."""
-    kinds = [s.kind(b) for b in s.buildings[seat] if s.complete(b)]
-    ch, es, fa = kinds.count(2), kinds.count(1), kinds.count(0)
-    return ch >= 1 and (ch >= 2 or es >= 2 or fa >= 3)
-
-
 def _herald(seat: int) -> str:
     return f"{seat_name(seat)} becomes the herald."
 
@@ -486,11 +480,8 @@ def advance(s: State, seat: int, ev: list[Event]) -> None:
         if len(top.done) == len(top.seats):
             REVEALS[top.step](s, ev)
         return
-    if kind == PROMPT and top.step == BUILDING:
-        from tabletop.games.aristocracy.moves.royal import building_finished
-
-        if building_finished(s, top.seats[0]):
-            stack.pop()
+    if kind == PROMPT and top.step == BUILDING and building_finished(s, top.seats[0]):
+        stack.pop()
     if len(stack) == 1 and stack[0].kind == TURN and s.slots <= 0:
         p = stack[0].seats[0]
         s.acted[p] = True

@@ -9,6 +9,7 @@ from typing import Any
 from tabletop.engine import Rng
 from tabletop.games.aristocracy.data import (
     FARM_SIZES,
+    LENGTHS,
     MARKET_CARDS,
     START_COINS,
     deck_ids,
@@ -20,11 +21,19 @@ from tabletop.games.aristocracy.state import State
 
 def table_of(options: dict[str, Any]) -> tuple[int, int, int]:
     """What the options decide: building cards of a farm, the starting hand and base hand
-    limit ("auto": one less than twice a farm's cards, address included), the decks."""
+    limit (see :func:`auto_hand`), the decks."""
     farm = FARM_SIZES[options["length"]]
     hand = options["hand_size"]
-    hand = 2 * (farm + 1) - 1 if hand == "auto" else int(hand)
+    hand = auto_hand(farm) if hand == "auto" else int(hand)
     return farm, hand, decks_for(farm)
+
+
+def auto_hand(farm: int) -> int:
+    """The "auto" hand size: one less than twice a farm's cards, address included (the
+    rulebook's advice, 7 in the standard game), but at least one more than a château's
+    cards, so that a château can be laid in one Build (5 in the shorter game, where the
+    advice alone gives 3 and the greedy players' games ran longer than standard ones)."""
+    return max(2 * (farm + 1) - 1, farm + 4)
 
 
 def rules_figures(options: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +66,41 @@ def rules_figures(options: dict[str, Any]) -> dict[str, Any]:
         "sizes": f"{farm}, {farm + 1} or {farm + 2}",
         "decks_text": cards,
         "decks_ruling": ruling,
+        "lengths": lengths_text(),
+        "shorter_ruling": shorter_ruling(),
     }
+
+
+def _sizes(farm: int) -> str:
+    return f"{farm}/{farm + 1}/{farm + 2}"
+
+
+def lengths_text() -> str:
+    """The Game length choices in words, from :data:`LENGTHS`."""
+    words = {1: "one deck", 2: "two decks"}
+    return ", ".join(
+        f"{length} {_sizes(farm)} with {words.get(decks, f'{decks} decks')}"
+        for length, (farm, decks) in LENGTHS.items()
+    )
+
+
+def shorter_ruling() -> str:
+    """Our ruling on the shorter game's sizes, from :data:`LENGTHS` and the one-deck count."""
+    farm, decks = LENGTHS["shorter"]
+    auto = auto_hand(farm)
+    most = farm + 2
+    return (
+        "The rulebook says only that the shorter game uses one deck and fewer building cards. "
+        f"Here it uses {'one deck' if decks == 1 else f'{decks} decks'} of "
+        f"{len(deck_ids(decks))} cards, and a farm takes {farm} building card"
+        f"{'s' if farm != 1 else ''}, an estate {farm + 1}, a château {most}: a deck holds four "
+        f"cards of a rank, so a complete château ({most + 1} cards of one rank, address "
+        "included) is just possible. Kings, Queens and Jacks have three copies (the diamond "
+        "ones are the phase marker): they make complete farms and estates, never a complete "
+        f"château. The automatic hand size is {auto}: one more than a château's cards, so "
+        "that one Build can lay it (the rulebook's advice, one less than twice a farm's "
+        f"cards, would give only {2 * (farm + 1) - 1})."
+    )
 
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> State:

@@ -20,6 +20,7 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
+from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import (
     BACK,
     MAX_YEARS,
@@ -596,7 +597,7 @@ _PART_PROMPTS = {
     BUILD: "Build: drag a card from your hand or stall to Buildings for a new building, "
     "or onto your farm or estate to enlarge it.",
     BUILDING: "Build: drag more cards from your hand or stall onto the building "
-    "(3 make a farm, 4 an estate, 5 a château), then press Finish.",
+    "({} {} a farm, {} an estate, {} a château), then press Finish.",
     VISIT: "Visit: click a building of another player to look at its cards.",
     EXPOSE: "Visit: click a card that does not match to turn it face up, or press Expose nothing.",
     REVISIT: "Visit: the card is already exposed: press Force discard or Make them pay.",
@@ -614,6 +615,9 @@ def _prompt(
         return ""
     if step == ACTIONS:
         if seat == active:
+            if sub == BUILDING:
+                verb = "makes" if s.farm == 1 else "make"  # the building cards of each size
+                return _PART_PROMPTS[BUILDING].format(s.farm, verb, s.farm + 1, s.farm + 2)
             return _PART_PROMPTS.get(sub, "") if sub else f"Take an action ({s.slots} left)."
     elif not ready[seat]:
         if step == STALL:
@@ -625,8 +629,6 @@ def _prompt(
         if step == BID:
             return "Auction: choose your secret bid."
         if step == GLORY:
-            from tabletop.games.aristocracy.flow import glory_ok  # flow imports this module
-
             if not glory_ok(s, seat):  # asked all the same: nobody learns who could end it
                 return "Glory: your complete buildings cannot end the game yet; press Play on."
             return "Glory: end the game now, or play on."

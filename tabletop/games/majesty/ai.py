@@ -14,9 +14,9 @@ import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
-from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, INFIRMARY
+from tabletop.games.majesty.data import CHARACTERS, CHARACTERS_PER_PLAYER, INFIRMARY
 from tabletop.games.majesty.locations import side_of
-from tabletop.games.majesty.moves import DONE
+from tabletop.games.majesty.moves import DONE, TAKE
 from tabletop.games.majesty.state import MajestyState
 from tabletop.games.majesty.view import rebuild
 
@@ -120,10 +120,27 @@ def policy(game: Game, s: MajestyState, seat: int, legal: list[Action], rng: Rng
     return best_action(s, seat, legal, rng)
 
 
+def futile(game: Game, view: dict[str, Any], seat: int, action: Action) -> str:
+    """Why ``action`` cannot succeed, from the view ("" when it can): a character placed at a
+    location that attacks (the Knight at the Barracks) when the attack wounds nobody."""
+    if action.name != TAKE:
+        return ""
+    s = rebuild(view, seat, Rng(0))
+    loc = CHARACTERS.index(action["character"])
+    if side_of(s, loc).signpost != "attack":
+        return ""
+    wounded = [len(realm[INFIRMARY]) for realm in s.realms]
+    game._apply(s, seat, action)
+    if any(len(r[INFIRMARY]) > wounded[p] for p, r in enumerate(s.realms) if p != seat):
+        return ""
+    return "its attack would wound nobody"
+
+
 def hooks() -> dict[str, Any]:
     """The hooks, as a dict of :class:`tabletop.ai.hooks.AIHooks` fields."""
     return {
         "policy": policy,
+        "futile": futile,
         "evaluate": win_shares,
         "cutoff": 4,
         "max_game_length": 400,

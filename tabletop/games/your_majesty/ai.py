@@ -454,10 +454,20 @@ def heuristic(game: Game, view: dict[str, Any], seat: int, legal: list[Action], 
     return HeuristicAgent().choose(game, view, seat, legal, rng)
 
 
+def futile(game: Game, view: dict[str, Any], seat: int, action: Action) -> str:
+    """Why ``action`` cannot succeed, from the view ("" when it can): holding a salon whose
+    sophia no randomizer lets beat the difficulty."""
+    salon = view["public"].get("salon")
+    if action.name != "hold_salon" or salon is None or salon["chance"] > 0:
+        return ""
+    return "the salon has no chance to succeed yet"
+
+
 def hooks() -> dict[str, Any]:
     """The hooks, as a dict of ``tabletop.ai.hooks.AIHooks`` fields."""
     return {
         "policy": policy,
+        "futile": futile,
         "evaluate": evaluate,
         "heuristic": heuristic,
         "cutoff": 24,

@@ -14,7 +14,7 @@ class AiTurns:
     """Scheduling the AI seats and the hint (mixed into the table scene)."""
 
     def request_hint(self) -> None:
-        """Ask the ``hint`` agent (Normal without its blunder rate) for the shown seat's move."""
+        """Ask the ``hint`` agent (Hard's search, with its reason) for the shown seat's move."""
         seat = self.shown
         if seat is None or not self.legal or self.hint_pending:
             return
@@ -30,6 +30,7 @@ class AiTurns:
             self.hint_pending = False
             if token[1] == self.token and ans.action is not None:
                 self.hint = ans.action
+                self.hint_reason = ans.reason  # Hard's reason in a sentence, naming the move
                 self.focus = -1  # the hint is now what Enter plays: no Tab choice beside it
             return
         seat = self.pending.get(token)

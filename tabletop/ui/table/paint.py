@@ -283,7 +283,7 @@ def turn_line(sc: TableReads) -> str:
     if 0 <= sc.focus < len(sc.legal):
         line = f"Tab {sc.focus + 1}/{len(sc.legal)}: {sc.names_in(sc.legal[sc.focus].text)} — Enter plays it"
     elif sc.hint is not None and sc.hint in sc.legal:
-        line = f"Hint: {sc.names_in(sc.hint.text)} — Enter plays it, Esc hides it"
+        line = f"Hint: {sc.names_in(getattr(sc, 'hint_reason', '') or sc.hint.text)} — Enter plays it, Esc hides it"
     elif sc.hint_pending:
         line += " · looking for a hint…"
     return line

@@ -12,6 +12,7 @@ from tabletop.engine import Action, Event
 from tabletop.engine.actions import quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.events import REVEAL
+from tabletop.games.aristocracy.buildings import done_ok
 from tabletop.games.aristocracy.data import KING, QUEEN, RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, to_pile
 from tabletop.games.aristocracy.moves.commits import (
@@ -195,22 +196,6 @@ def apply_build_upgrade(s: State, p: int, a: Action, ev: list[Event]) -> None:
     s.sub_building, s.sub_start = b.address, len(b.cards)
     add_to_building(s, p, b, a.args[1][1], ev)
     say(ev, partial(_upgrades, p, s.card_of[b.address]))
-
-
-def done_ok(s: State, b: Building) -> bool:
-    """Whether the Build under way may stop: a whole farm, estate or château, bigger than
-    the building was."""
-    n = len(b.cards)
-    if s.sub_start == 0:
-        return s.farm <= n <= s.farm + 2
-    return s.sub_start < n <= s.farm + 2
-
-
-def building_finished(s: State, p: int) -> bool:
-    """Whether the Build under way is over: it may stop and nothing more can be added."""
-    _, b = s.find(s.sub_building)
-    can_add = len(b.cards) < s.farm + 2 and (s.hands[p] or s.stalls[p])
-    return done_ok(s, b) and not can_add
 
 
 def build_adds(s: State, p: int) -> list[Action]:
