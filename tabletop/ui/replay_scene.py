@@ -114,6 +114,9 @@ class _NoWorker:
 class ReplayScene(TableScene):
     """The table at one position of a replay, with step buttons and keys."""
 
+    seat_mark = "  (watched)"  # the viewer watches this seat; it is not theirs to play
+    addresses_seat = False
+
     def __init__(self, app: Any, replay: Replay, seat: int | None = 0, step: int = 0) -> None:
         self.rm = ReplayMatch(replay, step)
         self.replay = replay

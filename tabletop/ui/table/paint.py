@@ -8,6 +8,7 @@ import pygame
 
 from tabletop.engine import DRAG, Action
 from tabletop.ui import typeset
+from tabletop.ui.seat_words import personal
 from tabletop.ui.table import cardlayer, counts, seats, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
@@ -366,10 +367,13 @@ def log(sc: TableReads, surface: pygame.Surface) -> None:
     cache = sc.drawn.log_cache
     if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []
-        for e in sc.match.log_for(sc.shown)[-200:]:
+        shown = sc.shown
+        reader = sc.match.seats[shown].name if shown is not None and sc.addresses_seat else None
+        for e in sc.match.log_for(shown)[-200:]:
             if not e.text:
                 continue
-            for i, ln in enumerate(typeset.wrap(sc.names_in(e.text), size, box.w - 2 * pad)):
+            said = personal(sc.names_in(e.text), reader)
+            for i, ln in enumerate(typeset.wrap(said, size, box.w - 2 * pad)):
                 lines.append(typeset.text(("• " if i == 0 else "  ") + ln, size, pal.ivory))
         cache = sc.drawn.log_cache = (key, lines)
     lines = cache[1]

@@ -57,6 +57,10 @@ class TableReads(Protocol):
     def layout(self) -> TableLayout | None: ...
 
     # the model: the shown seat's view, its legal moves and where the cards lie
+    # the mark on the shown seat's plate, and whether the log says "your" to that seat
+    seat_mark: str
+    addresses_seat: bool
+
     @property
     def token(self) -> int: ...
     @property

@@ -47,6 +47,9 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
     draws it.
     """
 
+    seat_mark = "  (you)"  # on the plate of the seat whose cards are shown
+    addresses_seat = True  # the log calls the shown seat's things "your ..."
+
     def __init__(
         self,
         app: Any,

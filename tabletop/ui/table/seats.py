@@ -171,7 +171,7 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
             pygame.draw.polygon(surface, pal.gold, tri)
         cfg = m.seats[i]
         who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
-        who += "  (you)" if i == sc.shown else ""
+        who += sc.seat_mark if i == sc.shown else ""
         who += "  ·  thinking…" if i in sc.thinking else ""
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
