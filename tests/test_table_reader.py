@@ -12,6 +12,7 @@ from test_replay_seat import a_finished_hidden_game
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
+from tabletop.controller.match import AI
 from tabletop.controller.replay import Replay
 from tabletop.engine import Event
 from tabletop.engine.events import LOG
@@ -67,3 +68,22 @@ def test_a_replay_marks_the_watched_seat_and_keeps_the_third_person(monkeypatch)
     name = sc.match.seats[0].name
     text = _drawn_text(app, sc, monkeypatch)
     assert f"{name}  (watched)" in text and "(you)" not in text
+
+
+def test_r_opens_the_rules_of_this_match_with_its_options() -> None:
+    from table_driver import key
+
+    from tabletop.ui.scenes.rules import RulesScene
+
+    app = make_app()
+    game = registry.get("aristocracy")
+    seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bob", "easy")]
+    sc = open_table(app, game, seats, options={"length": "shorter", "hand_size": "5"})
+    settle(app, 3)
+    key(app, 114, "r")
+    assert isinstance(app.top, RulesScene) and app.top.game_id == "aristocracy"
+    text = app.top.body.html_text
+    assert "only one deck" in text and "more than 5 cards" in text  # the match's figures
+    assert "3, 4 or 5 face-down cards" not in text
+    key(app, 27, "")  # Esc: back to the table, still on
+    assert app.top is sc and app.crashes == 0

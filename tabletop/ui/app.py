@@ -13,7 +13,7 @@ import os
 import sys
 import traceback
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +310,12 @@ class App:
         from tabletop.ui.scenes.dialogs import confirm
 
         confirm(self, title, text, on_yes, yes)
+
+    def show_rules(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
+        """The Rules screen on one game, its figures as ``options`` set them (a match's)."""
+        from tabletop.ui.scenes.rules import RulesScene
+
+        self.push(RulesScene(self, game_id, dict(options) if options is not None else None))
 
     def toggle_keys(self) -> None:
         """The Keys sheet over the top scene, or closed if it is on top (F1)."""

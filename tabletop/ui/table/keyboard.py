@@ -46,6 +46,7 @@ class KeyboardInput:
             "log": self._key_log,
             "undo": lambda e: self.undo(),
             "hint": lambda e: self.request_hint(),
+            "rules": lambda e: self.app.show_rules(self.match.game.info.id, self.match.options),
             "save": lambda e: self.save_named(),
             "pause": ai_only(self.toggle_pause),
             "step": ai_only(self.step_once),
