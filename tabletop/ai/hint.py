@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tabletop.ai.agents import ISMCTSAgent
 from tabletop.ai.hooks import hooks_for, without_undo
-from tabletop.ai.ismcts import ISMCTS, SearchConfig, SearchResult
+from tabletop.ai.ismcts import SearchConfig, SearchResult
 from tabletop.ai.levels import HARD, level_config
 from tabletop.engine import Action, Game, IllegalAction, Rng
 
@@ -48,13 +49,9 @@ def futile_moves(game: Game, view: Any, seat: int, legal: list[Action]) -> dict[
     return out
 
 
-class HintAgent:
-    """Hard's choice among the moves that can succeed, with :meth:`advise` saying why."""
-
-    def __init__(self, name: str, config: SearchConfig) -> None:
-        self.name = name
-        self.search = ISMCTS(config)
-        self.last: SearchResult | None = None
+class HintAgent(ISMCTSAgent):
+    """Hard's choice among the moves that can succeed, with :meth:`advise` saying why (the
+    search agent's set-up, its own choice)."""
 
     def choose(
         self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
