@@ -18,11 +18,13 @@ def _same(a: pygame.Surface, b: pygame.Surface) -> int:
     return a.get_width() * a.get_height() - equal.count()
 
 
+@pytest.mark.parametrize("pulsing", [False, True], ids=["one-glow-level", "pulsing"])
 @pytest.mark.parametrize("gid", list(registry.games()))
 def test_frames_drawn_from_what_changed_equal_whole_frames(
-    gid: str, monkeypatch: pytest.MonkeyPatch
+    gid: str, pulsing: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cardlayer.time, "monotonic", lambda: 1.0)  # one glow level
+    clock = [1.0]  # the glow's level is read from this clock: still, or a step each frame
+    monkeypatch.setattr(cardlayer.time, "monotonic", lambda: clock[0])
     game = registry.get(gid)
     app = make_app((1280, 720))
     seats = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"B{i}", "easy") for i in (1, 2)]
@@ -39,6 +41,8 @@ def test_frames_drawn_from_what_changed_equal_whole_frames(
     app.step(DT)
     kept = 0
     for i in range(12):
+        if pulsing and i % 3 == 0:  # every third frame the glow brightens or dims a step
+            clock[0] += 0.07
         pos = (start[0] - 40 * i, start[1] - 25 * i)
         post(pygame.MOUSEMOTION, pos=pos, rel=(-40, -25), buttons=(1, 0, 0))
         app.step(DT)

@@ -137,6 +137,7 @@ def layer(sc: TableReads, lift: set[str], targets: set[str]) -> pygame.Surface:
     if cache.surface is None or cache.key != key:
         before = len(sc.art.drawn)
         cache.items = settled_items(sc, lift, targets)
+        cache.over = {}
         cache.faces = sc.art.drawn[before:] if sc.art.record else []
         assert sc.drawn.bg is not None
         cache.surface = sc.drawn.bg.copy()
@@ -173,36 +174,58 @@ def dim_seats(sc: TableReads, surface: pygame.Surface) -> None:
         surface.blit(veil, r)
 
 
-def pulse(sc: TableReads, surface: pygame.Surface, targets: set[str]) -> list[pygame.Rect]:
+def glow_look(sc: TableReads) -> tuple[tuple[int, ...], int]:
+    """The colour and width of the drop-target glow this frame (it pulses in seven steps)."""
+    level = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6
+    return tuple(round(c * (0.75 + 0.25 * level)) for c in sc.pal.gold), px(6, sc.size[1])
+
+
+def pulse(
+    sc: TableReads,
+    surface: pygame.Surface,
+    targets: set[str],
+    look: tuple[tuple[int, ...], int],
+    wiped: list[pygame.Rect] | None = None,
+) -> list[pygame.Rect]:
     """Gold glow on every legal target of the card in hand (and on hint and focus targets),
     under the cards: the settled items over each glow are drawn again, clipped to it.
-    Returns the rects drawn on."""
-    dirty: list[pygame.Rect] = []
+
+    With ``wiped`` (the window holds last frame's glows in this same look, and only these
+    rects were restored from the layer since), only the strips of glow they touch are drawn
+    again, each restored whole from the layer first. Returns every strip of glow."""
+    strips_all: list[pygame.Rect] = []
     if not targets:
-        return dirty
-    h = sc.size[1]
-    width = px(6, h)
-    level = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6  # 7 cached glow levels
-    colour = tuple(round(c * (0.75 + 0.25 * level)) for c in sc.pal.gold)
-    items = sc.drawn.cards.items
+        return strips_all
+    colour, width = look
+    cache = sc.drawn.cards
+    base = cache.surface
     band = 2 * width + 4  # the glow is a frame: its inside is clear (rounded corners too)
     for t in targets:
         r = sc.target_rect(t)
         if r is None:
             continue
-        image = glow(r.w, r.h, colour, width)
         area = r.inflate(2 * width, 2 * width)
-        over = [(img, at) for img, at in items if area.colliderect(at)]
         strips = ring(area, band)
+        strips_all += strips
+        if wiped is not None:
+            strips = [s for s in strips if s.collidelist(wiped) >= 0]
+            if not strips:
+                continue
+            for strip in strips:
+                surface.blit(base, strip, strip)
+        over = cache.over.get(t)
+        if over is None:
+            over = cache.over[t] = [(img, at) for img, at in cache.items if area.colliderect(at)]
+        image = glow(r.w, r.h, colour, width)
         for strip in strips:
-            dirty.append(surface.blit(image, strip, strip.move(-area.x, -area.y)))
+            surface.blit(image, strip, strip.move(-area.x, -area.y))
         if over:  # the cards lie over the glow
             clip = surface.get_clip()
             for strip in strips:
                 surface.set_clip(strip.clip(clip))
                 surface.fblits(over)
             surface.set_clip(clip)
-    return dirty
+    return strips_all
 
 
 def ring(area: pygame.Rect, band: int) -> list[pygame.Rect]:

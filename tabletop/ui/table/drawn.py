@@ -28,6 +28,9 @@ class CardLayer:
     shown: pygame.Surface | None = None  # the layer the window got last frame
     target: Any = None  # (id, size) of the surface drawn on last frame
     dirty: list[pygame.Rect] | None = None  # what last frame drew over the layer
+    glow_key: Any = None  # (layer, glow level) the drop-target glows on the window show
+    glows: list[pygame.Rect] = field(default_factory=list)  # where those glows lie
+    over: dict[str, list[Blit]] = field(default_factory=dict)  # a target's covering cards
 
 
 @dataclass

@@ -55,14 +55,20 @@ def frame(sc: TableReads, surface: pygame.Surface) -> None:
     base = cardlayer.layer(sc, lift, targets)
     cache = drawn.cards
     kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
+    look = cardlayer.glow_look(sc)
+    glow_key = (id(base), look)
     if kept and cache.dirty is not None:
         whole = surface.get_rect()
-        for r in cache.dirty:
-            r = r.clip(whole)
+        wiped = [r.clip(whole) for r in cache.dirty]
+        same = cache.glow_key == glow_key
+        for r in wiped if same else wiped + cache.glows:
             surface.blit(base, r, r)
+        cache.glows = cardlayer.pulse(sc, surface, targets, look, wiped if same else None)
     else:
         surface.blit(base, (0, 0))
-    dirty = cardlayer.pulse(sc, surface, targets) + cardlayer.moving(sc, surface)
+        cache.glows = cardlayer.pulse(sc, surface, targets, look)
+    cache.glow_key = glow_key
+    dirty = cardlayer.moving(sc, surface)
     shown = preview(sc, surface)
     if shown is not None:
         dirty.append(shown)
