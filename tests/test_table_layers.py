@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from table_driver import DT, make_app, open_table, post
+from court_game import COURT
+from table_driver import DT, drag, make_app, open_table, post
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -54,6 +55,36 @@ def test_frames_drawn_from_what_changed_equal_whole_frames(
     assert kept >= 10  # the frames were drawn from what changed
     post(pygame.MOUSEBUTTONUP, pos=(3, 3), button=1)
     app.step(DT)
+    assert app.crashes == 0
+
+
+def test_frames_under_a_chooser_and_a_toast_equal_whole_frames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A chooser or a toast covers only its panel: the frames under it are drawn from what
+    changed (the panel restored from the layer, then drawn again) and equal whole frames."""
+    monkeypatch.setattr(cardlayer.time, "monotonic", lambda: 1.0)
+    app = make_app((1280, 720))
+    sc = open_table(
+        app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")], facedown_zones={"deck"}
+    )
+    sc.watch_delay = 99.0
+    uid = sc.match.state.hands[0][0]
+    drag(app, sc.by_uid[uid].rect.center, sc.target_rect("discard").center)
+    assert len(sc.chooser) == 2
+    sc.show_toast("A toast over the table while the chooser is open.")
+    kept = 0
+    for i in range(8):  # the pointer moves over the chooser's buttons and off them
+        b = sc.chooser[i % 2].rect
+        pos = b.center if i % 3 else (b.x - 30, b.y - 30)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        app.step(DT)
+        kept += sc.screen_kept
+        partial = app.window.copy()
+        app.screen_touched()
+        app.draw()
+        assert _same(partial, app.window) == 0, i
+    assert kept >= 6 and sc.toast_t > 0 and sc.chooser
     assert app.crashes == 0
 
 

@@ -56,3 +56,4 @@ class Drawn:
     score_rows: dict[str, pygame.Rect] = field(default_factory=dict)  # final-scoring rows
     slot_words: dict[tuple[str, str], pygame.Rect] = field(default_factory=dict)  # under a row
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame
+    tip_memo: tuple[Any, Any] | None = None  # (what it depends on, the tip under the pointer)

@@ -72,13 +72,12 @@ def frame(sc: TableReads, surface: pygame.Surface) -> None:
     shown = preview(sc, surface)
     if shown is not None:
         dirty.append(shown)
-    covered = covering(sc)
-    overlays(sc, surface)
+    panels = overlays(sc, surface)
     tipped = tip(sc, surface, shown)
     if tipped is not None:
         dirty.append(tipped)
     cache.shown, cache.target = base, (id(surface), sc.size)
-    cache.dirty = None if covered else dirty
+    cache.dirty = None if panels is None else dirty + panels
 
 
 # ---------------------------------------------------------------------- static layer
@@ -401,14 +400,10 @@ def log(sc: TableReads, surface: pygame.Surface) -> None:
 
 # ---------------------------------------------------------------------- overlays
 def covering(sc: TableReads) -> bool:
-    """True while an overlay covers much of the table (chooser, toast, zoom, final scoring,
-    privacy screen): the next frame is then drawn whole."""
+    """True while an overlay covers the whole table (zoom, final scoring, privacy screen):
+    the next frame is then drawn whole. A chooser or a toast covers only its panel."""
     return bool(
-        sc.chooser
-        or (sc.toast_t > 0 and sc.toast)
-        or sc.zoom is not None
-        or (sc.match.is_over() and sc.final_t >= 0)
-        or sc.privacy is not None
+        sc.zoom is not None or (sc.match.is_over() and sc.final_t >= 0) or sc.privacy is not None
     )
 
 
@@ -436,7 +431,7 @@ def tip(sc: TableReads, surface: pygame.Surface, beside: pygame.Rect | None) -> 
         return None
     found = tips.focus_tip(sc)
     if found is None and sc.hover_t >= (HOVER_DELAY if beside is not None else TIP_DELAY):
-        found = tips.tip_at(sc, sc.mouse)
+        found = _tip_under_pointer(sc)
     if found is None:
         return None
     what, near = found
@@ -444,15 +439,27 @@ def tip(sc: TableReads, surface: pygame.Surface, beside: pygame.Rect | None) -> 
     return sc.drawn.tip
 
 
-def overlays(sc: TableReads, surface: pygame.Surface) -> None:
-    """Chooser, toast, zoom, final scoring, privacy screen."""
+def _tip_under_pointer(sc: TableReads) -> tuple[tips.Tip, pygame.Rect] | None:
+    """:func:`tips.tip_at` the pointer, looked up again only when the pointer, the state,
+    the sprites or the chrome changed (a resting pointer costs no search a frame)."""
+    drawn = sc.drawn
+    key = (sc.mouse, sc.token, id(sc.sprites), drawn.bg_gen, sc.final_t, len(drawn.score_rows))
+    if drawn.tip_memo is None or drawn.tip_memo[0] != key:
+        drawn.tip_memo = (key, tips.tip_at(sc, sc.mouse))
+    return drawn.tip_memo[1]
+
+
+def overlays(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect] | None:
+    """Chooser, toast, zoom, final scoring, privacy screen. Returns the panels' rects, or
+    None when an overlay covers the whole table (see :func:`covering`)."""
     w, h = sc.size
     pal = sc.pal
+    panels: list[pygame.Rect] = []
     if sc.chooser:
         box = (
             sc.chooser[0].rect.unionall([b.rect for b in sc.chooser]).inflate(px(12, h), px(12, h))
         )
-        surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box)
+        panels.append(surface.blit(panel(box.size, pal.felt_dark, pal.gold, 240, px(8, h)), box))
         pick = sc.chooser_pick
         for i, b in enumerate(sc.chooser):
             hover = b.rect.collidepoint(sc.mouse)
@@ -465,7 +472,7 @@ def overlays(sc: TableReads, surface: pygame.Surface) -> None:
         bh = sum(i.get_height() for i in imgs) + px(16, h)
         r = pygame.Rect(0, 0, bw, bh)
         r.midtop = (sc.table_rect.centerx, sc.top_h + px(8, h))
-        surface.blit(panel(r.size, pal.crimson, pal.gold, 235, px(8, h)), r)
+        panels.append(surface.blit(panel(r.size, pal.crimson, pal.gold, 235, px(8, h)), r))
         y = r.y + px(8, h)
         for i in imgs:
             surface.blit(i, i.get_rect(midtop=(r.centerx, y)))
@@ -482,6 +489,7 @@ def overlays(sc: TableReads, surface: pygame.Surface) -> None:
         final_scoring(sc, surface)
     if sc.privacy is not None:
         privacy(sc, surface)
+    return None if covering(sc) else panels
 
 
 def hover_preview(sc: TableReads) -> Sprite | None:
@@ -492,7 +500,7 @@ def hover_preview(sc: TableReads) -> Sprite | None:
     """
     if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None:
         return None
-    if sc.hover_t < HOVER_DELAY:
+    if sc.hover_t < HOVER_DELAY or sc.hover_key is None:
         return None
     sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
     if sp is None or not sp.rect.collidepoint(sc.mouse):
