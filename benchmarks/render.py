@@ -313,8 +313,14 @@ def thinking(sc: TableScene, table: Callable[[], None], mode: str, frames: int) 
 
 
 # ---------------------------------------------------------------------- report
+STEADY = ("idle", "dragging")  # the frames of the table at play: the headline ratio
+
+
 def report(results: dict[str, Any]) -> str:
-    """The figures as text; the last line is ``ratio R``."""
+    """The figures as text; the last line is ``ratio R``, the worst steady frame's ratio
+    (idle or dragging); the line before it, ``whole ratio W``, the worst frame drawn whole
+    (after a dialog, a zoom or another scene drew on the window), which costs one
+    full-window blit that the card-only floor never pays."""
     lines = [
         f"table frame vs floor (same visible card surfaces), {results['rounds']} rounds of "
         f"{results['frames']} frames, load {results['load']} on {results['cpus']} cores"
@@ -339,6 +345,10 @@ def report(results: dict[str, Any]) -> str:
                 row += f"  ({s['searches']} Hard searches)"
             lines.append(row)
     lines.append("(median / p95)")
+    if results.get("whole_ratio") is not None:
+        lines.append(
+            f"whole ratio {results['whole_ratio']:.2f}  (the window redrawn whole; see docs)"
+        )
     lines.append(f"ratio {results['ratio']:.2f}")
     return "\n".join(lines)
 
@@ -380,7 +390,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             cases.append(
                 measure_table(game, players, size, args.rounds, args.frames, args.ai or [])
             )
-    ratios = [s["ratio"]["median"] for c in cases for s in c["scenes"].values() if "ratio" in s]
+    ratios = [
+        s["ratio"]["median"]
+        for c in cases
+        for name, s in c["scenes"].items()
+        if name in STEADY and "ratio" in s
+    ]
+    wholes = [c["scenes"]["whole"]["ratio"]["median"] for c in cases if "whole" in c["scenes"]]
     results = {
         "rounds": args.rounds,
         "frames": args.frames,
@@ -388,6 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cpus": os.cpu_count(),
         "cases": cases,
         "ratio": max(ratios),
+        "whole_ratio": max(wholes) if wholes else None,
     }
     print(json.dumps(results, indent=1) if args.json else report(results))
     return 0
