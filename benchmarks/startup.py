@@ -43,14 +43,21 @@ os._exit(0)
 APP = """
 import os, sys, time
 sys.path.insert(0, {root!r})
+import pygame
 import tabletop.ui.app as app_module
 
-step = app_module.App.step
+flip, step, flipped = pygame.display.flip, app_module.App.step, []
+
+def timed_flip():
+    flip()
+    flipped.append(time.time())  # the frame is on the screen now
 
 def first_step(self, dt):
-    step(self, dt)
-    print("first-flip", time.time(), type(self.top).__name__, flush=True)
+    step(self, dt)  # the first frame's flip, then what the app does once it is shown
+    print("first-flip", flipped[0], type(self.top).__name__, flush=True)
     os._exit(0)
+
+pygame.display.flip = timed_flip
 
 app_module.App.step = first_step
 from tabletop.cli import main
@@ -96,6 +103,12 @@ def measure(rounds: int, size: tuple[int, int], dummy: bool = False) -> dict[str
     home = tempfile.mkdtemp(prefix="tabletop-startup-")
     env = dict(os.environ, TABLETOP_HOME=home, TABLETOP_WINDOW=f"{size[0]}x{size[1]}")
     env.update(SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # Both programs start as installed, from compiled bytecode (pip and the packaged app
+    # both ship it): the warm-up runs write it into a cache of this run's own, even where
+    # the shell says not to write bytecode (PYTHONDONTWRITEBYTECODE would otherwise have
+    # the app compile its own modules from source at every start, the bare window not).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(home, "pycache")
     server = None if dummy else _xvfb(size)
     if server is not None:
         env["DISPLAY"] = server[1]
@@ -106,7 +119,7 @@ def measure(rounds: int, size: tuple[int, int], dummy: bool = False) -> dict[str
     bare_code = BARE.format(w=size[0], h=size[1])
     app_code = APP.format(root=str(ROOT))
     try:
-        _run(bare_code, env)  # warm the OS file cache for both
+        _run(bare_code, env)  # warm the OS file cache for both, and write their bytecode
         _, scene = _run(app_code, env)
         bare, app, ratios = [], [], []
         for r in range(rounds):

@@ -17,11 +17,12 @@ def _grain(size: int, base: tuple[int, int, int], seed: int = 7) -> pygame.Surfa
     """A small tile of felt grain: per-pixel noise (-5..5, plus a faint diagonal) round ``base``."""
     noise = random.Random(seed).randbytes(size * size)
     r0, g0, b0 = base
-    pixels = bytearray()
-    for i, n in enumerate(noise):
-        d = n % 11 - 5 + (2 if (i // size + i % size) % 3 == 0 else 0)
-        pixels += bytes((_byte(r0 + d), _byte(g0 + d), _byte(b0 + d)))
-    return pygame.image.frombytes(bytes(pixels), (size, size), "RGB")
+    shade = {d: bytes((_byte(r0 + d), _byte(g0 + d), _byte(b0 + d))) for d in range(-5, 8)}
+    pixels = b"".join(
+        shade[n % 11 - 5 + (2 if (i // size + i % size) % 3 == 0 else 0)]
+        for i, n in enumerate(noise)
+    )
+    return pygame.image.frombytes(pixels, (size, size), "RGB")
 
 
 def _byte(v: int) -> int:
@@ -86,7 +87,10 @@ def _vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
             d = min(1.0, math.hypot(dx * 0.9, dy) / 1.35)
             alpha += bytes((0, 0, 0, int(strength * d**2.2)))
     small = pygame.image.frombytes(bytes(alpha), (w, h), "RGBA")
-    return pygame.transform.smoothscale(small, size)
+    big = pygame.transform.smoothscale(small, size)
+    # In the window's pixel order: bytes in RGBA order blend through SDL's slow path (12 ms
+    # at 1280x720 against 0.3 ms converted).
+    return big.convert_alpha() if pygame.display.get_surface() is not None else big
 
 
 def draw_frame(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, scale: float) -> None:
