@@ -406,33 +406,63 @@ def check(transcript: Mapping[str, Any] | str | Path, game: Game | None = None) 
     return []
 
 
+WORDS = ("prompt",)  # view fields that are sentences: --reword may rewrite them
+
+
+def _words(path: str) -> bool:
+    return path.rsplit(".", 1)[-1] in WORDS
+
+
 def reword(transcript: Mapping[str, Any], game: Game | None = None) -> tuple[dict, list[str]]:
-    """The transcript with its log sentences written as the game words them now.
+    """The transcript with its sentences written as the game words them now: the log
+    lines, and the views' :data:`WORDS` fields (the prompt).
 
     For an intended change of wording only: the recorded actions are replayed and every
-    field but the log lines must still match; otherwise the first difference is returned
-    (and the transcript should be recorded again with ``--write`` after a look at why).
+    other field must still match; otherwise the first difference is returned (and the
+    transcript should be recorded again with ``--write`` after a look at why).
     """
     head = transcript["header"]
     game = game or _game(head["game"])
     players = head["players"]
     state = game.new_game(players, head["seed"], dict(head["options"]))
-    trees: dict[str, Any] = {}
+    old: dict[str, dict[str, Any]] = {}  # each viewer's recorded view, flattened
+    last: dict[str, Any] = {}  # each viewer's view now
     steps = []
     for rec in transcript["steps"]:
         n = rec["step"]
         events = [] if n == 0 else game.apply(state, rec["seat"], Action.from_json(rec["action"]))
         seen = _observe(game, state, players, events)
-        line = {k: v for k, v in rec.items() if k != "log_for"}
+        for name in ("to_act", "scores"):
+            if _dumps(getattr(seen, name)) != _dumps(rec[name]):
+                problem = f"step {n}: {name}: recorded {rec[name]!r}, now {getattr(seen, name)!r}"
+                return dict(transcript), [problem]
+        changes = {}
+        for key, tree in seen.views.items():
+            change = unshare(rec["views"], key)
+            if n == 0:
+                old[key] = {}
+            elif key not in old:
+                return dict(transcript), [f"step {n}: a view of {_viewer_name(key)} appeared"]
+            old[key].update(change.get("set", {}))
+            for path in change.get("del", ()):
+                old[key].pop(path, None)
+            now = flatten(tree)
+            was = {k: v for k, v in old[key].items() if not _words(k)}
+            is_ = {k: v for k, v in now.items() if not _words(k)}
+            if _dumps(was) != _dumps(is_):
+                path, before, after = _first_path(was, is_)
+                return dict(transcript), [
+                    f"step {n}, view of {_viewer_name(key)}: {path}: "
+                    f"recorded {_show(before)}, now {_show(after)}"
+                ]
+            changes[key] = {"set": now} if n == 0 else delta(last[key], tree)
+        last.update(seen.views)
+        line: dict[str, Any] = {k: rec[k] for k in ("step", "seat", "action")}
         line["log"] = seen.log
         if seen.log_for:
             line["log_for"] = seen.log_for
-        line = {k: line[k] for k in ("step", "seat", "action", "log", "log_for") if k in line} | {
-            k: v for k, v in line.items() if k not in ("step", "seat", "action", "log", "log_for")
-        }
-        problem = _compare(n, line, seen, trees)
-        if problem is not None:
-            return dict(transcript), [problem]
+        line |= {k: v for k, v in rec.items() if k not in (*line, "log_for", "views")}
+        line["views"] = share(changes)
         steps.append(line)
     return {"header": head, "steps": steps, "end": transcript["end"]}, []
 
@@ -662,7 +692,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode.add_argument(
         "--reword",
         action="store_true",
-        help="after a change of wording only: rewrite the log lines, nothing else may differ",
+        help="after a change of wording only: rewrite the log lines and prompts, "
+        "nothing else may differ",
     )
     parser.add_argument("--game", help="only this game id")
     parser.add_argument("--dir", type=Path, default=GOLDEN_DIR, help="the golden folder")

@@ -88,6 +88,32 @@ def test_reword_rewrites_log_lines_only(small: dict[str, Any]) -> None:
     assert len(problems) == 1 and problems[0].startswith("step 5: scores")
 
 
+def _a_view_leaf(t: dict[str, Any], words: bool) -> tuple[int, str, str]:
+    """(step, viewer entry, path) of a view leaf some step after the first sets: a prompt,
+    or anything but a sentence."""
+    for rec in t["steps"][1:]:
+        for entry, change in rec["views"].items():
+            for path in change.get("set", {}):
+                if golden._words(path) == words:
+                    return rec["step"], entry, path
+    raise AssertionError("no such leaf")
+
+
+def test_reword_rewrites_prompts_and_refuses_other_view_changes(small: dict[str, Any]) -> None:
+    t = _mutated(small)
+    n, entry, path = _a_view_leaf(t, words=True)
+    t["steps"][n]["views"][entry]["set"][path] = "Do something."  # an old wording
+    assert golden.check(t) != []
+    fixed, problems = golden.reword(t)
+    assert problems == [] and golden.check(fixed) == []
+    assert golden.dumps(fixed) == golden.dumps(small)
+    n, entry, path = _a_view_leaf(t, words=False)
+    t["steps"][n]["views"][entry]["set"][path] = "something else"
+    _, problems = golden.reword(t)
+    assert len(problems) == 1 and problems[0].startswith(f"step {n}, view of"), problems
+    assert path in problems[0]
+
+
 def test_a_changed_score_is_reported(small: dict[str, Any]) -> None:
     t = _mutated(small)
     now = list(t["steps"][5]["scores"])

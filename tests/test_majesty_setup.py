@@ -114,7 +114,7 @@ def test_view_hides_the_deck_and_shows_tokens_and_workers() -> None:
     assert worker["card"] == "worker-knight" and worker["tokens"] == {"meeples": 5}
     assert set(v["zones"]) >= {f"p{p}.loc.{n}" for p in range(3) for n in range(1, 9)}
     me = GAME.view(s, s.current)
-    assert me["prompt"] == "Take a character from the display."
+    assert me["prompt"] == "Take a character from the Display."
     assert "Player" in v["prompt"] or s.current == 1
 
 

@@ -115,6 +115,33 @@ def test_every_table_is_legible_at_every_player_count(size) -> None:
     assert app.crashes == 0
 
 
+SMALL = [(1100, 650), (1024, 600)]  # windows under the design size (a small laptop's)
+
+
+@pytest.mark.parametrize("size", SMALL, ids=[f"{w}x{h}" for w, h in SMALL])
+def test_tables_in_a_small_window_keep_their_shape(size) -> None:
+    """Under 1280×720 type may shrink below the floor, but no zone overlaps another or
+    leaves the table, no label leaves its frame, and every rival's count still shows."""
+    app = make_app(size)
+    found: list[str] = []
+    for game, n in CASES:
+        m, _ = _position(game.info.id, n)
+        sc = TableScene(app, m)
+        app.push(sc)
+        sc.paused = True
+        tips.forget_images()
+        with typeset.recording() as said:
+            sc.draw(app.window)
+        found += [
+            f"{game.info.id} {n}p {size}: {p}"
+            for p in problems(sc, said)
+            if not p.startswith("text under")
+        ]
+        app.pop()
+    assert not found, "\n".join(found[:40])
+    assert app.crashes == 0
+
+
 def _plant_tiny_type(monkeypatch, sc) -> str:
     monkeypatch.setattr(typeset, "least", lambda h: 6)  # labels may shrink to 6 px again
     return "text under"

@@ -597,7 +597,7 @@ _PART_PROMPTS = {
     BUILD: "Build: drag a card from your hand or stall to Buildings for a new building, "
     "or onto your farm or estate to enlarge it.",
     BUILDING: "Build: drag more cards from your hand or stall onto the building "
-    "({} {} a farm, {} an estate, {} a château), then press Finish.",
+    "({} {} a farm, {} an estate, {} a château); its Finish button shows once it is big enough.",
     VISIT: "Visit: click a building of another player to look at its cards.",
     EXPOSE: "Visit: click a card that does not match to turn it face up, or press Expose nothing.",
     REVISIT: "Visit: the card is already exposed: press Force discard or Make them pay.",
@@ -625,7 +625,7 @@ def _prompt(
         if step == TAX:
             return f"Tax: discard down to {s.limit(seat)} cards."
         if step == BALL:
-            return "Ball: drag the cards you bring from your hand to Set aside, then press Done."
+            return "Ball: drag the cards you bring from your hand to Set aside, then press Done with the Ball."
         if step == BID:
             return "Auction: choose your secret bid."
         if step == GLORY:

@@ -212,9 +212,9 @@ def refuse(s: MajestyState, seat: int, action: Action) -> str:
             if s.pending_dir > 0:
                 return "You are buying meeples in this exchange; you cannot also sell."
             return "You have no meeple to sell."
-        return "Exchange points and meeples at your Castle, or press Done."
+        return "Exchange points and meeples at your Castle, or press Done exchanging."
     if s.pending == EXCHANGE:
-        return "First finish the exchange at your Castle (press Done when finished)."
+        return "First finish the exchange at your Castle (press Done exchanging when finished)."
     if s.pending == HEAL:
         options = " or ".join(cat.char_names[k] for k in cat.chars[s.pending_card])
         if action.name == HEAL_AS:

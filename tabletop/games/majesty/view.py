@@ -206,10 +206,10 @@ def prompt(s: MajestyState, seat: int | None) -> str:
         }.get(s.pending, "is choosing a character")
         return f"{who(s.current)} {doing}."
     if s.pending == EXCHANGE:
-        return "Exchange points and meeples at your Castle, then press Done."
+        return "Exchange points and meeples at your Castle, then press Done exchanging."
     if s.pending == HEAL:
         return f"Choose where your healed {cat.names[s.pending_card]} goes."
-    return "Take a character from the display."
+    return "Take a character from the Display."
 
 
 def describe(s: MajestyState, seat: int | None) -> dict[str, Any]:

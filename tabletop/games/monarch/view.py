@@ -148,7 +148,7 @@ def prompt(s: MonarchState, seat: int | None) -> str:
         return f"{head} Waiting for {who(asked)} to pledge."
     if top.step == DISMISS:
         if seat == asked:
-            return "You may send one of your Unwanted Guests to the discard pile."
+            return "You may send one of your Unwanted Guests to the Discard pile."
         return f"{who(asked)} may dismiss an Unwanted Guest."
     if top.step == BLIGHT:
         if seat == asked:
@@ -157,8 +157,8 @@ def prompt(s: MonarchState, seat: int | None) -> str:
     if seat != s.current:
         return f"{who(s.current)} is taking her turn."
     if s.acted:
-        return "Buy cards, sweep the row or fly a banner; press End turn when done."
-    return "Harvest or tax, buy cards, sweep the row, fly a banner; then End turn."
+        return "Buy cards from the Market row, sweep it or fly a banner; press End turn when done."
+    return "Press Harvest or Tax, buy cards from the Market row, sweep it or fly a banner; then press End turn."
 
 
 def describe(s: MonarchState, seat: int | None) -> dict[str, Any]:

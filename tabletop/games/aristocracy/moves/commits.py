@@ -49,7 +49,7 @@ def const(name: str, label: str, text: str) -> Action:
     return Action(name, (), Gesture(BUTTON, None, None, None, label, None), text)
 
 
-BALL_READY = const("ball_ready", "Ball: done", "Done with the Ball")
+BALL_READY = const("ball_ready", "Done with the Ball", "Done with the Ball")
 STALL_READY = const("stall_ready", "Stall ready", "Stall ready")
 GLORY_END = const("glory_end", "End the game", "End the game (Glory)")
 GLORY_PASS = const("glory_pass", "Play on", "Play on")
