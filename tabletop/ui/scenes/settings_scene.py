@@ -27,7 +27,7 @@ CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 # the rows top to bottom (and in the keyboard order)
 ROWS: tuple[str, ...] = (
-    "animation_speed", "card_size", "fullscreen", "colour_safe", "sound", "volume", "guide",
+    "animation_speed", "card_size", "fullscreen", "colour_safe", "guide", "sound", "volume",
 )  # fmt: skip
 
 
