@@ -155,8 +155,11 @@ def test_silent_for_a_hidden_seat_and_points_only_at_what_the_seat_sees(home) ->
 def test_drawing_the_guide_changes_no_scene_state(home) -> None:
     app, sc = _table("majesty", _me_and(3))
     before = _model(sc)
+    sc.drawn.bg = None  # the chrome (where the guide is painted) drawn afresh each time
     sc.draw(app.window)
+    assert _model(sc) == before
     sc.art.drawn.clear()
+    sc.drawn.bg = None
     paint.frame(_ReadOnly(sc), app.window)
     assert sc.drawn.guide is not None
     assert _model(sc) == before
@@ -263,3 +266,33 @@ def test_no_guide_text_is_cut_at_720p(gid: str, home) -> None:
             assert screen.contains(r), (gid, n, r)
         settle(app, 1)
         assert app.crashes == 0
+
+
+@pytest.mark.parametrize("gid", ["majesty", "aristocracy"])
+def test_frames_drawn_from_what_changed_show_the_guide_as_whole_frames(gid: str, home) -> None:
+    """The guide is painted with the chrome: a card carried over the table, a chooser's
+    guide words, each frame drawn from what changed equals the same frame drawn whole."""
+    from table_driver import post
+    from test_table_layers import _same
+
+    app, sc = _table(gid, _me_and(2))
+    uid = next(u for u in sc.drags if u in sc.by_uid)
+    start = sc.by_uid[uid].rect.center
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(DT)
+    kept = 0
+    for i in range(8):
+        pos = (start[0] - 30 * i, start[1] - 20 * i)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(-30, -20), buttons=(1, 0, 0))
+        app.step(DT)
+        kept += sc.screen_kept
+        assert sc.drawn.guide is not None
+        partial = app.window.copy()
+        app.screen_touched()
+        app.draw()
+        assert _same(partial, app.window) == 0, (gid, i)
+    assert kept >= 6
+    post(pygame.MOUSEBUTTONUP, pos=(3, 3), button=1)
+    app.step(DT)
+    assert app.crashes == 0
