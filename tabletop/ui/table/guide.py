@@ -92,8 +92,12 @@ def advice(sc: TableReads) -> Advice | None:
         points += _rects(sc, zones)
     pressed = [b for b in sc.buttons if b.payload[0] == "act"]
     if pressed:
-        labels = [b.label for b in pressed]
-        said = _listed([f"“{w}”" for w in labels], "or")
+        labels = [f"“{b.label}”" for b in pressed]
+        said = (
+            _listed(labels, "or")
+            if len(labels) <= MAX_NAMED
+            else f"one of the {len(labels)} buttons"
+        )
         steps.append(f"Press {said} in the panel on the right.")
         points.append(pressed[0].rect.unionall([b.rect for b in pressed[1:]]))
     if not steps:
