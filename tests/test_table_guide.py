@@ -302,3 +302,23 @@ def test_frames_drawn_from_what_changed_show_the_guide_as_whole_frames(
     post(pygame.MOUSEBUTTONUP, pos=(3, 3), button=1)
     app.step(DT)
     assert app.crashes == 0
+
+
+def test_a_crowded_panel_keeps_the_likeliest_steps_whole(home) -> None:
+    """Little room under the buttons: the game's sentence goes, then the last steps, and
+    what is left still fits on screen, uncut."""
+    app = make_app((1280, 720))
+    sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
+    sc.guide_on = True
+    wait_for(app, lambda: bool(sc.legal))
+    said = guide.advice(sc)
+    assert said is not None and len(said.steps) >= 2
+    sc.log_top = sc.size[1] - 110  # as if many seats and buttons filled the panel
+    sc.drawn.bg = None
+    sc.draw(app.window)
+    drawn = sc.drawn.guide
+    assert drawn is not None and drawn.box.bottom <= sc.size[1]
+    assert all(drawn.box.contains(r) for _, r in drawn.rows)
+    shown = " ".join(w for w, _ in drawn.rows)
+    assert said.steps[0].split()[0] in shown and said.about.split()[0] not in shown
+    assert app.crashes == 0

@@ -14,7 +14,7 @@ the buttons and the log, and outlines the places it points at.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -227,6 +227,9 @@ def draw(sc: TableReads, surface: pygame.Surface) -> int:
         rows = lines(sc, said, inner, size, about)
         if _height(rows) <= spare:
             break
+    while _height(rows) > room and len(said.steps) > 1:  # a crowded panel: the likeliest steps
+        said = replace(said, steps=said.steps[:-1])
+        rows = lines(sc, said, inner, small, False)
     box.h = _height(rows) + 2 * pad
     for r in said.points:  # the places it points at, outlined over their frames
         pygame.draw.rect(
