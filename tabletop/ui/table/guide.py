@@ -72,9 +72,9 @@ def advice(sc: TableReads) -> Advice | None:
         for a in acts:
             _add(drags.setdefault(sp.zone, []), _zone_of(sc, a.gesture.target))
     for sources, targets in _drag_groups(drags):
+        where = f": {_names(sc, targets, 'or')}" if targets else ""
         steps.append(
-            f"Drag a card from {_names(sc, sources)} and drop it on a place that glows: "
-            f"{_names(sc, targets, 'or')}."
+            f"Drag a card from {_names(sc, sources)} and drop it on a place that glows{where}."
         )
         points += _rects(sc, sources)
     cards_in: list[str] = []
