@@ -97,9 +97,10 @@ def test_settings_scene_saves_each_change(monkeypatch, tmp_path) -> None:
         app.step(1 / 60)
         scene = app.top
         assert type(scene).__name__ == "SettingsScene"
-        # Toggle rows show On/Off: fullscreen, the colour-blind-safe palette and sound.
+        # Toggle rows show On/Off: fullscreen, the colour-blind-safe palette, the first-game
+        # guide and sound.
         toggles = [b for b in scene._actions if b.text in ("On", "Off")]
-        assert [b.text for b in toggles] == ["Off", "Off", "On"]
+        assert [b.text for b in toggles] == ["Off", "Off", "On", "On"]
         # Sound is on but the dummy driver plays nothing: the screen says so.
         assert "no sound device works" in scene.sound_note
         click(toggles[1])  # colour-blind-safe palette

@@ -324,6 +324,31 @@ class Records:
             yield int(gid), game, name, kind, level, int(score), bool(winner)
 
 
+def played_by_a_person(game: str, path: Path | None = None) -> bool | None:
+    """Whether the record holds a finished game of ``game`` with a person in a seat.
+
+    A quick read for the table's opening: the file is opened read-only, never created,
+    migrated or moved aside.  ``False`` when there is no record yet; ``None`` when it cannot
+    be read (damaged, locked, from a schema without seats)."""
+    path = path or default_path()
+    if not path.is_file():
+        return False
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            row = db.execute(
+                "SELECT 1 FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE g.game = ? AND s.kind = 'human' LIMIT 1",
+                (game,),
+            ).fetchone()
+        finally:
+            db.close()
+    except (sqlite3.Error, OSError, ValueError) as e:
+        log.info("the record could not be read for the guide: %s", e)
+        return None
+    return row is not None
+
+
 def record_of_match(match: Any, finished: float | None = None) -> GameRecord:
     """The record of a finished :class:`~tabletop.controller.Match`."""
     import tabletop

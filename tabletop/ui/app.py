@@ -340,6 +340,10 @@ class App:
         self._persist_settings()
         return self.settings.sound
 
+    def keep_settings(self) -> None:
+        """Write the settings as they are (a choice made at the table, such as G's)."""
+        self._persist_settings()
+
     def _persist_settings(self) -> None:
         try:
             save_settings(self.settings)

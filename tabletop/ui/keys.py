@@ -51,6 +51,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("Table", "PgUp / PgDn", "Scroll the log (or the mouse wheel)", "table", "log",
             (pygame.K_PAGEUP, pygame.K_PAGEDOWN)),
     Binding("Table", "R", "The rules, as this match plays them", "table", "rules", (pygame.K_r,)),
+    Binding("Table", "G", "First-game guide: show or hide", "table", "guide", (pygame.K_g,)),
     Binding("Table", "Enter / Space", "Hand-off screen: show your cards", "privacy", "reveal",
             (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)),
     Binding("Cards", "Drag, or click twice", "Move a card to a glowing place", "mouse"),

@@ -29,10 +29,13 @@ __all__ = ["autosave_path", "resume", "saves_dir", "start_match"]
 
 def _table(app: AppContext, match: Any) -> None:
     from tabletop.controller import records
+    from tabletop.ui.first_game import guide_starts_on
     from tabletop.ui.table.scene import TableScene
 
     match.listeners.append(records.recorder(match))  # every finished game is recorded
-    app.push(TableScene(app, match))
+    humans = sum(not s.is_ai for s in match.seats)
+    guide = guide_starts_on(app.settings, match.game.info.id, humans)
+    app.push(TableScene(app, match, guide=guide))
 
 
 def start_match(app: AppContext, config: MatchConfig) -> None:

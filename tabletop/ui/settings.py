@@ -29,6 +29,8 @@ class Settings:
     sound: bool = True  # the table's sounds (M at the table mutes them)
     volume: str = "Medium"  # a key of VOLUMES
     last_setup: dict[str, Any] = field(default_factory=dict)  # the New game form, as left
+    guide: bool = True  # the first-game guide shows in a player's first game of each title
+    guide_titles: dict[str, bool] = field(default_factory=dict)  # G at the table: game id → kept
 
     @property
     def animation_factor(self) -> float:
@@ -69,6 +71,9 @@ class Settings:
             s.card_size = "Medium"
         if s.volume not in VOLUMES:
             s.volume = "Medium"
+        s.guide_titles = {
+            k: v for k, v in s.guide_titles.items() if isinstance(k, str) and isinstance(v, bool)
+        }
         return s
 
 

@@ -206,6 +206,7 @@ def _load_game(folder: Path) -> GameDef:
         credits=raw["credits"],
         reconstruction=raw["reconstruction"],
         card_fields=raw["card_fields"],
+        guide=(raw["guide"] or {}).get("about", ""),
     )
 
 

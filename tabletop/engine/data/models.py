@@ -68,6 +68,16 @@ CARD_FIELD = Record(
     description="a game-specific card field allowed under a card's 'attrs'",
 )
 
+GUIDE = Record(
+    required={
+        "about": Str(
+            max_len=400,
+            description="one sentence for a first game: the goal, and what a turn is",
+        )
+    },
+    description="what the table's first-game guide says about the game as a whole",
+)
+
 GAME_FILE = Record(
     required={
         "id": identifier("the game's id; must equal the folder's name"),
@@ -89,6 +99,7 @@ GAME_FILE = Record(
         "card_fields": MapOf(CARD_FIELD, keys=ID),
         "credits": Str(),
         "reconstruction": Str(),
+        "guide": GUIDE,
     },
     defaults={
         "designer": "",
@@ -100,6 +111,7 @@ GAME_FILE = Record(
         "card_fields": {},
         "credits": "",
         "reconstruction": "",
+        "guide": None,
     },
     description="data/<id>/game.yaml: a game's name, players, options and rules text",
 )
@@ -380,6 +392,7 @@ class GameDef:
     credits: str = ""
     reconstruction: str = ""
     card_fields: dict[str, dict[str, Any]] = field(default_factory=dict)
+    guide: str = ""  # the first-game guide's sentence: the goal, and what a turn is
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Settings: animation speed, card size, fullscreen, the colour-blind-safe palette, sound and
-its volume.  Every change is applied and saved at once.  Only settings the app acts on are
+its volume, and the first-game guide.  Every change is applied and saved at once.  Only settings the app acts on are
 offered."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ TOGGLES: tuple[tuple[str, str], ...] = (
     ("fullscreen", "Fullscreen (F11)"),
     ("colour_safe", "Colour-blind-safe colours"),
     ("sound", "Sound (M at the table)"),
+    ("guide", "Guide in a first game (G)"),
 )
 CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),
@@ -26,7 +27,7 @@ CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 # the rows top to bottom (and in the keyboard order)
 ROWS: tuple[str, ...] = (
-    "animation_speed", "card_size", "fullscreen", "colour_safe", "sound", "volume",
+    "animation_speed", "card_size", "fullscreen", "colour_safe", "guide", "sound", "volume",
 )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ import pygame
 from tabletop.controller import save_files
 from tabletop.engine import Action
 from tabletop.ui import typeset
+from tabletop.ui.first_game import remember_choice
 from tabletop.ui.table.seats import panel_boxes
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
@@ -130,6 +131,21 @@ class Commands:
         if callable(flip):
             on = flip()
             self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
+
+    def toggle_guide(self) -> None:
+        """G: the first-game guide on or off, kept for this title's later games, said in a
+        toast."""
+        self.guide_on = not self.guide_on
+        remember_choice(self.app.settings, self.match.game.info.id, self.guide_on)
+        keep = getattr(self.app, "keep_settings", None)
+        if callable(keep):
+            keep()
+        title = self.data.game.name
+        self.show_toast(
+            f"Guide on, and kept on for {title} (G hides it)."
+            if self.guide_on
+            else f"Guide off, and kept off for {title} (G shows it again)."
+        )
 
     def leave_table(self) -> None:
         """Back to the title; the autosave stays, so the title offers to continue."""

@@ -34,6 +34,16 @@ class CardLayer:
 
 
 @dataclass
+class GuideDrawn:
+    """Where the first-game guide was drawn: its box, each row's words and rect, and the
+    places it outlined (tests measure them; input needs none)."""
+
+    box: pygame.Rect
+    rows: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    points: list[pygame.Rect] = field(default_factory=list)
+
+
+@dataclass
 class Drawn:
     """The painter's caches and its record of the last frame (see the module docstring)."""
 
@@ -57,3 +67,4 @@ class Drawn:
     slot_words: dict[tuple[str, str], pygame.Rect] = field(default_factory=dict)  # under a row
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame
     tip_memo: tuple[Any, Any] | None = None  # (what it depends on, the tip under the pointer)
+    guide: GuideDrawn | None = None  # the first-game guide, when it showed

@@ -52,6 +52,7 @@ class KeyboardInput:
             "step": ai_only(self.step_once),
             "fast": ai_only(self.toggle_fast),
             "sound": lambda e: self.toggle_sound(),
+            "guide": lambda e: self.toggle_guide(),
         }
 
     def _key_focus(self, event: pygame.event.Event) -> None:

@@ -9,7 +9,7 @@ import pygame
 from tabletop.engine import DRAG, Action
 from tabletop.ui import typeset
 from tabletop.ui.seat_words import personal
-from tabletop.ui.table import cardlayer, counts, seats, tips
+from tabletop.ui.table import cardlayer, counts, guide, seats, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
 from tabletop.ui.winners import winners_sentence
@@ -28,6 +28,7 @@ def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     return (
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
         sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
+        sc.guide_on, sc.guide_on and bool(sc.chooser),
     )  # fmt: skip
 
 
@@ -310,7 +311,7 @@ def chrome(sc: TableReads, surface: pygame.Surface) -> None:
     # buttons
     for b in sc.buttons:
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), _glows(sc, b))
-    log(sc, surface)
+    log(sc, surface, guide.draw(sc, surface))
 
 
 def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
@@ -356,13 +357,15 @@ def _glows(sc: TableReads, b: Button) -> bool:
     return any(a in acts for a in shown)
 
 
-def log(sc: TableReads, surface: pygame.Surface) -> None:
-    """The scrollable log of events the shown seat may see (newest at the bottom)."""
+def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None:
+    """The scrollable log of events the shown seat may see (newest at the bottom), from
+    ``top`` (under the guide when it shows) or ``sc.log_top``."""
     h = sc.size[1]
     pal = sc.pal
     side = sc.side_rect
     pad = px(8, h)
-    box = pygame.Rect(side.x + pad, sc.log_top, side.w - 2 * pad, side.bottom - sc.log_top - pad)
+    top = sc.log_top if top is None else top
+    box = pygame.Rect(side.x + pad, top, side.w - 2 * pad, side.bottom - top - pad)
     sc.drawn.keys_hint_rect = None
     if box.h < px(30, h):
         return

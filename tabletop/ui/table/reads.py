@@ -1,6 +1,6 @@
 """What the table's painters read: the scene as a read-only protocol.
 
-The painters (``paint``, ``cardlayer``, ``seats``, ``counts``, ``marks``, ``tips``) take a
+The painters (``paint``, ``cardlayer``, ``seats``, ``counts``, ``marks``, ``tips``, ``guide``) take a
 :class:`TableReads`, not the scene class, so they sit below the scene in the imports and the
 arrows run one way: the scene imports its painters, never the reverse.  Every member is
 read-only here; the one thing a painter writes is its own record, ``drawn``
@@ -60,6 +60,7 @@ class TableReads(Protocol):
     # the mark on the shown seat's plate, and whether the log says "your" to that seat
     seat_mark: str
     addresses_seat: bool
+    guide_on: bool  # the first-game guide is shown (G)
 
     @property
     def token(self) -> int: ...

@@ -58,6 +58,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         *,
         worker: AiWorker | None = None,
         watch_delay: float = 0.5,
+        guide: bool = False,
     ) -> None:
         super().__init__(app)
         if data is None:
@@ -106,6 +107,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.buttons: list[Button] = []
         self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
         self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
+        self.guide_on = guide  # the first-game guide shows (G; see tabletop.ui.first_game)
         self._relayout()
         self.refresh()
 
