@@ -148,3 +148,20 @@ def test_the_results_screen_names_its_rows_from_the_data_and_explains_the_one_po
     assert results.mouse == r.center
     app.draw()
     assert "squared" in results.help_shown
+
+
+def test_a_greyed_undo_says_why_when_the_pointer_rests_on_it() -> None:
+    """Majesty against the AI: every move shows a card from the deck, so Undo is greyed;
+    resting on it says why, and Hint, Save and Leave say what they do and their keys."""
+    app = make_app()
+    sc = _table(app, "majesty")
+    undo = next(b for b in sc.buttons if b.payload[0] == "undo")
+    assert not undo.enabled
+    _rest_on(app, sc, undo.rect.center)
+    found = tips.tip_at(sc, undo.rect.center)
+    assert found is not None and found[0].title == "Nothing to undo"
+    assert "hidden cards" in found[0].body and sc.drawn.tip is not None
+    for what, key in (("hint", "(H)"), ("save", "(Ctrl+S)"), ("leave", "(Esc)")):
+        b = next(b for b in sc.buttons if b.payload[0] == what)
+        found = tips.tip_at(sc, b.rect.center)
+        assert found is not None and key in found[0].title, what

@@ -16,6 +16,18 @@ from tabletop.ui.table.seats import panel_boxes
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
 
+# what hovering the panel's small buttons says (a greyed one says why it is greyed)
+UNDO_TIP = ("Undo (Ctrl+Z)", "Take back your last move.")
+NO_UNDO_TIP = (
+    "Nothing to undo",
+    "A move that showed hidden cards (a card drawn, a hand seen) cannot be taken back, nor "
+    "can another player's move.",
+)
+HINT_TIP = ("Hint (H)", "The move the Hard AI would play here, and why.")
+NO_HINT_TIP = ("Hint (H)", "There is nothing for you to play now.")
+SAVE_TIP = ("Save (Ctrl+S)", "Save the game to a new file; Load on the title screen resumes it.")
+LEAVE_TIP = ("Leave (Esc)", "Back to the title screen, where Continue resumes this game.")
+
 
 class Commands:
     """What the panel's buttons (and their keys) do (mixed into the table scene)."""
@@ -33,16 +45,17 @@ class Commands:
                 Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
             )
             y += bh + pad // 2
+        can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
         small = [
-            ("Undo", "undo", self.viewer is not None and self.match.can_undo(self.viewer)),
-            ("Hint", "hint", bool(self.legal)),
-            ("Save", "save", True),
-            ("Leave", "leave", True),
+            ("Undo", "undo", can_undo, UNDO_TIP if can_undo else NO_UNDO_TIP),
+            ("Hint", "hint", bool(self.legal), HINT_TIP if self.legal else NO_HINT_TIP),
+            ("Save", "save", True, SAVE_TIP),
+            ("Leave", "leave", True, LEAVE_TIP),
         ]
         quarter = (w - 3 * (pad // 2)) // 4
-        for i, (label, what, ok) in enumerate(small):
+        for i, (label, what, ok, tip) in enumerate(small):
             r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
-            self.buttons.append(Button(r, label, (what, None), enabled=ok))
+            self.buttons.append(Button(r, label, (what, None), enabled=ok, extra={"tip": tip}))
         self.log_top = y + bh + 2 * pad
         if self.match.all_ai and not self.match.is_over():
             half = (w - pad // 2) // 2

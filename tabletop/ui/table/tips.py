@@ -172,6 +172,9 @@ def tip_at(sc: TableReads, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | No
             return score_tip(sc, key), r
     if sc.match.is_over() and sc.final_t >= 0:
         return None
+    for b in sc.buttons:
+        if "tip" in b.extra and b.rect.collidepoint(pos):
+            return Tip(*b.extra["tip"]), b.rect
     sp = sc.sprite_at(pos)
     if sp is not None:
         return card_tip(sc, sp), sp.rect
