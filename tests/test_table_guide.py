@@ -96,7 +96,7 @@ def test_a_panel_button_and_an_open_chooser_are_said(home) -> None:
     assert said is not None
     pressed = [b for b in sc.buttons if b.payload[0] == "act"]
     assert pressed, "the stall has a button to press"
-    assert any(f"“{pressed[0].label}”" in s and "panel on the right" in s for s in said.steps)
+    assert any(f"“{pressed[0].label}”" in s and s.endswith(" above.") for s in said.steps)
     assert pressed[0].rect in [r for p in said.points for r in [p] if p.contains(pressed[0].rect)]
     sc._act(list(sc.legal[:2]), (400, 300))  # several moves for one gesture: the chooser opens
     assert sc.chooser
@@ -321,4 +321,24 @@ def test_a_crowded_panel_keeps_the_likeliest_steps_whole(home) -> None:
     assert all(drawn.box.contains(r) for _, r in drawn.rows)
     shown = " ".join(w for w, _ in drawn.rows)
     assert said.steps[0].split()[0] in shown and said.about.split()[0] not in shown
+    assert app.crashes == 0
+
+
+def test_a_crowded_panel_leaves_the_log_its_lines(home) -> None:
+    """With the room for one step and a few log lines, the guide keeps to one step and the
+    log below it keeps guide.MIN_LOG design pixels."""
+    from tabletop.ui.theme import px
+
+    app = make_app((1280, 720))
+    sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
+    sc.guide_on = True
+    wait_for(app, lambda: bool(sc.legal))
+    said = guide.advice(sc)
+    assert said is not None and len(said.steps) >= 2
+    sc.log_top = sc.size[1] - 160  # room for all the guide's steps or for the log, not both
+    sc.drawn.bg = None
+    sc.draw(app.window)
+    drawn = sc.drawn.guide
+    assert drawn is not None
+    assert sc.side_rect.bottom - drawn.box.bottom >= px(guide.MIN_LOG, sc.size[1])
     assert app.crashes == 0

@@ -98,7 +98,7 @@ def advice(sc: TableReads) -> Advice | None:
             if len(labels) <= MAX_NAMED
             else f"one of the {len(labels)} buttons"
         )
-        steps.append(f"Press {said} in the panel on the right.")
+        steps.append(f"Press {said} above.")
         points.append(pressed[0].rect.unionall([b.rect for b in pressed[1:]]))
     if not steps:
         return None
@@ -227,8 +227,8 @@ def draw(sc: TableReads, surface: pygame.Surface) -> int:
         rows = lines(sc, said, inner, size, about)
         if _height(rows) <= spare:
             break
-    while _height(rows) > room and len(said.steps) > 1:  # a crowded panel: the likeliest steps
-        said = replace(said, steps=said.steps[:-1])
+    while _height(rows) > spare and len(said.steps) > 1:  # crowded: the likeliest steps, and
+        said = replace(said, steps=said.steps[:-1])  # the log keeps its few lines
         rows = lines(sc, said, inner, small, False)
     box.h = _height(rows) + 2 * pad
     for r in said.points:  # the places it points at, outlined over their frames
