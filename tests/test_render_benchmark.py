@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_loader import load_benchmark
 
 from tabletop import registry
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "render.py"
-
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_render", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("render")
 
 
 def test_unknown_game_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -12,9 +11,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_loader import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "startup.py"
 
 FIRST_FRAME = """
 import json, sys
@@ -55,11 +54,7 @@ def test_the_first_frame_is_the_title_before_any_game_or_widget_toolkit(tmp_path
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_startup", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("startup")
 
 
 def test_startup_benchmark_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> None:

@@ -304,41 +304,38 @@ def test_frames_drawn_from_what_changed_show_the_guide_as_whole_frames(
     assert app.crashes == 0
 
 
+def _crowded(room_from_bottom: int):
+    """A Monarch table with its guide on, the panel's free room cut to ``room_from_bottom``
+    design pixels above its foot (as if seats and buttons filled it), drawn once: the app,
+    the scene and the guide's advice before the cut."""
+    app = make_app((1280, 720))
+    sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
+    sc.guide_on = True
+    wait_for(app, lambda: bool(sc.legal))
+    said = guide.advice(sc)
+    assert said is not None and len(said.steps) >= 2
+    sc.log_top = sc.size[1] - room_from_bottom
+    sc.drawn.bg = None
+    sc.draw(app.window)
+    assert sc.drawn.guide is not None and app.crashes == 0
+    return app, sc, said
+
+
 def test_a_crowded_panel_keeps_the_likeliest_steps_whole(home) -> None:
     """Little room under the buttons: the game's sentence goes, then the last steps, and
     what is left still fits on screen, uncut."""
-    app = make_app((1280, 720))
-    sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
-    sc.guide_on = True
-    wait_for(app, lambda: bool(sc.legal))
-    said = guide.advice(sc)
-    assert said is not None and len(said.steps) >= 2
-    sc.log_top = sc.size[1] - 95  # as if many seats and buttons filled the panel
-    sc.drawn.bg = None
-    sc.draw(app.window)
+    _, sc, said = _crowded(95)
     drawn = sc.drawn.guide
-    assert drawn is not None and drawn.box.bottom <= sc.side_rect.bottom - 8  # its margin
+    assert drawn.box.bottom <= sc.side_rect.bottom - 8  # its margin
     assert all(drawn.box.contains(r) for _, r in drawn.rows)
     shown = " ".join(w for w, _ in drawn.rows)
     assert said.steps[0].split()[0] in shown and said.about.split()[0] not in shown
-    assert app.crashes == 0
 
 
 def test_a_crowded_panel_leaves_the_log_its_lines(home) -> None:
-    """With the room for one step and a few log lines, the guide keeps to one step and the
-    log below it keeps guide.MIN_LOG design pixels."""
+    """With room for all the guide's steps or for a few log lines, not both, the guide
+    drops steps and the log below it keeps guide.MIN_LOG design pixels."""
     from tabletop.ui.theme import px
 
-    app = make_app((1280, 720))
-    sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
-    sc.guide_on = True
-    wait_for(app, lambda: bool(sc.legal))
-    said = guide.advice(sc)
-    assert said is not None and len(said.steps) >= 2
-    sc.log_top = sc.size[1] - 160  # room for all the guide's steps or for the log, not both
-    sc.drawn.bg = None
-    sc.draw(app.window)
-    drawn = sc.drawn.guide
-    assert drawn is not None
-    assert sc.side_rect.bottom - drawn.box.bottom >= px(guide.MIN_LOG, sc.size[1])
-    assert app.crashes == 0
+    _, sc, _ = _crowded(160)
+    assert sc.side_rect.bottom - sc.drawn.guide.box.bottom >= px(guide.MIN_LOG, sc.size[1])
