@@ -53,6 +53,7 @@ def test_no_log_line_has_a_wrong_article_or_a_broken_phrase(game_id: str) -> Non
         assert not WRONG_AN.search(line), line
         assert "and collecting" not in line, line  # "takes a Guard and collecting 3 meeples"
         assert not line.startswith("You "), line  # the log speaks of every seat alike
+        assert "(s)" not in line, line  # "1 card(s)": the count decides the word
 
 
 def test_majesty_says_an_innkeeper_and_their_own_location() -> None:

@@ -13,6 +13,7 @@ from functools import partial
 from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, PROMPT, TURN, commit, prompt, turn
 from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL, Text
+from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import building_finished
 from tabletop.games.aristocracy.data import (
     JACK,
@@ -190,7 +191,7 @@ def _open(s: State, step: str, done: list[int]) -> None:
 
 
 def _discards(seat: int, n: int) -> str:
-    return f"{seat_name(seat)} discards {n} card(s) for the Tax."
+    return f"{seat_name(seat)} discards {plural(n, 'card')} for the Tax."
 
 
 def reveal_tax(s: State, ev: list[Event]) -> None:
@@ -210,7 +211,7 @@ def _ball(card_ids: tuple[str, ...]) -> str:
 
 
 def _receives(seat: int, n: int) -> str:
-    return f"{seat_name(seat)} receives {n} card(s) from the Ball."
+    return f"{seat_name(seat)} receives {plural(n, 'card')} from the Ball."
 
 
 def _receives_seen(seat: int, card_ids: tuple[str, ...]) -> str:
@@ -272,7 +273,7 @@ def reveal_bids(s: State, ev: list[Event]) -> None:
 
 
 def _buys(seat: int, name: str, price: int) -> str:
-    return f"{seat_name(seat)} buys {name} for {price} coin(s)."
+    return f"{seat_name(seat)} buys {name} for {plural(price, 'coin')}."
 
 
 def _collides(name: str) -> str:
@@ -339,7 +340,7 @@ def reveal_stalls(s: State, ev: list[Event]) -> None:
 
 
 def _active(seat: int, slots: int) -> str:
-    return f"{seat_name(seat)} is active with {slots} action(s)."
+    return f"{seat_name(seat)} is active with {plural(slots, 'action')}."
 
 
 def next_active(s: State, ev: list[Event]) -> None:
@@ -362,7 +363,7 @@ def next_active(s: State, ev: list[Event]) -> None:
 
 
 def _honor(seat: int, n: int) -> str:
-    return f"Honor: {seat_name(seat)} gains {n} coin(s)."
+    return f"Honor: {seat_name(seat)} gains {plural(n, 'coin')}."
 
 
 def _duty(seat: int) -> str:

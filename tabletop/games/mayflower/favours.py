@@ -19,6 +19,7 @@ from tabletop.engine import BUTTON, DRAG, Action, Event, Gesture
 from tabletop.engine.decisions import pass_, prompt, reaction
 from tabletop.engine.events import LOG
 from tabletop.engine.moves import Interned, Move
+from tabletop.engine.words import plural
 from tabletop.games.mayflower import table
 from tabletop.games.mayflower.data import MAX_HP, catalog
 from tabletop.games.mayflower.state import (
@@ -534,7 +535,9 @@ def void(s: MayflowerState, falling: list[int], events: list[Event]) -> None:
     gone = [t for t in s.favours if t[1] in falling or t[2] in falling]
     if gone:
         s.favours = [t for t in s.favours if t not in gone]
-        events.append(Event(LOG, f"{len(gone)} favour token(s) of eliminated players are void."))
+        events.append(
+            Event(LOG, f"{plural(len(gone), 'favour token')} of eliminated players are void.")
+        )
 
 
 def refuse(s: MayflowerState, seat: int, action: Action) -> str:

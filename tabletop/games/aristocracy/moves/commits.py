@@ -14,6 +14,7 @@ from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned
+from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import SHORT, UIDS
 from tabletop.games.aristocracy.flow import resolve_picks, say
@@ -56,7 +57,7 @@ GLORY_PASS = const("glory_pass", "Play on", "Play on")
 
 
 def _bid(amount: int) -> Action:
-    gesture = Gesture(BUTTON, None, None, None, "Bid", f"{amount} coin(s)")
+    gesture = Gesture(BUTTON, None, None, None, "Bid", plural(amount, "coin"))
     return Action("bid", (("amount", amount),), gesture, f"Bid {amount}")
 
 

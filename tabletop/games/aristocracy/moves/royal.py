@@ -12,6 +12,7 @@ from tabletop.engine import Action, Event
 from tabletop.engine.actions import quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.events import REVEAL
+from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import done_ok
 from tabletop.games.aristocracy.data import KING, QUEEN, RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, to_pile
@@ -263,7 +264,7 @@ def _visits(seat: int, owner: int, address: str, how: str) -> str:
 
 
 def _mismatch(owner: int, paid: int) -> str:
-    return f": cards do not match; {seat_name(owner)} pays {paid} coin(s)."
+    return f": cards do not match; {seat_name(owner)} pays {plural(paid, 'coin')}."
 
 
 def apply_visit(s: State, p: int, a: Action, ev: list[Event]) -> None:
