@@ -524,10 +524,8 @@ def hooks() -> dict[str, Any]:
             "hard": {
                 "iterations": 600,
                 "time_limit": 1.5,
-                "cutoff": 8,
+                "cutoff": 2,
                 **_ANCHORED,
-                "exploration": 0.25,
-                "anchor": 1.0,
             },
         },
     }
