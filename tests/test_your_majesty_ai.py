@@ -254,3 +254,28 @@ def test_heuristic_beats_random_play() -> None:
         games += 1
         wins += 0 in GAME.winners(s)
     assert wins >= 0.75 * games, (wins, games)
+
+
+def test_rollouts_seat_the_hosts_philosophes_before_holding_a_salon() -> None:
+    from tabletop.games.your_majesty.ai import evaluate, policy
+
+    s = fresh(2)
+    give(s, 0, "Peace Treaty")
+    for c in ("Peru", "New Spain"):
+        seat_colony(s, 0, c)  # wealth 6
+    muse = seat_phil(s, 0, "Montesquieu")
+    seat_phil(s, 0, "Voltaire")
+    other = seat_phil(s, 0, "Thomas Jefferson")
+    do(s, 0, "propose_salon", reform=f"r{reform('Abolition of Torture')}")
+    do(s, 0, "pay")
+    before = evaluate(GAME, s)[0]
+    seated = []
+    for _ in range(3):
+        legal = GAME.legal_actions(s, 0)
+        a = policy(GAME, s, 0, legal, Rng(5))
+        assert a.name == "attend"
+        seated.append(int(a["phil"][1:]))
+        GAME.apply(s, 0, a)
+    # the reform's muse first; a salon staged with a chance counts for its host
+    assert set(seated[:2]) == {muse, other} and evaluate(GAME, s)[0] > before
+    assert policy(GAME, s, 0, GAME.legal_actions(s, 0), Rng(5)).name in ("hold_salon", "invite")

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.engine import Action, Game, Rng
 from tabletop.games.your_majesty.data import catalog
-from tabletop.games.your_majesty.salon import salon_chance
+from tabletop.games.your_majesty.salon import base_difficulty, salon_chance, sophia
 from tabletop.games.your_majesty.scoring import prestige, target, wealth
 from tabletop.games.your_majesty.state import YMState
 
@@ -417,10 +417,18 @@ WEIGHTS = {
 
 
 def policy(game: Game, s: YMState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    """A cheap rollout move: a kind of decision by weight, then one of that kind at random."""
+    """A cheap rollout move: a kind of decision by weight, then one of that kind at random.
+
+    A salon is staged as a host would: its own philosophes of the reform's muse first, then
+    the others, and it is held when nobody more can attend (holding as soon as two attend,
+    as the weights alone would, fails most salons and teaches the search to avoid them)."""
     groups: dict[str, list[Action]] = {}
     for a in legal:
         groups.setdefault(a.name, []).append(a)
+    if "attend" in groups:
+        return _seat_best(s, groups["attend"], rng)
+    if "hold_salon" in groups and "invite" not in groups:
+        return groups["hold_salon"][0]
     names = list(groups)
     hand = len(s.hands[seat])
     weights = [(4.0 if hand <= 1 else 0.5) if n == "refill" else WEIGHTS.get(n, 1.0) for n in names]
@@ -430,6 +438,28 @@ def policy(game: Game, s: YMState, seat: int, legal: list[Action], rng: Rng) -> 
         if pick <= 0:
             return rng.choice(groups[n])
     return rng.choice(groups[names[-1]])
+
+
+def _seat_best(s: YMState, attend: list[Action], rng: Rng) -> Action:
+    """Of the host's philosophes free to attend, one of the staged reform's muse if any."""
+    f = s.salon_frame
+    if f is not None:
+        cat = catalog()
+        muse = cat.reform_muse[f.data["reform"]]
+        matching = [a for a in attend if cat.phil_muse[_i(a["phil"])] == muse]
+        if matching:
+            return rng.choice(matching)
+    return rng.choice(attend)
+
+
+def _staged(s: YMState) -> tuple[int, float]:
+    """The host of the salon being staged and the prestige it expects from it (0 if none)."""
+    f = s.salon_frame
+    if f is None or len(f.data["attendees"]) < 1:
+        return -1, 0.0
+    level = catalog().reform_level[f.data["reform"]]
+    chance = salon_chance(sophia(s), base_difficulty(s), bool(s.options.get("faux_pas")))
+    return f.seats[0], chance * level
 
 
 def worth(s: YMState, seat: int) -> float:
@@ -442,6 +472,9 @@ def worth(s: YMState, seat: int) -> float:
 def evaluate(game: Game, s: YMState) -> list[float]:
     """Each seat's share of the win: a softmax of the worths, sharper near the goal."""
     values = [worth(s, i) for i in range(s.players)]
+    host, expected = _staged(s)
+    if host >= 0:
+        values[host] += expected
     top = max(values)
     temperature = max(1.5, (target(s) - top) / 3 + 1.5)
     e = [math.exp((v - top) / temperature) for v in values]
@@ -475,7 +508,10 @@ def hooks() -> dict[str, Any]:
         # both levels keep the heuristic's move unless the search is confident (anchor, in
         # standard errors).  Measured (docs/ai.md): rollouts by the heuristic with a cut-off
         # of 12 lost to these weighted ones cut off after 8 (Hard 60 it 16.7 % vs Normal).
-        # Hard: 15 times Normal's iterations (~0.35 s of CPU a decision, ~1700 it/s).
+        # Hard: 15 times Normal's iterations, rollouts cut off after 2 steps: a weighted
+        # random rollout of 8 steps mostly adds noise to root values that differ by a few
+        # hundredths (at 150 iterations over the same 200 deals, cut-off 2 beat greedy in
+        # 54.8 %, cut-off 8 in 48.0 %; docs/ai.md).  ~0.15 s of CPU a decision.
         # The search seldom overrules the heuristic, so the levels are spaced by blunder
         # rates measured on the heuristic itself (2 players, 400 games each): no blunders
         # beat 15 % in 68.5 %, 15 % beat 40 % in 85.2 %, 40 % beat Random in 99.2 %
@@ -488,7 +524,12 @@ def hooks() -> dict[str, Any]:
                 "noise": 0.15,
                 **_ANCHORED,
             },
-            "hard": {"iterations": 600, "time_limit": 1.5, "cutoff": 8, **_ANCHORED},
+            "hard": {
+                "iterations": 600,
+                "time_limit": 1.5,
+                "cutoff": 2,
+                **_ANCHORED,
+            },
         },
     }
 
