@@ -49,7 +49,7 @@ def random_playout(game: Game, players: int, seed: int) -> tuple[Any, int]:
     steps = 0
     while not game.is_over(state):
         seat = game.to_act(state)[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
         steps += 1
     return state, steps
 

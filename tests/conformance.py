@@ -255,3 +255,29 @@ def reveals_are_barriers(
             if (was - now) and not barrier(game, events):
                 return [f"step {step}: seat {viewer + 1} learnt {sorted(was - now)[:3]} ({action})"]
     return []
+
+
+def quiet_play_matches(game: Game, players: int, seed: int, kind: str = "random") -> list[str]:
+    """``play`` (no events) leaves every state exactly as ``apply`` does, step by step."""
+    state = game.new_game(players, seed)
+    quiet = game.copy(state)
+    agent = make_agent(kind, game)
+    rng = Rng(seed * 31 + 7)
+    step = 0
+    while not game.is_over(state) and step < 2000:
+        seat = game.to_act(state)[0]
+        action = agent.choose(
+            game, game.view(state, seat), seat, game.legal_actions(state, seat), rng
+        )
+        game.apply(state, seat, action)
+        # the action object from the quiet state's own legal list takes the quiet path
+        same = [a for a in game.legal_actions(quiet, seat) if a == action]
+        if not same:
+            return [f"step {step}: {action} is not legal in the quiet game"]
+        game.play(quiet, seat, same[0])
+        if state_digest(game, quiet) != state_digest(game, state):
+            return [f"step {step}: the quiet game's state differs after {action}"]
+        step += 1
+    if game.is_over(quiet) != game.is_over(state):
+        return ["the quiet game ended differently"]
+    return []

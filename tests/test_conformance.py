@@ -71,6 +71,12 @@ def test_every_reveal_is_an_undo_barrier(game: Game, players: int) -> None:
     _check(ck.reveals_are_barriers(game, players, 71, lambda g, ev: step_is_barrier(g, ev)))
 
 
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_quiet_play_ends_in_the_states_of_apply(game: Game, players: int) -> None:
+    _check(ck.quiet_play_matches(game, players, 81))
+    _check(ck.quiet_play_matches(game, players, 82, "greedy"))
+
+
 # --- the checks catch the bugs they guard against ---------------------------------------------
 SHIPPED = ["greedy", "mcts:40:4", "easy"]
 
@@ -145,6 +151,21 @@ def test_play_loop_seeds_agents_apart_from_the_deal() -> None:
 def test_a_reveal_not_marked_as_a_barrier_is_caught() -> None:
     assert ck.reveals_are_barriers(MAJESTY, 2, 71, lambda g, ev: False)
     assert ck.reveals_are_barriers(MAJESTY, 2, 71, lambda g, ev: step_is_barrier(g, ev)) == []
+
+
+def test_a_quiet_play_that_skips_a_change_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.games.majesty.locations as locations
+    from tabletop.engine.events import QUIET
+
+    real = locations.gain_points
+
+    def forgetful(s: Any, seat: int, delta: int, reason: str, text: Any, events: Any) -> None:
+        if events is not QUIET:  # the planted bug: points are lost when nobody logs them
+            real(s, seat, delta, reason, text, events)
+
+    assert ck.quiet_play_matches(MAJESTY, 2, 81) == []
+    monkeypatch.setattr(locations, "gain_points", forgetful)
+    assert ck.quiet_play_matches(MAJESTY, 2, 81)
 
 
 def test_a_refusal_that_changes_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -363,7 +363,7 @@ class _Context:
             if not legal:
                 break
             a = legal[0] if len(legal) == 1 else policy(game, state, s, legal, rng)
-            game._apply(state, s, a)
+            game._play(state, s, a)
             steps += 1
         if not game.is_over(state):
             return self.evaluate(game, state)

@@ -88,6 +88,32 @@ class Event:
         return {"kind": self.kind, "text": self.text, "data": self.data}
 
 
+class _Quiet(list):
+    """The event list of a quiet apply: it keeps nothing (see :data:`QUIET`)."""
+
+    __slots__ = ()
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def extend(self, items: Any) -> None:
+        pass
+
+    def insert(self, index: Any, item: Any) -> None:
+        pass
+
+    def __iadd__(self, items: Any) -> _Quiet:  # type: ignore[override,misc]
+        return self
+
+
+# The events of a quiet apply (``Game.play``): playouts and searches apply millions of
+# actions whose events nobody reads.  Appending to it keeps nothing, and a game may test
+# ``events is QUIET`` to skip building an event (and its sentence) at all.  Game logic must
+# never read its own events back when they are QUIET: the conformance kit checks that a
+# quiet game ends in the same state as one that builds every event.
+QUIET: list[Event] = _Quiet()
+
+
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """Filter and redact a list of events for one viewer."""
     out = []

@@ -143,6 +143,15 @@ class Game(ABC):
     def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply a checked legal action, mutating ``state``; return the events."""
 
+    def play(self, state: Any, seat: int, action: Action) -> None:
+        """Apply ``action`` like :meth:`apply` (refused the same way) but return no events:
+        playouts and searches, where nobody reads the log. A game may skip building them."""
+        self.apply(state, seat, action)
+
+    def _play(self, state: Any, seat: int, action: Action) -> None:
+        """Apply a checked legal action like :meth:`_apply`, returning no events."""
+        self._apply(state, seat, action)
+
     def not_your_turn(self, state: Any, seat: int) -> str:
         """The reason given when ``seat`` acts out of turn."""
         who = ", ".join(f"seat {s + 1}" for s in self.to_act(state))

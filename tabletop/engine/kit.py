@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from tabletop.engine.actions import Action
 from tabletop.engine.decisions import PROMPT, TURN, Frame
 from tabletop.engine.errors import IllegalAction
-from tabletop.engine.events import LOG, Event
+from tabletop.engine.events import LOG, QUIET, Event
 from tabletop.engine.frozen import freeze
 from tabletop.engine.game import Game, GameInfo
 from tabletop.engine.moves import Moves
@@ -169,6 +169,26 @@ class RulesGame(Game):
         if move.reveals and not any(e.reveal for e in events):
             events.append(Event(LOG, "", {"seat": seat}, reveal=True))
         return events
+
+    def play(self, state: Any, seat: int, action: Action) -> None:
+        """Apply ``action`` building no events (see :data:`~tabletop.engine.events.QUIET`):
+        an action from this state's legal list goes straight to its move; any other is
+        checked and refused exactly as :meth:`apply` does."""
+        cached = state.__dict__.get(_LEGAL)
+        if cached is not None and cached[0] == seat:
+            for a in cached[1]:
+                if a is action:
+                    self._play(state, seat, a)
+                    return
+        self.apply(state, seat, action)
+
+    def _play(self, state: Any, seat: int, action: Action) -> None:
+        """Apply a legal action building no events."""
+        found = state.__dict__
+        found.pop(_LEGAL, None)
+        found.pop(_VIEWS, None)
+        self.moves.by_name[action.name].apply(state, seat, action, QUIET)
+        self.advance(state, seat, QUIET)
 
     def why_illegal(self, state: Any, seat: int, action: Action) -> str:
         """The refusal of the move that ``action`` names."""

@@ -6,6 +6,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
+from tabletop.engine.events import QUIET
 from tabletop.engine.words import capital_a, plural
 from tabletop.engine.zones import Mover
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
@@ -31,8 +32,9 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
         card = deck.pop()
         s.display.append(card)
         s.display_meeples.append(0)
-        refill = _REFILL.get(s.players) or _refill(s.players)
-        events.append(refill(s, card, partial(_joins, card)))
+        if events is not QUIET:
+            refill = _REFILL.get(s.players) or _refill(s.players)
+            events.append(refill(s, card, partial(_joins, card)))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
     realms = s.realms

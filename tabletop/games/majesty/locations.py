@@ -6,6 +6,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import prompt
+from tabletop.engine.events import QUIET
 from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
@@ -106,6 +107,8 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         guards = len(s.realms[opp][guard_loc]) if guard_loc is not None else 0
         realm = s.realms[opp]
         if guards >= knights:
+            if events is QUIET:
+                continue
             events.append(
                 Event(
                     "log",
@@ -116,6 +119,8 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
             continue
         target = next((k for k in range(INFIRMARY) if realm[k]), None)
         if target is None:
+            if events is QUIET:
+                continue
             events.append(
                 Event(
                     "log",
@@ -178,20 +183,26 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
-    if pts:  # (the sentence is made only if somebody reads it)
-        gain_points(s, seat, pts, L.key, partial(_gains, seat, pts, "point", L.name), events)
+    quiet = events is QUIET  # (no sentence is made where nobody reads it)
+    if pts:
+        text = "" if quiet else partial(_gains, seat, pts, "point", L.name)
+        gain_points(s, seat, pts, L.key, text, events)
     mp = L.meeples_per and L.meeples_per * sum(map(len, map(at, L.meeples_for)))
     if mp:
-        gain_meeples(s, seat, mp, partial(_gains, seat, mp, "meeple", L.name), events)
+        gain_meeples(
+            s, seat, mp, "" if quiet else partial(_gains, seat, mp, "meeple", L.name), events
+        )
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
-        gain_points(s, seat, L.bonus_points, L.key, partial(_bonus, seat, L), events)
+        text = "" if quiet else partial(_bonus, seat, L)
+        gain_points(s, seat, L.bonus_points, L.key, text, events)
     need = L.all_need
     if need is not None:
         players, realms, share, key = s.players, s.realms, L.all_points, L.key
         for step in range(players):
             p = (seat + step) % players
             if realms[p][need]:
-                gain_points(s, p, share, key, partial(_share, p, seat, L), events)
+                text = "" if quiet else partial(_share, p, seat, L)
+                gain_points(s, p, share, key, text, events)
 
 
 def _bonus(seat: int, L: LocationSide) -> str:

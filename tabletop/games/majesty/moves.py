@@ -12,6 +12,7 @@ from itertools import chain
 from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
+from tabletop.engine.events import QUIET
 from tabletop.engine.moves import Interned, Move, Moves
 from tabletop.engine.words import a, plural
 from tabletop.engine.zones import Mover
@@ -121,9 +122,10 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.meeples[seat] += bonus - slot
     s.realms[seat][char].append(card)
     L = sides_in_play(s.sides)[char]
-    text = partial(_taken, char, seat, slot, bonus, L.name)
-    movers = _PLACE.get(s.players) or _place_movers(s.players)
-    events.append(movers[seat][char](s, card, text))
+    if events is not QUIET:
+        text = partial(_taken, char, seat, slot, bonus, L.name)
+        movers = _PLACE.get(s.players) or _place_movers(s.players)
+        events.append(movers[seat][char](s, card, text))
     start_resolution(s, seat, char, events, L)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.events import LOG, POINTS, Text
+from tabletop.engine.events import LOG, POINTS, QUIET, Text
 
 # decision steps
 TAKE_STEP = "take"  # the turn: take a character from the display
@@ -188,8 +188,9 @@ def gain_points(
     score = scores[seat] = scores[seat] + delta
     gains = s.gains[seat]
     gains[reason] = gains.get(reason, 0) + delta
-    data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
-    events.append(Event(POINTS, text, data))
+    if events is not QUIET:
+        data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
+        events.append(Event(POINTS, text, data))
 
 
 def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Event]) -> None:
@@ -197,4 +198,5 @@ def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Ev
     if not n:
         return
     s.meeples[seat] += n
-    events.append(Event(LOG, text, {"seat": seat, "meeples": n, "total": s.meeples[seat]}))
+    if events is not QUIET:
+        events.append(Event(LOG, text, {"seat": seat, "meeples": n, "total": s.meeples[seat]}))

@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import prompt as prompt_frame
 from tabletop.engine.decisions import turn
-from tabletop.engine.events import Text
+from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, CardView, Zone, Zones
@@ -174,7 +174,8 @@ def move(
     face_up: bool = True,
 ) -> None:
     """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
-    events.append(ZONES.move(s, s.players, card, source, target, text, face_up=face_up))
+    if events is not QUIET:
+        events.append(ZONES.move(s, s.players, card, source, target, text, face_up=face_up))
 
 
 @cache

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER, MOVE
+from tabletop.engine.events import GAME_OVER, MOVE, QUIET
 from tabletop.games.your_majesty.data import MUSES, ROUND_LIMIT, catalog
 from tabletop.games.your_majesty.scoring import check_victory, end_by_round_limit, prestige
 from tabletop.games.your_majesty.state import YMState
@@ -44,7 +44,8 @@ def advance(s: YMState, seat: int, events: list[Event]) -> None:
     turn = s.stack[0]
     if len(turn.data["used"]) >= 2:
         end_turn(s, events)
-    if turn.data["used"] or len(s.stack) > 1:  # within a turn
+    # within a turn (a quiet apply keeps no events to read: the check is then made anyway)
+    if (turn.data["used"] or len(s.stack) > 1) and events is not QUIET:
         court = _COURT_ZONES.get(s.players) or _court_zones(s.players)
         for e in events:
             if e.kind == MOVE:
