@@ -12,7 +12,7 @@ from functools import partial
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, PROMPT, TURN, commit, prompt, turn
-from tabletop.engine.events import GAME_OVER, LOG, PHASE, REVEAL, Text
+from tabletop.engine.events import GAME_OVER, LOG, PHASE, QUIET, REVEAL, Text
 from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import building_finished
 from tabletop.games.aristocracy.data import (
@@ -57,6 +57,8 @@ from tabletop.games.aristocracy.view import (
 # --- the log ---------------------------------------------------------------------------------
 def say(ev: list[Event], text: Text, private: Text | None = None, seat: int | None = None) -> None:
     """Log ``text`` for everyone, or ``private`` for ``seat`` and ``text`` for the others."""
+    if ev is QUIET:
+        return
     if private is None or seat is None:
         ev.append(Event(LOG, text))
     else:

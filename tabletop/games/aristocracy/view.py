@@ -18,6 +18,7 @@ from typing import Any
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
+from tabletop.engine.events import QUIET
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.aristocracy.buildings import glory_ok
@@ -337,23 +338,27 @@ ZONES = Zones(
 # --- card moves as events --------------------------------------------------------------------
 def move(s: State, ev: list[Event], c: int, source: str, target: str) -> None:
     """Record the move of card ``c`` (redacted and marked as a reveal by the zone table)."""
-    ev.append(ZONES.move(s, s.players, c, source, target, ""))
+    if ev is not QUIET:
+        ev.append(ZONES.move(s, s.players, c, source, target, ""))
 
 
 def shown(s: State, ev: list[Event], c: int, source: str, target: str, reveal: bool) -> None:
     """A card everybody sees as it moves (turned face up where it lies, or discarded face
     down after being shown); ``reveal`` when a seat had not seen it before."""
-    ev.append(ZONES.tell(s, c, source, target, reveal=reveal))
+    if ev is not QUIET:
+        ev.append(ZONES.tell(s, c, source, target, reveal=reveal))
 
 
 def dealt(s: State, ev: list[Event], c: int, source: str, target: str, seat: int) -> None:
     """A card dealt from a pile shuffled face down: only the receiver sees which."""
-    ev.append(ZONES.tell(s, c, source, target, to=(seat,)))
+    if ev is not QUIET:
+        ev.append(ZONES.tell(s, c, source, target, to=(seat,)))
 
 
 def secretly(s: State, ev: list[Event], c: int, source: str, target: str, seat: int) -> None:
     """A card moved within a secret commit: the others receive nothing at all."""
-    ev.append(ZONES.tell(s, c, source, target, to=(seat,), others=False))
+    if ev is not QUIET:
+        ev.append(ZONES.tell(s, c, source, target, to=(seat,), others=False))
 
 
 # --- buildings as one viewer sees them -------------------------------------------------------
