@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, Frame
-from tabletop.engine.events import Text
+from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY, thaw
 from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, OWNER, PUBLIC, Zone, Zones
@@ -135,7 +135,8 @@ def move(
     hidden_text: Text | None = None,
 ) -> None:
     """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
-    events.append(ZONES.move(s, s.players, card, source, target, text, hidden_text))
+    if events is not QUIET:
+        events.append(ZONES.move(s, s.players, card, source, target, text, hidden_text))
 
 
 def card_name(card: int) -> str:

@@ -9,7 +9,7 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import TURN, Frame
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.engine.events import LOG, Text
+from tabletop.engine.events import LOG, QUIET, Text
 from tabletop.engine.words import plural as count
 
 # decision steps
@@ -148,6 +148,7 @@ def gain(
         return
     held = s.food if resource == "food" else s.gold
     held[seat] = max(0, held[seat] + n)
-    events.append(
-        Event(LOG, text, {"seat": seat, "resource": resource, "delta": n, "total": held[seat]})
-    )
+    if events is not QUIET:
+        events.append(
+            Event(LOG, text, {"seat": seat, "resource": resource, "delta": n, "total": held[seat]})
+        )

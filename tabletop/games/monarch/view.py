@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PLEDGE, from_json, to_json
-from tabletop.engine.events import Text
+from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, PUBLIC, Zone, Zones
 from tabletop.games.monarch import effects as fx
@@ -117,7 +117,8 @@ def move(
     s: MonarchState, card: int, source: str, target: str, text: Text, events: list[Event]
 ) -> None:
     """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
-    events.append(ZONES.move(s, s.players, card, source, target, text))
+    if events is not QUIET:
+        events.append(ZONES.move(s, s.players, card, source, target, text))
 
 
 # --- the prompt ----------------------------------------------------------------------------------
