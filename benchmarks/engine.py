@@ -2,7 +2,9 @@
 
     python benchmarks/engine.py [--game ID | --game module:ATTR] [--quick] [--seconds S] [--clock cpu|wall]
 
-Prints random-playout games/s at 2 and 4 players (clamped to the game's range) and the
+Prints random-playout games/s at 2 and 4 players (clamped to the game's range; each step
+generates the legal list and applies one action with ``game.play``, as the AI's rollouts do,
+so no event or log sentence is built) and the
 mean cost in µs of ``game.copy(state)`` and of a JSON round trip
 (``state_to_json`` → ``json.dumps`` → ``json.loads`` → ``state_from_json``) for a
 mid-game state (and, for the AI, of ``legal_actions``, ``view`` and ``determinize``).

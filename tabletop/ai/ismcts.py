@@ -63,6 +63,10 @@ class SearchConfig:
     #: chance of a uniformly random move instead of a search (a level's blunder rate, as
     #: Easy's noise; undo moves are never drawn)
     noise: float = 0.0
+    #: if > 0, no tree: the game's ``rank`` hook's best moves (at most this many, within
+    #: ``margin`` of the best score) are compared in paired play-outs (:mod:`tabletop.ai.paired`)
+    paired: int = 0
+    margin: float = math.inf
 
 
 class _Stat:

@@ -1,0 +1,168 @@
+"""Paired root rollouts: the heuristic's best few moves, each played out in the same worlds.
+
+A search for games whose heuristic is already good and whose tree search cannot tell its
+root moves apart (root values differing by less than their noise).  Each iteration deals
+one world consistent with the observer's view (``game.determinize``); every candidate
+move is applied to a copy of that world and played out with the same random numbers
+(common random numbers), so the candidates' values differ only by what the move changed.
+The move kept is the heuristic's own unless another beats it on the *paired* differences
+by ``anchor`` standard errors.
+
+The candidates come from the game's ``rank`` hook (``rank(game, view, seat, legal)`` →
+``[(action, score), ...]``, best first): the moves within ``margin`` of the best score, at
+most ``paired`` of them.  With one candidate there is nothing to search.
+
+Rollouts play the game's view heuristic for every seat (the blunder-free heuristic is the
+opponent this search means to beat), up to ``cutoff`` steps, then the game's evaluation.
+The budget is in iterations and CPU seconds, never wall time.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from tabletop.ai.hooks import default_evaluate, hooks_for, terminal_values, without_undo
+from tabletop.ai.ismcts import SearchConfig, SearchResult
+from tabletop.engine import Action, Game, Rng
+
+#: play-outs of a move that has no rival among the candidates (its value is only reported)
+ALONE = 6
+
+
+class PairedSearch:
+    """``search(game, view, seat, legal, rng, only=None)`` as :class:`ISMCTS` has it."""
+
+    def __init__(self, config: SearchConfig) -> None:
+        self.config = config
+
+    def search(
+        self,
+        game: Game,
+        view: dict[str, Any],
+        seat: int,
+        legal: list[Action],
+        rng: Rng,
+        only: list[Action] | None = None,
+    ) -> SearchResult:
+        """The heuristic's move, or a candidate that beats it clearly in paired play-outs."""
+        cfg = self.config
+        hooks = hooks_for(game)
+        moves = without_undo(legal, hooks.undo_actions)
+        if only is not None:
+            moves = [a for a in moves if a in frozenset(only)] or moves
+        cands = candidates(game, view, seat, moves, cfg, Rng(rng.next64()))
+        # one candidate: nothing to compare, a few play-outs only to tell its value (the Hint)
+        iterations = cfg.iterations if len(cands) > 1 else min(cfg.iterations, ALONE)
+        run = _Rollouts(game, hooks, cfg)
+        k = len(cands)
+        total = [0.0] * k
+        diff = [0.0] * k  # sum of (value - the first candidate's value), same world
+        square = [0.0] * k
+        n = 0
+        search_rng = Rng(rng.next64())
+        deadline = None if cfg.time_limit is None else time.thread_time() + cfg.time_limit
+        timed_out = False
+        for _ in range(iterations):
+            if deadline is not None and time.thread_time() > deadline:
+                timed_out = True
+                break
+            it_rng = search_rng.fork()
+            world = game.determinize(view, seat, it_rng)
+            seed = it_rng.next64()
+            values = [run.value(world, seat, a, seed) for a in cands]
+            if values[0] is None or any(v is None for v in values):
+                continue  # a move this world does not allow: the world tells nothing
+            n += 1
+            base = values[0]
+            for i, v in enumerate(values):
+                total[i] += v
+                d = v - base
+                diff[i] += d
+                square[i] += d * d
+        means = [t / n if n else 0.0 for t in total]
+        best = 0
+        for i in range(1, k):
+            if n and means[i] > means[best] and _clearly_better(diff[i], square[i], n, cfg):
+                best = i
+        visits = {a.key: n for a in cands}
+        return SearchResult(
+            cands[best], n, visits, {a.key: m for a, m in zip(cands, means, strict=True)}, timed_out
+        )
+
+
+def candidates(
+    game: Game, view: dict[str, Any], seat: int, legal: list[Action], cfg: SearchConfig, rng: Rng
+) -> list[Action]:
+    """The moves worth comparing, the heuristic's choice first."""
+    hooks = hooks_for(game)
+    if hooks.rank is None:
+        picked = legal[:]
+        rng.shuffle(picked)
+        return picked[: max(1, cfg.paired)]
+    ranked = hooks.rank(game, view, seat, legal)
+    top = ranked[0][1]
+    near = [a for a, score in ranked if score >= top - cfg.margin]
+    return near[: max(1, cfg.paired)]
+
+
+def _clearly_better(diff: float, square: float, n: int, cfg: SearchConfig) -> bool:
+    """Whether the mean paired difference beats 0 by ``anchor`` standard errors."""
+    if n < 2:
+        return False
+    mean = diff / n
+    var = max(square / n - mean * mean, 1e-6)
+    z = cfg.anchor if cfg.anchor is not None else 0.0
+    return mean > z * math.sqrt(var / n)
+
+
+class _Rollouts:
+    """One candidate's play-out in one world: the heuristic for every seat, then the value."""
+
+    def __init__(self, game: Game, hooks: Any, cfg: SearchConfig) -> None:
+        self.game = game
+        choose = hooks.heuristic
+        if choose is None:
+            agent = game.heuristic_agent("greedy")
+            choose = agent.choose if agent is not None else None
+        self.choose = choose
+        self.policy = hooks.policy
+        self.evaluate = hooks.evaluate or default_evaluate
+        self.cutoff = cfg.cutoff if cfg.cutoff is not None and cfg.cutoff >= 0 else None
+        self.limit = hooks.max_game_length
+        self.score_weight = hooks.score_weight
+        self.undo = hooks.undo_actions
+
+    def value(self, world: Any, seat: int, action: Action, seed: int) -> float | None:
+        """``seat``'s value after ``action`` in a copy of ``world`` (``None``: not legal there)."""
+        game = self.game
+        state = game.copy(world)
+        move = next((a for a in game.legal_actions(state, seat) if a == action), None)
+        if move is None:
+            return None
+        game.play(state, seat, move)
+        rng = Rng(seed)
+        steps = 0
+        while not game.is_over(state):
+            if (self.cutoff is not None and steps >= self.cutoff) or steps >= self.limit:
+                return self.evaluate(game, state)[seat]
+            seats = game.to_act(state)
+            if not seats:
+                break
+            s = seats[0]
+            legal = without_undo(game.legal_actions(state, s), self.undo)
+            if not legal:
+                break
+            if len(legal) == 1:
+                a = legal[0]
+            elif self.choose is not None:
+                a = self.choose(game, game.view(state, s), s, legal, rng)
+            else:
+                a = self.policy(game, state, s, legal, rng) if self.policy else rng.choice(legal)
+            game.play(state, s, a)
+            steps += 1
+        if not game.is_over(state):
+            return self.evaluate(game, state)[seat]
+        out = game.outcome(state)
+        return terminal_values(out.scores, out.winners, self.score_weight)[seat]
