@@ -74,3 +74,18 @@ def test_a_lone_candidate_still_reports_its_value() -> None:
 
 def test_the_search_agent_uses_the_paired_search_when_configured() -> None:
     assert isinstance(ISMCTSAgent("x", CONFIG).search, PairedSearch)
+
+
+class UnrankedToy(LowCardToy):
+    info = GameInfo("toy-unranked", "Toy", 2, 4, information="imperfect")
+
+    def ai_hooks(self) -> Any:
+        return {"heuristic": _lowest, "cutoff": -1}
+
+
+def test_without_a_ranking_the_heuristic_move_comes_first() -> None:
+    view, legal = _last_trick()
+    game = UnrankedToy()
+    for seed in range(6):
+        found = candidates(game, view, 1, list(reversed(legal)), CONFIG, Rng(seed))
+        assert found[0]["value"] == 1 and len(found) == 2

@@ -10,7 +10,8 @@ by ``anchor`` standard errors.
 
 The candidates come from the game's ``rank`` hook (``rank(game, view, seat, legal)`` →
 ``[(action, score), ...]``, best first): the moves within ``margin`` of the best score, at
-most ``paired`` of them.  With one candidate there is nothing to search.
+most ``paired`` of them.  A game without one gives its heuristic's move and others drawn at
+random.  With one candidate there is nothing to compare.
 
 Rollouts play the game's view heuristic for every seat (the blunder-free heuristic is the
 opponent this search means to beat), up to ``cutoff`` steps, then the game's evaluation.
@@ -97,10 +98,15 @@ def candidates(
 ) -> list[Action]:
     """The moves worth comparing, the heuristic's choice first."""
     hooks = hooks_for(game)
-    if hooks.rank is None:
-        picked = legal[:]
-        rng.shuffle(picked)
-        return picked[: max(1, cfg.paired)]
+    if hooks.rank is None:  # the heuristic's move, then others drawn at random
+        choose = hooks.heuristic
+        if choose is None:
+            agent = game.heuristic_agent("greedy")
+            choose = agent.choose if agent is not None else None
+        own = choose(game, view, seat, legal, rng) if choose is not None else legal[0]
+        others = [a for a in legal if a != own]
+        rng.shuffle(others)
+        return [own, *others][: max(1, cfg.paired)]
     ranked = hooks.rank(game, view, seat, legal)
     top = ranked[0][1]
     near = [a for a, score in ranked if score >= top - cfg.margin]
