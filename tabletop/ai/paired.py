@@ -13,8 +13,9 @@ The candidates come from the game's ``rank`` hook (``rank(game, view, seat, lega
 most ``paired`` of them.  A game without one gives its heuristic's move and others drawn at
 random.  With one candidate there is nothing to compare.
 
-Rollouts play the game's view heuristic for every seat (the blunder-free heuristic is the
-opponent this search means to beat), up to ``cutoff`` steps, then the game's evaluation.
+Rollouts play the game's view heuristic for every seat with ``heuristic_rollouts`` (the
+blunder-free heuristic is the opponent this search means to beat), else the game's rollout
+policy (or uniformly random moves), up to ``cutoff`` steps, then the game's evaluation.
 The budget is in iterations and CPU seconds, never wall time.
 """
 
@@ -128,12 +129,14 @@ class _Rollouts:
 
     def __init__(self, game: Game, hooks: Any, cfg: SearchConfig) -> None:
         self.game = game
-        choose = hooks.heuristic
-        if choose is None:
-            agent = game.heuristic_agent("greedy")
-            choose = agent.choose if agent is not None else None
+        choose = None
+        if cfg.heuristic_rollouts:  # the view heuristic (else the state policy, cheaper)
+            choose = hooks.heuristic
+            if choose is None:
+                agent = game.heuristic_agent("greedy")
+                choose = agent.choose if agent is not None else None
         self.choose = choose
-        self.policy = hooks.policy
+        self.policy = hooks.policy if cfg.game_policy else None
         self.evaluate = hooks.evaluate or default_evaluate
         self.cutoff = cfg.cutoff if cfg.cutoff is not None and cfg.cutoff >= 0 else None
         self.limit = hooks.max_game_length

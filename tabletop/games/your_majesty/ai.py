@@ -536,6 +536,7 @@ def hooks() -> dict[str, Any]:
                 "iterations": 30,
                 "time_limit": 0.6,
                 "cutoff": 20,
+                "heuristic_rollouts": True,
                 "anchor": 1.0,
             },
         },
