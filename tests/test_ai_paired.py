@@ -31,9 +31,7 @@ class LowCardToy(ToyGame):
 
 
 GAME = LowCardToy()
-CONFIG = SearchConfig(
-    iterations=30, time_limit=None, paired=3, anchor=1.0, heuristic_rollouts=True
-)
+CONFIG = SearchConfig(iterations=30, time_limit=None, paired=3, anchor=1.0, heuristic_rollouts=True)
 
 
 def _last_trick() -> tuple[Any, list[Action]]:
