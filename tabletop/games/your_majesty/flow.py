@@ -75,12 +75,15 @@ def end_turn(s: YMState, events: list[Event]) -> None:
             say(f"The round limit ({ROUND_LIMIT}) is reached.", events)
             return
     court = s.courts[active]
+    loud = events is not QUIET
     if court.lingering:
         cat = catalog()
         for a in court.lingering:
             s.discard.append(a)
-            text = partial("{} is over.".format, cat.actions[a].name)
-            move(s, "a", a, z(active, "events"), "action_discard", text, events)
+            if loud:
+                text = partial("{} is over.".format, cat.actions[a].name)
+                move(s, "a", a, z(active, "events"), "action_discard", text, events)
         court.lingering = []
         court.linger_target = []
-    say(partial("Turn: {}.".format, s.names[active]), events)
+    if loud:
+        say(partial("Turn: {}.".format, s.names[active]), events)

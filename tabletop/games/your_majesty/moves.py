@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from tabletop.engine import BUTTON, DRAG, Action, Event, Gesture
+from tabletop.engine.events import QUIET
 from tabletop.engine.moves import Interned, Move, Moves
 from tabletop.games.your_majesty.action_cards import erase_by_trigger, play_event, send_campaign
 from tabletop.games.your_majesty.data import catalog
@@ -273,7 +274,8 @@ def apply_colony(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     """Ask for the card that pays for the colony."""
     c = int(action["colony"][1:])
     s.stack.append(ask(PAY, seat, purpose="colony", target=c))
-    say(partial("{} reaches for {}.".format, s.names[seat], catalog().colonies[c].name), events)
+    if events is not QUIET:
+        say(partial("{} reaches for {}.".format, s.names[seat], catalog().colonies[c].name), events)
 
 
 def draws(s: YMState, seat: int) -> list[Action]:
@@ -288,6 +290,8 @@ def draws(s: YMState, seat: int) -> list[Action]:
 def _discard_from_hand(s: YMState, seat: int, card: int, why: str, events: list[Event]) -> None:
     s.hands[seat].remove(card)
     s.discard.append(card)
+    if events is QUIET:
+        return
     name = catalog().actions[card].name
     text = partial("{} discards {} {}.".format, s.names[seat], name, why)
     move(s, "a", card, z(seat, "hand"), "action_discard", text, events)
@@ -299,8 +303,9 @@ def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     p = draw_phil(s)
     if p is not None:
         s.courts[seat].phils.append(p)
-        text = partial("{} draws {}.".format, s.names[seat], catalog().phils[p].name)
-        move(s, "p", p, "phil_deck", phil_zone(seat, p), text, events)
+        if events is not QUIET:
+            text = partial("{} draws {}.".format, s.names[seat], catalog().phils[p].name)
+            move(s, "p", p, "phil_deck", phil_zone(seat, p), text, events)
     took(s, "philosophe")
 
 
@@ -336,9 +341,9 @@ def apply_propose(s: YMState, seat: int, action: Action, events: list[Event]) ->
     """Ask for the card that pays for the salon."""
     r = int(action["reform"][1:])
     s.stack.append(ask(PAY, seat, purpose="salon", target=r))
-    say(
-        partial("{} plans a salon for {}.".format, s.names[seat], catalog().reforms[r].name), events
-    )
+    if events is not QUIET:
+        name = catalog().reforms[r].name
+        say(partial("{} plans a salon for {}.".format, s.names[seat], name), events)
 
 
 def events_(s: YMState, seat: int) -> list[Action]:
@@ -434,22 +439,25 @@ def apply_refill(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     """Draw up to the hand limit (the other seats see only that cards were drawn)."""
     cat = catalog()
     hand = s.hands[seat]
-    while len(hand) < max_hand(s, seat):
+    limit = max_hand(s, seat)  # (drawing changes no court)
+    loud = events is not QUIET
+    while len(hand) < limit:
         c = draw_action(s)
         if c is None:
             break
         hand.append(c)
-        move(
-            s,
-            "a",
-            c,
-            "action_deck",
-            z(seat, "hand"),
-            partial("{} draws {}.".format, s.names[seat], cat.actions[c].name),
-            events,
-            hidden_text=partial("{} draws a card.".format, s.names[seat]),
-            face_up=False,
-        )
+        if loud:
+            move(
+                s,
+                "a",
+                c,
+                "action_deck",
+                z(seat, "hand"),
+                partial("{} draws {}.".format, s.names[seat], cat.actions[c].name),
+                events,
+                hidden_text=partial("{} draws a card.".format, s.names[seat]),
+                face_up=False,
+            )
     took(s, "refill")
 
 
@@ -506,15 +514,17 @@ def apply_pay(s: YMState, seat: int, action: Action, events: list[Event]) -> Non
     if q.data["purpose"] == "colony":
         s.colonies.remove(t)
         s.courts[seat].colonies.append(t)
-        text = partial("{} claims {}.".format, name, cat.colonies[t].name)
-        move(s, "c", t, "unclaimed_colonies", z(seat, "colonies"), text, events)
+        if events is not QUIET:
+            text = partial("{} claims {}.".format, name, cat.colonies[t].name)
+            move(s, "c", t, "unclaimed_colonies", z(seat, "colonies"), text, events)
         erase_by_trigger(s, seat, "@colony", events)
         took(s, "colony")
         return
     s.reforms.remove(t)
     s.stack.append(salon_frame(seat, t))
-    text = partial("{} hosts a salon for {}.".format, name, cat.reforms[t].name)
-    move(s, "r", t, "unclaimed_reforms", "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} hosts a salon for {}.".format, name, cat.reforms[t].name)
+        move(s, "r", t, "unclaimed_reforms", "salon", text, events)
 
 
 # --- the salon ----------------------------------------------------------------------------------
@@ -552,8 +562,9 @@ def apply_attend(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     p = int(action["phil"][1:])
     d["attendees"].append(p)
     d["guests_from"].append(seat)
-    text = partial("{} attends.".format, catalog().phils[p].name)
-    move(s, "p", p, phil_zone(seat, p), "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} attends.".format, catalog().phils[p].name)
+        move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
 def invites(s: YMState, seat: int) -> list[Action]:
@@ -592,10 +603,11 @@ def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     owner = owner_of_phil(s, p)
     s.stack[-1].data["asked"].append(p)
     s.stack.append(ask(LEND, owner, target=p, owner=owner))
-    text = partial(
-        "{} asks {} for {}.".format, s.names[seat], s.names[owner], catalog().phils[p].name
-    )
-    say(text, events)
+    if events is not QUIET:
+        text = partial(
+            "{} asks {} for {}.".format, s.names[seat], s.names[owner], catalog().phils[p].name
+        )
+        say(text, events)
 
 
 _HOLD = [HOLD_SALON]
@@ -617,10 +629,12 @@ def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     reform = f.data["reform"]
     card = draw_action(s)
     rand = cat.actions[card].randomizer if card is not None else 6
+    loud = events is not QUIET
     if card is not None:
         s.discard.append(card)
-        text = partial("The randomizer is {} ({}).".format, rand, cat.actions[card].name)
-        move(s, "a", card, "action_deck", "action_discard", text, events)
+        if loud:
+            text = partial("The randomizer is {} ({}).".format, rand, cat.actions[card].name)
+            move(s, "a", card, "action_deck", "action_discard", text, events)
     diff = base + rand
     ok = soph > diff and not (s.options.get("faux_pas") and rand == 6)
     s.last_salon = [soph, diff, rand, int(ok)]
@@ -629,20 +643,22 @@ def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     name = cat.reforms[reform].name
     if ok:
         s.courts[seat].reforms.append(reform)
-        text = partial(
-            "Sophia {} beats difficulty {}: {} implements {}!".format,
-            soph,
-            diff,
-            s.names[seat],
-            name,
-        )
-        move(s, "r", reform, "salon", z(seat, "reforms"), text, events)
+        if loud:
+            text = partial(
+                "Sophia {} beats difficulty {}: {} implements {}!".format,
+                soph,
+                diff,
+                s.names[seat],
+                name,
+            )
+            move(s, "r", reform, "salon", z(seat, "reforms"), text, events)
         erase_by_trigger(s, seat, name, events)
     else:
         s.reforms.append(reform)
         s.reforms.sort()
-        text = partial("Sophia {} against difficulty {}: the salon fails.".format, soph, diff)
-        move(s, "r", reform, "salon", "unclaimed_reforms", text, events)
+        if loud:
+            text = partial("Sophia {} against difficulty {}: the salon fails.".format, soph, diff)
+            move(s, "r", reform, "salon", "unclaimed_reforms", text, events)
     took(s, "salon")
 
 
@@ -659,7 +675,8 @@ def apply_abandon(s: YMState, seat: int, action: Action, events: list[Event]) ->
     f = s.stack.pop()
     s.reforms.append(f.data["reform"])
     s.reforms.sort()
-    say(partial("{} abandons the salon.".format, s.names[seat]), events)
+    if events is not QUIET:
+        say(partial("{} abandons the salon.".format, s.names[seat]), events)
     took(s, "salon")
 
 
@@ -675,8 +692,9 @@ def apply_lend(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     f = s.stack[-1]
     f.data["attendees"].append(p)
     f.data["guests_from"].append(seat)
-    text = partial("{} lends {}.".format, s.names[seat], catalog().phils[p].name)
-    move(s, "p", p, phil_zone(seat, p), "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} lends {}.".format, s.names[seat], catalog().phils[p].name)
+        move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
 def refusals(s: YMState, seat: int) -> list[Action]:
@@ -687,7 +705,9 @@ def refusals(s: YMState, seat: int) -> list[Action]:
 def apply_refusal(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Nothing happens but a line in the log."""
     p = s.stack.pop().data["target"]
-    say(partial("{} keeps {} at home.".format, s.names[seat], catalog().phils[p].name), events)
+    if events is not QUIET:
+        name = catalog().phils[p].name
+        say(partial("{} keeps {} at home.".format, s.names[seat], name), events)
 
 
 # --- answers to a campaign, a Colonial Rebellion, A Place at Court --------------------------------
@@ -717,7 +737,8 @@ def apply_answer(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     _discard_from_hand(s, seat, int(action["card"][1:]), "to answer", events)
     s.discard += s.in_play
     s.in_play = []
-    say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
+    if events is not QUIET:
+        say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
     took(s, "campaign" if q.step == DEFEND else "event")
 
 
@@ -743,8 +764,9 @@ def apply_decline(s: YMState, seat: int, action: Action, events: list[Event]) ->
         s.seized += 1
         s.courts[owner].colonies.remove(t)
         s.courts[actor].colonies.append(t)
-        text = partial("{} seizes {}.".format, s.names[actor], cat.colonies[t].name)
-        move(s, "c", t, z(owner, "colonies"), z(actor, "colonies"), text, events)
+        if events is not QUIET:
+            text = partial("{} seizes {}.".format, s.names[actor], cat.colonies[t].name)
+            move(s, "c", t, z(owner, "colonies"), z(actor, "colonies"), text, events)
         took(s, "campaign")
         return
     if q.step == BLOCK:
