@@ -227,3 +227,25 @@ def test_turn_lines_and_prompts_read_well_whatever_a_seat_is_called() -> None:
     assert "Turn: You." in texts and "Turn: Frederick." in texts
     assert not [t for t in texts if "You's" in t or "'s turn" in t]
     assert any(t.startswith("The game is over. Winner") for t in texts)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_steps_listed_in_one_pass_offer_what_their_moves_offer(players: int) -> None:
+    """Each step listed in one pass holds exactly its moves' actions, in their order, in
+    random games under every paycheck option."""
+    table = GAME.moves
+    seen: set[str] = set()
+    for seed in range(12):
+        options = {"paycheck": ("off", "reform", "wealth")[seed % 3], "faux_pas": seed % 2 == 1}
+        s = GAME.new_game(players, seed, options)
+        rng = Rng(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            step = s.stack[-1].step
+            if step in table.together:
+                one_pass = table.together[step](s, seat)
+                each = [a for m in table.by_step[step] for a in m.generate(s, seat)]
+                assert one_pass == each and [a.text for a in one_pass] == [a.text for a in each]
+                seen.add(step)
+            GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    assert {"main", "salon", "lend", "defend"} <= seen

@@ -311,8 +311,17 @@ def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> No
 
 def salons(s: YMState, seat: int) -> list[Action]:
     """A salon for every unclaimed reform of a muse at the court, past the level gate."""
-    phils = s.courts[seat].phils
-    if not phils or not s.reforms or not s.hands[seat] or "salon" in s.stack[0].data["used"]:
+    court = s.courts[seat]
+    phils = court.phils
+    # a host needs two coins: no colony, no salon (the cheap tests come first)
+    if (
+        not phils
+        or not court.colonies
+        or not s.reforms
+        or not s.hands[seat]
+        or "salon" in s.stack[0].data["used"]
+        or wealth(s, seat) < 2
+    ):
         return []
     cat = catalog()
     muse_bit, reform_bit = cat.muse_bit, cat.reform_bit
@@ -320,7 +329,7 @@ def salons(s: YMState, seat: int) -> list[Action]:
     for p in phils:
         muses |= muse_bit[p]
     found = [r for r in s.reforms if reform_bit[r] & muses]
-    if not found or wealth(s, seat) < 2 or in_force(s, "smallpox"):
+    if not found or in_force(s, "smallpox"):
         return []
     row = SALONS.known.get((seat,)) or SALONS(seat)
     levels = cat.reform_level
@@ -477,23 +486,33 @@ def apply_end_turn(s: YMState, seat: int, action: Action, events: list[Event]) -
 def turn_actions(s: YMState, seat: int) -> list[Action]:
     """The turn's actions as its seven moves list them one after another (colony,
     philosophe, salon, event, campaign, refill, end turn), in one pass: a kind taken this
-    turn is not asked, nor a kind paid with a card while the hand is empty."""
+    turn is not asked, nor a kind paid with a card while the hand is empty.  The tests of
+    the cheap moves are made here rather than in their own functions."""
     used = s.stack[0].data["used"]
+    hand = s.hands[seat]
+    court = s.courts[seat]
     out: list[Action] = []
-    if s.hands[seat]:
-        if "colony" not in used:
-            out += colonies(s, seat)
-        if "philosophe" not in used:
-            out += draws(s, seat)
-        if "salon" not in used:
+    if hand:
+        if s.colonies and "colony" not in used:
+            row = COLONIES.known.get((seat,)) or COLONIES(seat)
+            out += map(row.__getitem__, s.colonies)
+        if (s.phil_deck or s.phil_discard) and "philosophe" not in used:
+            row = DRAWS.known.get((seat,)) or DRAWS(seat)
+            out += map(row.__getitem__, hand)
+        # a salon needs a philosophe and two coins (so a colony): see ``salons``
+        if court.phils and court.colonies and "salon" not in used:
             out += salons(s, seat)
         if "event" not in used:
             out += events_(s, seat)
         if "campaign" not in used:
             out += campaigns(s, seat)
-    if "refill" not in used:
-        out += refills(s, seat)
-    out += _END_TURN
+    if (
+        len(hand) < (5 if court.despot else 4)
+        and "refill" not in used
+        and (s.discard or can_draw_action(s))
+    ):
+        out.append(REFILL)
+    out.append(END_TURN)
     return out
 
 
@@ -680,6 +699,47 @@ def apply_abandon(s: YMState, seat: int, action: Action, events: list[Event]) ->
     took(s, "salon")
 
 
+def salon_actions(s: YMState, seat: int) -> list[Action]:
+    """The salon's actions as its four moves list them (attend, invite, hold, abandon), in
+    one pass: the capacity and the lingering events are looked at once."""
+    d = s.stack[-1].data
+    here = d["attendees"]
+    count = len(here)
+    cap = d.get("capacity") or capacity(s)
+    out: list[Action] = []
+    if count < cap:
+        lingering = False
+        for c in s.courts:
+            if c.lingering:
+                lingering = True
+                break
+        if not (lingering and barred(s, seat)):
+            row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
+            out += [row[p] for p in s.courts[seat].phils if p not in here]
+        limit = 2 if "grandtour" in s.flags else 1
+        names = s.names
+        if names.__class__ is not tuple:
+            names = tuple(names)
+        guests, asked = d["guests_from"], d["asked"]
+        known = INVITES.known
+        for o, court in enumerate(s.courts):
+            if o == seat or not court.phils or (guests and guests.count(o) >= limit):
+                continue
+            if lingering and barred(s, o):
+                continue
+            row = known.get((names, o)) or INVITES(names, o)
+            if asked:
+                out += [row[p] for p in court.phils if p not in asked]
+            else:
+                out += map(row.__getitem__, court.phils)
+    if count >= 2:
+        if count <= cap:
+            out.append(HOLD_SALON)
+    else:
+        out.append(ABANDON_SALON)
+    return out
+
+
 # --- lending ------------------------------------------------------------------------------------
 def lends(s: YMState, seat: int) -> list[Action]:
     """Lend the philosophe asked for."""
@@ -708,6 +768,12 @@ def apply_refusal(s: YMState, seat: int, action: Action, events: list[Event]) ->
     if events is not QUIET:
         name = catalog().phils[p].name
         say(partial("{} keeps {} at home.".format, s.names[seat], name), events)
+
+
+def lend_actions(s: YMState, seat: int) -> list[Action]:
+    """Lend the philosophe asked for, or keep it at home, in one pass."""
+    p = s.stack[-1].data["target"]
+    return [(LENDS.known.get(()) or LENDS())[p], (REFUSALS.known.get(()) or REFUSALS())[p]]
 
 
 # --- answers to a campaign, a Colonial Rebellion, A Place at Court --------------------------------
@@ -740,6 +806,18 @@ def apply_answer(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     if events is not QUIET:
         say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
     took(s, "campaign" if q.step == DEFEND else "event")
+
+
+def _then(gen: Callable[[YMState, int], list[Action]], last: Action) -> Callable[..., list[Action]]:
+    """The actions of ``gen`` and then ``last``, in one pass (a step offering an answer and a
+    button that lets the attempt happen)."""
+
+    def together(s: YMState, seat: int) -> list[Action]:
+        out = gen(s, seat)
+        out.append(last)
+        return out
+
+    return together
 
 
 def yields(s: YMState, seat: int) -> list[Action]:
@@ -864,6 +942,10 @@ def _move(
     return Move(name, tuple(steps), generate, apply, refuse, gesture)
 
 
+_DEFENDS = _answers("campaign", "defend")
+_BLOCKS = _answers("campaign", "block")
+_CANCELS = _answers("place", "cancel_place")
+
 MOVES = Moves(
     [
         _move("choose_colony", [MAIN], colonies, apply_colony),
@@ -880,13 +962,20 @@ MOVES = Moves(
         _move("abandon_salon", [SALON], abandons, apply_abandon, BUTTON),
         _move("lend", [LEND], lends, apply_lend, BUTTON),
         _move("refuse", [LEND], refusals, apply_refusal, BUTTON),
-        _move("defend", [DEFEND], _answers("campaign", "defend"), apply_answer),
+        _move("defend", [DEFEND], _DEFENDS, apply_answer),
         _move("yield", [DEFEND], yields, apply_decline, BUTTON),
-        _move("block", [BLOCK], _answers("campaign", "block"), apply_answer),
-        _move("cancel_place", [CANCEL], _answers("place", "cancel_place"), apply_answer),
+        _move("block", [BLOCK], _BLOCKS, apply_answer),
+        _move("cancel_place", [CANCEL], _CANCELS, apply_answer),
         _move("allow", [BLOCK, CANCEL], allows, apply_decline, BUTTON),
         _move("take", [ESPIONAGE], takes, apply_take),
         _move("done", [ESPIONAGE], dones, apply_done, BUTTON),
     ],
-    together={MAIN: turn_actions},
+    together={
+        MAIN: turn_actions,
+        SALON: salon_actions,
+        LEND: lend_actions,
+        DEFEND: _then(_DEFENDS, YIELD),
+        BLOCK: _then(_BLOCKS, ALLOW_BLOCK),
+        CANCEL: _then(_CANCELS, ALLOW_PLACE),
+    },
 )
