@@ -25,7 +25,7 @@ from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.decks import can_draw_action, draw_action, draw_phil
 from tabletop.games.your_majesty.flow import end_turn, took
 from tabletop.games.your_majesty.lingering import barred, in_force
-from tabletop.games.your_majesty.salon import base_difficulty, level_gates, sophia
+from tabletop.games.your_majesty.salon import base_difficulty_of, level_gates, sophia_of
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 from tabletop.games.your_majesty.state import (
     BLOCK,
@@ -320,16 +320,25 @@ def salons(s: YMState, seat: int) -> list[Action]:
         or not s.reforms
         or not s.hands[seat]
         or "salon" in s.stack[0].data["used"]
-        or wealth(s, seat) < 2
     ):
         return []
     cat = catalog()
+    # the colonies' coins bound the wealth (a Hurricane only lowers it): summed first
+    if sum(map(cat.coins.__getitem__, court.colonies)) < 2:
+        return []
+    lingering = False
+    for c in s.courts:
+        if c.lingering:
+            lingering = True
+            break
+    if lingering and wealth(s, seat) < 2:
+        return []
     muse_bit, reform_bit = cat.muse_bit, cat.reform_bit
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
     found = [r for r in s.reforms if reform_bit[r] & muses]
-    if not found or in_force(s, "smallpox"):
+    if not found or (lingering and in_force(s, "smallpox")):
         return []
     row = SALONS.known.get((seat,)) or SALONS(seat)
     levels = cat.reform_level
@@ -411,18 +420,26 @@ def campaigns(s: YMState, seat: int) -> list[Action]:
         return []
     how_of = _TARGETING[0] if _TARGETING else targeting()
     camps = [a for a in hand if how_of[a] == "campaign"]
-    if not camps or in_force(s, "peace"):
+    if not camps:
         return []
-    names = s.names
-    if names.__class__ is not tuple:
-        names = tuple(names)
-    table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
     out: list[Action] = []
-    for o in range(s.players):
-        held = s.courts[o].colonies
+    table = None
+    for o, court in enumerate(s.courts):
+        held = court.colonies
         if o != seat and held:
-            rows = [table[a][o] for a in camps]
-            out += [row[c] for c in held for row in rows]
+            if table is None:  # the first colony at another court: is there peace?
+                if in_force(s, "peace"):
+                    return []
+                names = s.names
+                if names.__class__ is not tuple:
+                    names = tuple(names)
+                table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
+            if len(camps) == 1:
+                row = table[camps[0]][o]
+                out += map(row.__getitem__, held)
+            else:
+                rows = [table[a][o] for a in camps]
+                out += [row[c] for c in held for row in rows]
     return out
 
 
@@ -642,9 +659,9 @@ def holds(s: YMState, seat: int) -> list[Action]:
 def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Draw the randomizer: sophia above difficulty implements the reform."""
     cat = catalog()
-    soph = sophia(s)
-    base = base_difficulty(s)
-    f = s.stack.pop()
+    f = s.stack.pop()  # the salon's frame, the host's
+    soph = sophia_of(s, f)
+    base = base_difficulty_of(s, f)
     reform = f.data["reform"]
     card = draw_action(s)
     rand = cat.actions[card].randomizer if card is not None else 6

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.engine.decisions import Frame
 from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.lingering import censorship
 from tabletop.games.your_majesty.scoring import wealth
@@ -45,6 +46,11 @@ def sophia(s: YMState) -> int:
     """Sophia of the salon being staged (Encyclopédie included)."""
     f = s.salon_frame
     assert f is not None
+    return sophia_of(s, f)
+
+
+def sophia_of(s: YMState, f: Frame) -> int:
+    """Sophia of the salon of frame ``f``."""
     cat = catalog()
     muse, pm = cat.reform_muse[f.data["reform"]], cat.phil_muse
     total = sum(2 if pm[p] == muse else 1 for p in f.data["attendees"])
@@ -55,9 +61,17 @@ def base_difficulty(s: YMState) -> int:
     """Difficulty of the staged salon before the randomizer: level + scandals + Censorship."""
     f = s.salon_frame
     assert f is not None
+    return base_difficulty_of(s, f)
+
+
+def base_difficulty_of(s: YMState, f: Frame) -> int:
+    """Difficulty of the salon of frame ``f`` before the randomizer."""
     host = f.seats[0]
-    level = catalog().reform_level[f.data["reform"]]
-    return level + len(s.courts[host].scandals) + censorship(s, host)
+    level = catalog().reform_level[f.data["reform"]] + len(s.courts[host].scandals)
+    for court in s.courts:
+        if court.lingering:  # (Censorship is a lingering event: none, no need to look)
+            return level + censorship(s, host)
+    return level
 
 
 def salon_capacity(s: YMState) -> int:

@@ -375,16 +375,13 @@ def turn_frame(seat: int) -> Frame:
 
 def ask(step: str, seat: int, **data: Any) -> Frame:
     """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present."""
-    return Frame(PROMPT, step, [seat], data={**_QUESTION, **data})
+    return _frame(PROMPT, step, seat, {**_QUESTION, **data})
 
 
 def salon_frame(host: int, reform: int) -> Frame:
     """The salon ``host`` stages for ``reform``, nobody attending yet."""
-    return Frame(
-        PROMPT,
-        SALON,
-        [host],
-        data={"reform": reform, "attendees": [], "guests_from": [], "asked": []},
+    return _frame(
+        PROMPT, SALON, host, {"reform": reform, "attendees": [], "guests_from": [], "asked": []}
     )
 
 
