@@ -373,9 +373,19 @@ def turn_frame(seat: int) -> Frame:
     return Frame(TURN, MAIN, [seat], data={"used": []})
 
 
-def ask(step: str, seat: int, **data: Any) -> Frame:
-    """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present."""
-    return _frame(PROMPT, step, seat, {**_QUESTION, **data})
+def ask(
+    step: str,
+    seat: int,
+    purpose: str = "",
+    target: int = -1,
+    card: int = -1,
+    owner: int = -1,
+    taken: int = 0,
+) -> Frame:
+    """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present (those
+    of ``_QUESTION``, in its order)."""
+    data = {"purpose": purpose, "target": target, "card": card, "owner": owner, "taken": taken}
+    return _frame(PROMPT, step, seat, data)
 
 
 def salon_frame(host: int, reform: int) -> Frame:
