@@ -25,7 +25,7 @@ from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.decks import can_draw_action, draw_action, draw_phil
 from tabletop.games.your_majesty.flow import end_turn, took
 from tabletop.games.your_majesty.lingering import barred, in_force
-from tabletop.games.your_majesty.salon import base_difficulty_of, level_gates, sophia_of
+from tabletop.games.your_majesty.salon import base_difficulty_of, open_levels, sophia_of
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 from tabletop.games.your_majesty.state import (
     BLOCK,
@@ -333,25 +333,16 @@ def salons(s: YMState, seat: int) -> list[Action]:
             break
     if lingering and wealth(s, seat) < 2:
         return []
-    muse_bit, reform_bit = cat.muse_bit, cat.reform_bit
+    muse_bit = cat.muse_bit
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
-    found = [r for r in s.reforms if reform_bit[r] & muses]
-    if not found or (lingering and in_force(s, "smallpox")):
-        return []
+    # a reform of a muse at the court, of a level whose gate is open to the seat
+    levels, reform_bit, level_bit = open_levels(s, seat), cat.reform_bit, cat.level_bit
     row = SALONS.known.get((seat,)) or SALONS(seat)
-    levels = cat.reform_level
-    out = []
-    gates = None  # (level 3 open, level 5 open), found when first needed
-    for r in found:
-        level = levels[r]
-        if level > 1:
-            if gates is None:
-                gates = level_gates(s, seat)
-            if not gates[level == 5]:
-                continue
-        out.append(row[r])
+    out = [row[r] for r in s.reforms if reform_bit[r] & muses and level_bit[r] & levels]
+    if out and lingering and in_force(s, "smallpox"):
+        return []
     return out
 
 

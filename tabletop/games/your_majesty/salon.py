@@ -26,6 +26,19 @@ def level_gates(s: YMState, seat: int) -> tuple[bool, bool]:
     return bool(mine & 1 or 2 * ones >= s.players), bool(mine & 2 or threes >= s.players)
 
 
+def open_levels(s: YMState, seat: int) -> int:
+    """The levels of reform open to ``seat`` as bits of ``Catalog.level_bit``: 1 (level 1,
+    always), 2 (level 3) and 4 (level 5), as :func:`level_gates` finds them."""
+    bit = catalog().level_bit
+    mine = 0
+    for r in s.courts[seat].reforms:
+        mine |= bit[r]
+    if mine & 3 == 3:  # a level 1 and a level 3 of its own open both gates
+        return 7
+    three, five = level_gates(s, seat)
+    return 1 | (2 if three else 0) | (4 if five else 0)
+
+
 def level_gate_open(s: YMState, seat: int, level: int) -> bool:
     """Whether a reform of ``level`` is open to ``seat`` (see :func:`level_gates`)."""
     if level <= 1:
