@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine import Action, Outcome, Rng
 from tabletop.engine.events import QUIET
-from tabletop.engine.kit import _LEGAL, _VIEWS, RulesGame  # the kit's caches on a state
+from tabletop.engine.kit import RulesGame
 from tabletop.games.your_majesty import flow, view
 from tabletop.games.your_majesty.data import GAME_ID
 from tabletop.games.your_majesty.moves import MOVES
@@ -18,12 +18,6 @@ from tabletop.games.your_majesty.state import YMState
 
 # each move's apply by name, for the quiet apply of playouts
 _APPLY = {name: move.apply for name, move in MOVES.by_name.items()}
-# the one function listing a step's actions: its one-pass function, or its only move's
-_LISTS = {
-    step: MOVES.together.get(step) or moves[0].generate
-    for step, moves in MOVES.by_step.items()
-    if step in MOVES.together or len(moves) == 1
-}
 
 
 class YourMajesty(RulesGame):
@@ -41,40 +35,10 @@ class YourMajesty(RulesGame):
 
     advance = staticmethod(flow.advance)  # the second action ends the turn; then victory
 
-    # --- the kit's protocol, for the frames of this game: each waits for one seat ---------
-    def to_act(self, state: YMState) -> list[int]:
-        """The seat the top decision waits for (nobody once the game is over)."""
-        stack = state.stack
-        if not stack or state.over:
-            return []
-        return stack[-1].seats[:1]
-
-    def legal_actions(self, state: YMState, seat: int) -> list[Action]:
-        """``RulesGame.legal_actions`` (cached the same way until the next apply), calling
-        the step's list straight away: playouts and searches ask it before every move."""
-        found = state.__dict__
-        cached = found.get(_LEGAL)
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        stack = state.stack
-        if not stack or state.over:
-            return []
-        top = stack[-1]
-        seats = top.seats
-        if not seats or seats[0] != seat:
-            return []
-        step = top.step
-        listing = _LISTS.get(step)
-        acts = listing(state, seat) if listing is not None else MOVES.legal(state, seat, step)
-        found[_LEGAL] = (seat, acts)
-        return acts
-
     def _play(self, state: YMState, seat: int, action: Action) -> None:
         """Apply a legal action building no events (see ``RulesGame._play``): the victory
         is looked for at the end of a turn and after the moves that may change a court."""
-        found = state.__dict__
-        found.pop(_LEGAL, None)
-        found.pop(_VIEWS, None)
+        self.touch(state)  # the kit's cached legal actions and views go
         name = action.name
         _APPLY[name](state, seat, action, QUIET)
         flow.advance_quiet(state, name)
