@@ -227,3 +227,73 @@ def test_turn_lines_and_prompts_read_well_whatever_a_seat_is_called() -> None:
     assert "Turn: You." in texts and "Turn: Frederick." in texts
     assert not [t for t in texts if "You's" in t or "'s turn" in t]
     assert any(t.startswith("The game is over. Winner") for t in texts)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_steps_listed_in_one_pass_offer_what_their_moves_offer(players: int) -> None:
+    """Each step listed in one pass holds exactly its moves' actions, in their order, in
+    random games under every paycheck option."""
+    table = GAME.moves
+    seen: set[str] = set()
+    for seed in range(12):
+        options = {"paycheck": ("off", "reform", "wealth")[seed % 3], "faux_pas": seed % 2 == 1}
+        s = GAME.new_game(players, seed, options)
+        rng = Rng(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            step = s.stack[-1].step
+            if step in table.together:
+                one_pass = table.together[step](s, seat)
+                each = [a for m in table.by_step[step] for a in m.generate(s, seat)]
+                assert one_pass == each and [a.text for a in one_pass] == [a.text for a in each]
+                seen.add(step)
+            GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+    assert {"main", "salon", "lend", "defend"} <= seen
+
+
+@pytest.mark.parametrize("paycheck", ["off", "reform", "wealth"])
+def test_quiet_play_ends_every_game_as_apply_does_under_every_paycheck(paycheck: str) -> None:
+    """``play`` (no events: the victory looked for after the moves that may change a court)
+    leaves each state as ``apply`` does, step by step, at every player count."""
+    for seed in range(15):
+        players = 2 + seed % 5
+        options = {"paycheck": paycheck, "faux_pas": seed % 2 == 1}
+        state = GAME.new_game(players, seed, options)
+        quiet = GAME.copy(state)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            action = rng.choice(GAME.legal_actions(state, seat))
+            GAME.apply(state, seat, action)
+            same = [a for a in GAME.legal_actions(quiet, seat) if a == action]
+            GAME.play(quiet, seat, same[0])
+            assert state_digest(GAME, quiet) == state_digest(GAME, state), (seed, action)
+        assert GAME.is_over(quiet) and quiet.winners == state.winners
+
+
+def test_every_move_that_carries_a_card_into_or_out_of_a_court_is_a_court_move() -> None:
+    """A quiet apply looks for the victory after the moves of ``COURT_MOVES`` only: every
+    move whose events show a card entering or leaving a court must be one of them."""
+    from tabletop.engine.events import MOVE
+    from tabletop.games.your_majesty.flow import COURT_MOVES, _court_zones
+
+    seen: set[str] = set()
+    for seed in range(40):
+        players = 2 + seed % 5
+        court = _court_zones(players)
+        state = GAME.new_game(players, seed, {"paycheck": "wealth"} if seed % 2 else None)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            action = rng.choice(GAME.legal_actions(state, seat))
+            events = GAME.apply(state, seat, action)
+            if not (state.used or len(state.stack) > 1):
+                continue  # a turn ended (its lingering events go): the victory is looked for
+            for e in events:
+                d = e.data
+                if e.kind == MOVE and (
+                    d["target"] in court or (d["source"] in court and d["target"] != "salon")
+                ):
+                    assert action.name in COURT_MOVES, (seed, action, e.text)
+                    seen.add(action.name)
+    assert seen == COURT_MOVES

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.engine import Event
+from tabletop.engine.events import QUIET
 from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.decks import draw_phil
 from tabletop.games.your_majesty.state import (
@@ -36,7 +37,7 @@ def play_event(
     me = s.names[seat]
     s.hands[seat].remove(a)
     court = s.courts[seat]
-    src = z(seat, "hand")
+    src = z(seat, "hand") if events is not QUIET else ""
     if card.category == "scandal":
         target = seat if e == "casanova" else tseat
         s.courts[target].scandals.append(a)
@@ -100,8 +101,9 @@ def play_event(
         n = len(court.scandals)
         for sc in court.scandals:
             s.discard.append(sc)
-            text = partial("{} is erased.".format, cat.actions[sc].name)
-            move(s, "a", sc, z(seat, "scandals"), "action_discard", text, events)
+            if events is not QUIET:
+                text = partial("{} is erased.".format, cat.actions[sc].name)
+                move(s, "a", sc, z(seat, "scandals"), "action_discard", text, events)
         court.scandals = []
         what = "1 scandal" if n == 1 else f"{n} scandals"
         say(f"A new royal mistress erases {what} at the court of {me}.", events)
@@ -153,6 +155,8 @@ def send_campaign(s: YMState, seat: int, card: int, col: int, events: list[Event
     s.hands[seat].remove(card)
     s.in_play.append(card)
     s.stack.append(ask(DEFEND, owner, target=col, card=card, owner=owner))
+    if events is QUIET:
+        return
     text = partial(
         "{} sends {} against {} of {}.".format,
         s.names[seat],
@@ -177,8 +181,9 @@ def erase_by_trigger(s: YMState, seat: int, reform_name: str | None, events: lis
         )
         if hit:
             s.discard.append(sc)
-            text = partial("{} is erased.".format, cat.actions[sc].name)
-            move(s, "a", sc, z(seat, "scandals"), "action_discard", text, events)
+            if events is not QUIET:
+                text = partial("{} is erased.".format, cat.actions[sc].name)
+                move(s, "a", sc, z(seat, "scandals"), "action_discard", text, events)
         else:
             keep.append(sc)
     court.scandals = keep

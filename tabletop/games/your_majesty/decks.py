@@ -37,6 +37,9 @@ def draw_action(s: YMState) -> int | None:
     A drawn Reshuffle card pauses the draw: everything is reshuffled and the draw goes on.
     """
     resh = catalog().reshuffle
+    deck = s.deck
+    if len(deck) > 1 and deck[-1] != resh:  # the common case: a card, and more below it
+        return deck.pop()
     for _ in range(100):
         if not s.deck:  # never happens once Reshuffle is in the deck; a guard
             if s.reshuffle_in:

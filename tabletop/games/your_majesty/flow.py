@@ -62,6 +62,25 @@ def advance(s: YMState, seat: int, events: list[Event]) -> None:
         events.append(Event(GAME_OVER, text, {"scores": scores, "winners": list(s.winners)}))
 
 
+# The moves whose apply may carry a card into or out of a court (a muse column, the
+# colonies, the reforms, the events in force) within a turn: drawing a philosophe, an event
+# card, paying for a colony, a salon held, a colony seized or freed, a philosophe placed at
+# court.  The others never change anybody's prestige (the lingering events leaving at the
+# end of a turn need no mention: the victory is looked for then anyway).
+COURT_MOVES = frozenset({"draw_philosophe", "play_event", "pay", "hold_salon", "yield", "allow"})
+
+
+def advance_quiet(s: YMState, name: str) -> None:
+    """:func:`advance` after a quiet apply of move ``name``: with no event to read, a move of
+    :data:`COURT_MOVES` stands for a card that entered or left a court."""
+    turn = s.stack[0]
+    if len(turn.data["used"]) >= 2:
+        end_turn(s, QUIET)
+    if (turn.data["used"] or len(s.stack) > 1) and name not in COURT_MOVES and not s.over:
+        return
+    check_victory(s)
+
+
 def end_turn(s: YMState, events: list[Event]) -> None:
     """Pass to the next player, who first discards their own lingering events."""
     turn = s.stack[0]
@@ -75,12 +94,15 @@ def end_turn(s: YMState, events: list[Event]) -> None:
             say(f"The round limit ({ROUND_LIMIT}) is reached.", events)
             return
     court = s.courts[active]
+    loud = events is not QUIET
     if court.lingering:
         cat = catalog()
         for a in court.lingering:
             s.discard.append(a)
-            text = partial("{} is over.".format, cat.actions[a].name)
-            move(s, "a", a, z(active, "events"), "action_discard", text, events)
+            if loud:
+                text = partial("{} is over.".format, cat.actions[a].name)
+                move(s, "a", a, z(active, "events"), "action_discard", text, events)
         court.lingering = []
         court.linger_target = []
-    say(partial("Turn: {}.".format, s.names[active]), events)
+    if loud:
+        say(partial("Turn: {}.".format, s.names[active]), events)

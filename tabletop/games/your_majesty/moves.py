@@ -18,13 +18,14 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from tabletop.engine import BUTTON, DRAG, Action, Event, Gesture
+from tabletop.engine.events import QUIET
 from tabletop.engine.moves import Interned, Move, Moves
 from tabletop.games.your_majesty.action_cards import erase_by_trigger, play_event, send_campaign
 from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.decks import can_draw_action, draw_action, draw_phil
 from tabletop.games.your_majesty.flow import end_turn, took
 from tabletop.games.your_majesty.lingering import barred, in_force
-from tabletop.games.your_majesty.salon import base_difficulty, level_gates, sophia
+from tabletop.games.your_majesty.salon import base_difficulty_of, open_levels, sophia_of
 from tabletop.games.your_majesty.scoring import max_hand, wealth
 from tabletop.games.your_majesty.state import (
     BLOCK,
@@ -273,7 +274,8 @@ def apply_colony(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     """Ask for the card that pays for the colony."""
     c = int(action["colony"][1:])
     s.stack.append(ask(PAY, seat, purpose="colony", target=c))
-    say(partial("{} reaches for {}.".format, s.names[seat], catalog().colonies[c].name), events)
+    if events is not QUIET:
+        say(partial("{} reaches for {}.".format, s.names[seat], catalog().colonies[c].name), events)
 
 
 def draws(s: YMState, seat: int) -> list[Action]:
@@ -288,6 +290,8 @@ def draws(s: YMState, seat: int) -> list[Action]:
 def _discard_from_hand(s: YMState, seat: int, card: int, why: str, events: list[Event]) -> None:
     s.hands[seat].remove(card)
     s.discard.append(card)
+    if events is QUIET:
+        return
     name = catalog().actions[card].name
     text = partial("{} discards {} {}.".format, s.names[seat], name, why)
     move(s, "a", card, z(seat, "hand"), "action_discard", text, events)
@@ -299,36 +303,46 @@ def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     p = draw_phil(s)
     if p is not None:
         s.courts[seat].phils.append(p)
-        text = partial("{} draws {}.".format, s.names[seat], catalog().phils[p].name)
-        move(s, "p", p, "phil_deck", phil_zone(seat, p), text, events)
+        if events is not QUIET:
+            text = partial("{} draws {}.".format, s.names[seat], catalog().phils[p].name)
+            move(s, "p", p, "phil_deck", phil_zone(seat, p), text, events)
     took(s, "philosophe")
 
 
 def salons(s: YMState, seat: int) -> list[Action]:
     """A salon for every unclaimed reform of a muse at the court, past the level gate."""
-    phils = s.courts[seat].phils
-    if not phils or not s.reforms or not s.hands[seat] or "salon" in s.stack[0].data["used"]:
+    court = s.courts[seat]
+    phils = court.phils
+    # a host needs two coins: no colony, no salon (the cheap tests come first)
+    if (
+        not phils
+        or not court.colonies
+        or not s.reforms
+        or not s.hands[seat]
+        or "salon" in s.stack[0].data["used"]
+    ):
         return []
     cat = catalog()
-    muse_bit, reform_bit = cat.muse_bit, cat.reform_bit
+    # the colonies' coins bound the wealth (a Hurricane only lowers it): summed first
+    if sum(map(cat.coins.__getitem__, court.colonies)) < 2:
+        return []
+    lingering = False
+    for c in s.courts:
+        if c.lingering:
+            lingering = True
+            break
+    if lingering and wealth(s, seat) < 2:
+        return []
+    muse_bit = cat.muse_bit
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
-    found = [r for r in s.reforms if reform_bit[r] & muses]
-    if not found or wealth(s, seat) < 2 or in_force(s, "smallpox"):
-        return []
+    # a reform of a muse at the court, of a level whose gate is open to the seat
+    levels, reform_bit, level_bit = open_levels(s, seat), cat.reform_bit, cat.level_bit
     row = SALONS.known.get((seat,)) or SALONS(seat)
-    levels = cat.reform_level
-    out = []
-    gates = None  # (level 3 open, level 5 open), found when first needed
-    for r in found:
-        level = levels[r]
-        if level > 1:
-            if gates is None:
-                gates = level_gates(s, seat)
-            if not gates[level == 5]:
-                continue
-        out.append(row[r])
+    out = [row[r] for r in s.reforms if reform_bit[r] & muses and level_bit[r] & levels]
+    if out and lingering and in_force(s, "smallpox"):
+        return []
     return out
 
 
@@ -336,9 +350,9 @@ def apply_propose(s: YMState, seat: int, action: Action, events: list[Event]) ->
     """Ask for the card that pays for the salon."""
     r = int(action["reform"][1:])
     s.stack.append(ask(PAY, seat, purpose="salon", target=r))
-    say(
-        partial("{} plans a salon for {}.".format, s.names[seat], catalog().reforms[r].name), events
-    )
+    if events is not QUIET:
+        name = catalog().reforms[r].name
+        say(partial("{} plans a salon for {}.".format, s.names[seat], name), events)
 
 
 def events_(s: YMState, seat: int) -> list[Action]:
@@ -397,18 +411,26 @@ def campaigns(s: YMState, seat: int) -> list[Action]:
         return []
     how_of = _TARGETING[0] if _TARGETING else targeting()
     camps = [a for a in hand if how_of[a] == "campaign"]
-    if not camps or in_force(s, "peace"):
+    if not camps:
         return []
-    names = s.names
-    if names.__class__ is not tuple:
-        names = tuple(names)
-    table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
     out: list[Action] = []
-    for o in range(s.players):
-        held = s.courts[o].colonies
+    table = None
+    for o, court in enumerate(s.courts):
+        held = court.colonies
         if o != seat and held:
-            rows = [table[a][o] for a in camps]
-            out += [row[c] for c in held for row in rows]
+            if table is None:  # the first colony at another court: is there peace?
+                if in_force(s, "peace"):
+                    return []
+                names = s.names
+                if names.__class__ is not tuple:
+                    names = tuple(names)
+                table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
+            if len(camps) == 1:
+                row = table[camps[0]][o]
+                out += map(row.__getitem__, held)
+            else:
+                rows = [table[a][o] for a in camps]
+                out += [row[c] for c in held for row in rows]
     return out
 
 
@@ -434,22 +456,25 @@ def apply_refill(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     """Draw up to the hand limit (the other seats see only that cards were drawn)."""
     cat = catalog()
     hand = s.hands[seat]
-    while len(hand) < max_hand(s, seat):
+    limit = max_hand(s, seat)  # (drawing changes no court)
+    loud = events is not QUIET
+    while len(hand) < limit:
         c = draw_action(s)
         if c is None:
             break
         hand.append(c)
-        move(
-            s,
-            "a",
-            c,
-            "action_deck",
-            z(seat, "hand"),
-            partial("{} draws {}.".format, s.names[seat], cat.actions[c].name),
-            events,
-            hidden_text=partial("{} draws a card.".format, s.names[seat]),
-            face_up=False,
-        )
+        if loud:
+            move(
+                s,
+                "a",
+                c,
+                "action_deck",
+                z(seat, "hand"),
+                partial("{} draws {}.".format, s.names[seat], cat.actions[c].name),
+                events,
+                hidden_text=partial("{} draws a card.".format, s.names[seat]),
+                face_up=False,
+            )
     took(s, "refill")
 
 
@@ -469,23 +494,33 @@ def apply_end_turn(s: YMState, seat: int, action: Action, events: list[Event]) -
 def turn_actions(s: YMState, seat: int) -> list[Action]:
     """The turn's actions as its seven moves list them one after another (colony,
     philosophe, salon, event, campaign, refill, end turn), in one pass: a kind taken this
-    turn is not asked, nor a kind paid with a card while the hand is empty."""
+    turn is not asked, nor a kind paid with a card while the hand is empty.  The tests of
+    the cheap moves are made here rather than in their own functions."""
     used = s.stack[0].data["used"]
+    hand = s.hands[seat]
+    court = s.courts[seat]
     out: list[Action] = []
-    if s.hands[seat]:
-        if "colony" not in used:
-            out += colonies(s, seat)
-        if "philosophe" not in used:
-            out += draws(s, seat)
-        if "salon" not in used:
+    if hand:
+        if s.colonies and "colony" not in used:
+            row = COLONIES.known.get((seat,)) or COLONIES(seat)
+            out += map(row.__getitem__, s.colonies)
+        if (s.phil_deck or s.phil_discard) and "philosophe" not in used:
+            row = DRAWS.known.get((seat,)) or DRAWS(seat)
+            out += map(row.__getitem__, hand)
+        # a salon needs a philosophe and two coins (so a colony): see ``salons``
+        if court.phils and court.colonies and "salon" not in used:
             out += salons(s, seat)
         if "event" not in used:
             out += events_(s, seat)
         if "campaign" not in used:
             out += campaigns(s, seat)
-    if "refill" not in used:
-        out += refills(s, seat)
-    out += _END_TURN
+    if (
+        len(hand) < (5 if court.despot else 4)
+        and "refill" not in used
+        and (s.discard or can_draw_action(s))
+    ):
+        out.append(REFILL)
+    out.append(END_TURN)
     return out
 
 
@@ -506,15 +541,17 @@ def apply_pay(s: YMState, seat: int, action: Action, events: list[Event]) -> Non
     if q.data["purpose"] == "colony":
         s.colonies.remove(t)
         s.courts[seat].colonies.append(t)
-        text = partial("{} claims {}.".format, name, cat.colonies[t].name)
-        move(s, "c", t, "unclaimed_colonies", z(seat, "colonies"), text, events)
+        if events is not QUIET:
+            text = partial("{} claims {}.".format, name, cat.colonies[t].name)
+            move(s, "c", t, "unclaimed_colonies", z(seat, "colonies"), text, events)
         erase_by_trigger(s, seat, "@colony", events)
         took(s, "colony")
         return
     s.reforms.remove(t)
     s.stack.append(salon_frame(seat, t))
-    text = partial("{} hosts a salon for {}.".format, name, cat.reforms[t].name)
-    move(s, "r", t, "unclaimed_reforms", "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} hosts a salon for {}.".format, name, cat.reforms[t].name)
+        move(s, "r", t, "unclaimed_reforms", "salon", text, events)
 
 
 # --- the salon ----------------------------------------------------------------------------------
@@ -552,8 +589,9 @@ def apply_attend(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     p = int(action["phil"][1:])
     d["attendees"].append(p)
     d["guests_from"].append(seat)
-    text = partial("{} attends.".format, catalog().phils[p].name)
-    move(s, "p", p, phil_zone(seat, p), "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} attends.".format, catalog().phils[p].name)
+        move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
 def invites(s: YMState, seat: int) -> list[Action]:
@@ -592,10 +630,11 @@ def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     owner = owner_of_phil(s, p)
     s.stack[-1].data["asked"].append(p)
     s.stack.append(ask(LEND, owner, target=p, owner=owner))
-    text = partial(
-        "{} asks {} for {}.".format, s.names[seat], s.names[owner], catalog().phils[p].name
-    )
-    say(text, events)
+    if events is not QUIET:
+        text = partial(
+            "{} asks {} for {}.".format, s.names[seat], s.names[owner], catalog().phils[p].name
+        )
+        say(text, events)
 
 
 _HOLD = [HOLD_SALON]
@@ -611,16 +650,18 @@ def holds(s: YMState, seat: int) -> list[Action]:
 def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Draw the randomizer: sophia above difficulty implements the reform."""
     cat = catalog()
-    soph = sophia(s)
-    base = base_difficulty(s)
-    f = s.stack.pop()
+    f = s.stack.pop()  # the salon's frame, the host's
+    soph = sophia_of(s, f)
+    base = base_difficulty_of(s, f)
     reform = f.data["reform"]
     card = draw_action(s)
     rand = cat.actions[card].randomizer if card is not None else 6
+    loud = events is not QUIET
     if card is not None:
         s.discard.append(card)
-        text = partial("The randomizer is {} ({}).".format, rand, cat.actions[card].name)
-        move(s, "a", card, "action_deck", "action_discard", text, events)
+        if loud:
+            text = partial("The randomizer is {} ({}).".format, rand, cat.actions[card].name)
+            move(s, "a", card, "action_deck", "action_discard", text, events)
     diff = base + rand
     ok = soph > diff and not (s.options.get("faux_pas") and rand == 6)
     s.last_salon = [soph, diff, rand, int(ok)]
@@ -629,20 +670,22 @@ def apply_hold(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     name = cat.reforms[reform].name
     if ok:
         s.courts[seat].reforms.append(reform)
-        text = partial(
-            "Sophia {} beats difficulty {}: {} implements {}!".format,
-            soph,
-            diff,
-            s.names[seat],
-            name,
-        )
-        move(s, "r", reform, "salon", z(seat, "reforms"), text, events)
+        if loud:
+            text = partial(
+                "Sophia {} beats difficulty {}: {} implements {}!".format,
+                soph,
+                diff,
+                s.names[seat],
+                name,
+            )
+            move(s, "r", reform, "salon", z(seat, "reforms"), text, events)
         erase_by_trigger(s, seat, name, events)
     else:
         s.reforms.append(reform)
         s.reforms.sort()
-        text = partial("Sophia {} against difficulty {}: the salon fails.".format, soph, diff)
-        move(s, "r", reform, "salon", "unclaimed_reforms", text, events)
+        if loud:
+            text = partial("Sophia {} against difficulty {}: the salon fails.".format, soph, diff)
+            move(s, "r", reform, "salon", "unclaimed_reforms", text, events)
     took(s, "salon")
 
 
@@ -659,8 +702,50 @@ def apply_abandon(s: YMState, seat: int, action: Action, events: list[Event]) ->
     f = s.stack.pop()
     s.reforms.append(f.data["reform"])
     s.reforms.sort()
-    say(partial("{} abandons the salon.".format, s.names[seat]), events)
+    if events is not QUIET:
+        say(partial("{} abandons the salon.".format, s.names[seat]), events)
     took(s, "salon")
+
+
+def salon_actions(s: YMState, seat: int) -> list[Action]:
+    """The salon's actions as its four moves list them (attend, invite, hold, abandon), in
+    one pass: the capacity and the lingering events are looked at once."""
+    d = s.stack[-1].data
+    here = d["attendees"]
+    count = len(here)
+    cap = d.get("capacity") or capacity(s)
+    out: list[Action] = []
+    if count < cap:
+        lingering = False
+        for c in s.courts:
+            if c.lingering:
+                lingering = True
+                break
+        if not (lingering and barred(s, seat)):
+            row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
+            out += [row[p] for p in s.courts[seat].phils if p not in here]
+        limit = 2 if "grandtour" in s.flags else 1
+        names = s.names
+        if names.__class__ is not tuple:
+            names = tuple(names)
+        guests, asked = d["guests_from"], d["asked"]
+        known = INVITES.known
+        for o, court in enumerate(s.courts):
+            if o == seat or not court.phils or (guests and guests.count(o) >= limit):
+                continue
+            if lingering and barred(s, o):
+                continue
+            row = known.get((names, o)) or INVITES(names, o)
+            if asked:
+                out += [row[p] for p in court.phils if p not in asked]
+            else:
+                out += map(row.__getitem__, court.phils)
+    if count >= 2:
+        if count <= cap:
+            out.append(HOLD_SALON)
+    else:
+        out.append(ABANDON_SALON)
+    return out
 
 
 # --- lending ------------------------------------------------------------------------------------
@@ -675,8 +760,9 @@ def apply_lend(s: YMState, seat: int, action: Action, events: list[Event]) -> No
     f = s.stack[-1]
     f.data["attendees"].append(p)
     f.data["guests_from"].append(seat)
-    text = partial("{} lends {}.".format, s.names[seat], catalog().phils[p].name)
-    move(s, "p", p, phil_zone(seat, p), "salon", text, events)
+    if events is not QUIET:
+        text = partial("{} lends {}.".format, s.names[seat], catalog().phils[p].name)
+        move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
 def refusals(s: YMState, seat: int) -> list[Action]:
@@ -687,7 +773,15 @@ def refusals(s: YMState, seat: int) -> list[Action]:
 def apply_refusal(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
     """Nothing happens but a line in the log."""
     p = s.stack.pop().data["target"]
-    say(partial("{} keeps {} at home.".format, s.names[seat], catalog().phils[p].name), events)
+    if events is not QUIET:
+        name = catalog().phils[p].name
+        say(partial("{} keeps {} at home.".format, s.names[seat], name), events)
+
+
+def lend_actions(s: YMState, seat: int) -> list[Action]:
+    """Lend the philosophe asked for, or keep it at home, in one pass."""
+    p = s.stack[-1].data["target"]
+    return [(LENDS.known.get(()) or LENDS())[p], (REFUSALS.known.get(()) or REFUSALS())[p]]
 
 
 # --- answers to a campaign, a Colonial Rebellion, A Place at Court --------------------------------
@@ -717,8 +811,21 @@ def apply_answer(s: YMState, seat: int, action: Action, events: list[Event]) -> 
     _discard_from_hand(s, seat, int(action["card"][1:]), "to answer", events)
     s.discard += s.in_play
     s.in_play = []
-    say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
+    if events is not QUIET:
+        say(partial("{} thwarts the attempt.".format, s.names[seat]), events)
     took(s, "campaign" if q.step == DEFEND else "event")
+
+
+def _then(gen: Callable[[YMState, int], list[Action]], last: Action) -> Callable[..., list[Action]]:
+    """The actions of ``gen`` and then ``last``, in one pass (a step offering an answer and a
+    button that lets the attempt happen)."""
+
+    def together(s: YMState, seat: int) -> list[Action]:
+        out = gen(s, seat)
+        out.append(last)
+        return out
+
+    return together
 
 
 def yields(s: YMState, seat: int) -> list[Action]:
@@ -743,8 +850,9 @@ def apply_decline(s: YMState, seat: int, action: Action, events: list[Event]) ->
         s.seized += 1
         s.courts[owner].colonies.remove(t)
         s.courts[actor].colonies.append(t)
-        text = partial("{} seizes {}.".format, s.names[actor], cat.colonies[t].name)
-        move(s, "c", t, z(owner, "colonies"), z(actor, "colonies"), text, events)
+        if events is not QUIET:
+            text = partial("{} seizes {}.".format, s.names[actor], cat.colonies[t].name)
+            move(s, "c", t, z(owner, "colonies"), z(actor, "colonies"), text, events)
         took(s, "campaign")
         return
     if q.step == BLOCK:
@@ -842,6 +950,10 @@ def _move(
     return Move(name, tuple(steps), generate, apply, refuse, gesture)
 
 
+_DEFENDS = _answers("campaign", "defend")
+_BLOCKS = _answers("campaign", "block")
+_CANCELS = _answers("place", "cancel_place")
+
 MOVES = Moves(
     [
         _move("choose_colony", [MAIN], colonies, apply_colony),
@@ -858,13 +970,20 @@ MOVES = Moves(
         _move("abandon_salon", [SALON], abandons, apply_abandon, BUTTON),
         _move("lend", [LEND], lends, apply_lend, BUTTON),
         _move("refuse", [LEND], refusals, apply_refusal, BUTTON),
-        _move("defend", [DEFEND], _answers("campaign", "defend"), apply_answer),
+        _move("defend", [DEFEND], _DEFENDS, apply_answer),
         _move("yield", [DEFEND], yields, apply_decline, BUTTON),
-        _move("block", [BLOCK], _answers("campaign", "block"), apply_answer),
-        _move("cancel_place", [CANCEL], _answers("place", "cancel_place"), apply_answer),
+        _move("block", [BLOCK], _BLOCKS, apply_answer),
+        _move("cancel_place", [CANCEL], _CANCELS, apply_answer),
         _move("allow", [BLOCK, CANCEL], allows, apply_decline, BUTTON),
         _move("take", [ESPIONAGE], takes, apply_take),
         _move("done", [ESPIONAGE], dones, apply_done, BUTTON),
     ],
-    together={MAIN: turn_actions},
+    together={
+        MAIN: turn_actions,
+        SALON: salon_actions,
+        LEND: lend_actions,
+        DEFEND: _then(_DEFENDS, YIELD),
+        BLOCK: _then(_BLOCKS, ALLOW_BLOCK),
+        CANCEL: _then(_CANCELS, ALLOW_PLACE),
+    },
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.engine.decisions import Frame
 from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.lingering import censorship
 from tabletop.games.your_majesty.scoring import wealth
@@ -25,6 +26,19 @@ def level_gates(s: YMState, seat: int) -> tuple[bool, bool]:
     return bool(mine & 1 or 2 * ones >= s.players), bool(mine & 2 or threes >= s.players)
 
 
+def open_levels(s: YMState, seat: int) -> int:
+    """The levels of reform open to ``seat`` as bits of ``Catalog.level_bit``: 1 (level 1,
+    always), 2 (level 3) and 4 (level 5), as :func:`level_gates` finds them."""
+    bit = catalog().level_bit
+    mine = 0
+    for r in s.courts[seat].reforms:
+        mine |= bit[r]
+    if mine & 3 == 3:  # a level 1 and a level 3 of its own open both gates
+        return 7
+    three, five = level_gates(s, seat)
+    return 1 | (2 if three else 0) | (4 if five else 0)
+
+
 def level_gate_open(s: YMState, seat: int, level: int) -> bool:
     """Whether a reform of ``level`` is open to ``seat`` (see :func:`level_gates`)."""
     if level <= 1:
@@ -45,6 +59,11 @@ def sophia(s: YMState) -> int:
     """Sophia of the salon being staged (Encyclopédie included)."""
     f = s.salon_frame
     assert f is not None
+    return sophia_of(s, f)
+
+
+def sophia_of(s: YMState, f: Frame) -> int:
+    """Sophia of the salon of frame ``f``."""
     cat = catalog()
     muse, pm = cat.reform_muse[f.data["reform"]], cat.phil_muse
     total = sum(2 if pm[p] == muse else 1 for p in f.data["attendees"])
@@ -55,9 +74,17 @@ def base_difficulty(s: YMState) -> int:
     """Difficulty of the staged salon before the randomizer: level + scandals + Censorship."""
     f = s.salon_frame
     assert f is not None
+    return base_difficulty_of(s, f)
+
+
+def base_difficulty_of(s: YMState, f: Frame) -> int:
+    """Difficulty of the salon of frame ``f`` before the randomizer."""
     host = f.seats[0]
-    level = catalog().reform_level[f.data["reform"]]
-    return level + len(s.courts[host].scandals) + censorship(s, host)
+    level = catalog().reform_level[f.data["reform"]] + len(s.courts[host].scandals)
+    for court in s.courts:
+        if court.lingering:  # (Censorship is a lingering event: none, no need to look)
+            return level + censorship(s, host)
+    return level
 
 
 def salon_capacity(s: YMState) -> int:

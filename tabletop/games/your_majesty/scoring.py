@@ -94,19 +94,22 @@ def check_victory(s: YMState) -> bool:
     """
     if s.over:
         return True
-    goal = target(s)
+    # (the goal of ``target``, inlined: a quiet apply asks this after every move)
+    goal = 16 if s.options.get("paycheck") == "wealth" else 20
     # only a seat whose philosophes and reforms reach the goal can be there (slave colonies
-    # and the wealth paycheck only take points away); two points a philosophe bound those
-    cat = catalog()
-    levels = cat.reform_level
-    near = []
+    # and the wealth paycheck only take points away); two points a philosophe and five a
+    # reform bound those, which rules out nearly every court without a sum
+    near = None
     for i, c in enumerate(s.courts):
         n = 2 * len(c.phils)
         if n + 5 * len(c.reforms) >= goal:
-            r = sum(map(levels.__getitem__, c.reforms))
+            cat = catalog()
+            r = sum(map(cat.reform_level.__getitem__, c.reforms))
             if n + r >= goal and sum(map(cat.phil_prestige.__getitem__, c.phils)) + r >= goal:
+                if near is None:
+                    near = []
                 near.append(i)
-    if not near:
+    if near is None:
         return False
     pts = {i: prestige(s, i) for i in near}
     able = [i for i in near if may_win(s, i, pts[i])]

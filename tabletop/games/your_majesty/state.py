@@ -373,18 +373,25 @@ def turn_frame(seat: int) -> Frame:
     return Frame(TURN, MAIN, [seat], data={"used": []})
 
 
-def ask(step: str, seat: int, **data: Any) -> Frame:
-    """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present."""
-    return Frame(PROMPT, step, [seat], data={**_QUESTION, **data})
+def ask(
+    step: str,
+    seat: int,
+    purpose: str = "",
+    target: int = -1,
+    card: int = -1,
+    owner: int = -1,
+    taken: int = 0,
+) -> Frame:
+    """A question to ``seat`` (one of :data:`QUESTIONS`), every data field present (those
+    of ``_QUESTION``, in its order)."""
+    data = {"purpose": purpose, "target": target, "card": card, "owner": owner, "taken": taken}
+    return _frame(PROMPT, step, seat, data)
 
 
 def salon_frame(host: int, reform: int) -> Frame:
     """The salon ``host`` stages for ``reform``, nobody attending yet."""
-    return Frame(
-        PROMPT,
-        SALON,
-        [host],
-        data={"reform": reform, "attendees": [], "guests_from": [], "asked": []},
+    return _frame(
+        PROMPT, SALON, host, {"reform": reform, "attendees": [], "guests_from": [], "asked": []}
     )
 
 

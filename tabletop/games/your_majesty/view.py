@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Event, Rng
-from tabletop.engine.events import LOG, MOVE, Text
+from tabletop.engine.events import LOG, MOVE, QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.zones import DECK, EVERYBODY, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.your_majesty.data import MUSES, catalog
@@ -247,7 +247,10 @@ def move(
     side — they read ``hidden_text`` — and marks it as a reveal when a seat sees the card
     for the first time.
     ``actor`` is named first among the seats that see a private move.
+    A quiet apply (``events`` is ``QUIET``) records nothing.
     """
+    if events is QUIET:
+        return
     card = catalog().offset[kind] + card
     ev = ZONES.move(s, s.players, card, source, target, text, hidden_text, face_up)
     seats = ev.private_to
@@ -259,7 +262,8 @@ def move(
 
 def say(text: Text, events: list[Event], reveal: bool = False) -> None:
     """A line for the log (``reveal``: it shows some seat cards it could not see before)."""
-    events.append(Event(LOG, text, reveal=reveal))
+    if events is not QUIET:
+        events.append(Event(LOG, text, reveal=reveal))
 
 
 # --- the view ---------------------------------------------------------------------------------
