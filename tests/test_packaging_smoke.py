@@ -43,7 +43,11 @@ def _clean_env(**extra: str) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """Build the bundle and .deb once (under a lock), unpack the .deb with ``dpkg -x``."""
-    shared = tmp_path_factory.getbasetemp().parent / "packaging-smoke"
+    base = tmp_path_factory.getbasetemp()
+    # the build is shared by the workers of one run, never across runs (an old build would
+    # test old code): under xdist a worker's folder lies in the run's own folder; without
+    # it the base folder is the run's own, and its parent is shared by every run
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "packaging-smoke"
     shared.mkdir(exist_ok=True)
     with open(shared / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
