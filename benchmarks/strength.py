@@ -112,7 +112,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--combine", nargs="+", type=Path, help="add up runs saved with --json")
     args = ap.parse_args(argv)
     if args.combine:
-        runs = [run for path in args.combine for run in json.loads(path.read_text())]
+        runs = []
+        for path in args.combine:
+            try:
+                runs += json.loads(path.read_text())
+            except (OSError, ValueError) as e:  # a run still being written is empty
+                print(f"benchmarks/strength.py: cannot read {path}: {e}", file=sys.stderr)
+                return 2
         print(report(combine(runs)))
         return 0
     known = registry.games()

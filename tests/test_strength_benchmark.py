@@ -48,3 +48,12 @@ def test_the_goal_needs_the_lower_bound_above_half() -> None:
 
 def test_an_unknown_game_is_an_error() -> None:
     assert _load().main(["--game", "chess"]) == 2
+
+
+def test_a_run_still_being_written_is_refused_with_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "running.json"
+    empty.write_text("")
+    assert _load().main(["--combine", str(empty)]) == 2
+    assert "running.json" in capsys.readouterr().err
