@@ -15,7 +15,18 @@ GAMES = Path(__file__).resolve().parents[1] / "tabletop" / "games"
 ROLES = ("game", "data", "state", "setup", "moves", "flow", "view", "scoring", "ai")
 RETIRED = ("action_cache", "mk", "legal", "resolve", "turn", "rules", "log")
 #: what the kit derives from the declaration: a game that writes its own has its own framework
-KIT_METHODS = {"apply", "legal_actions", "view", "to_act", "revealed", "determinize", "copy"}
+KIT_METHODS = {
+    "apply",
+    "_apply",
+    "play",
+    "_play",
+    "legal_actions",
+    "view",
+    "to_act",
+    "revealed",
+    "determinize",
+    "copy",
+}
 
 
 def _ids() -> list[str]:

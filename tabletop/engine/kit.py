@@ -90,6 +90,11 @@ class RulesGame(Game):
     def advance(self, state: Any, seat: int, events: list[Event]) -> None:
         """What follows an applied move (end of a turn or round, the end of the game)."""
 
+    def advance_quiet(self, state: Any, seat: int, action: Action) -> None:
+        """What follows a quiet apply of ``action`` (see :meth:`play`): ``advance`` with the
+        QUIET events, unless the game declares its own because its ``advance`` reads them."""
+        self.advance(state, seat, QUIET)
+
     @abstractmethod
     def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
         """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
@@ -188,7 +193,7 @@ class RulesGame(Game):
         found.pop(_LEGAL, None)
         found.pop(_VIEWS, None)
         self.moves.by_name[action.name].apply(state, seat, action, QUIET)
-        self.advance(state, seat, QUIET)
+        self.advance_quiet(state, seat, action)
 
     def why_illegal(self, state: Any, seat: int, action: Action) -> str:
         """The refusal of the move that ``action`` names."""

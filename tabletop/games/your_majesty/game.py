@@ -7,7 +7,6 @@ from operator import attrgetter
 from typing import Any
 
 from tabletop.engine import Action, Outcome, Rng
-from tabletop.engine.events import QUIET
 from tabletop.engine.kit import RulesGame
 from tabletop.games.your_majesty import flow, view
 from tabletop.games.your_majesty.data import GAME_ID
@@ -15,9 +14,6 @@ from tabletop.games.your_majesty.moves import MOVES
 from tabletop.games.your_majesty.scoring import breakdown, prestige, summary_stats
 from tabletop.games.your_majesty.setup import new_state
 from tabletop.games.your_majesty.state import YMState
-
-# each move's apply by name, for the quiet apply of playouts
-_APPLY = {name: move.apply for name, move in MOVES.by_name.items()}
 
 
 class YourMajesty(RulesGame):
@@ -35,13 +31,10 @@ class YourMajesty(RulesGame):
 
     advance = staticmethod(flow.advance)  # the second action ends the turn; then victory
 
-    def _play(self, state: YMState, seat: int, action: Action) -> None:
-        """Apply a legal action building no events (see ``RulesGame._play``): the victory
-        is looked for at the end of a turn and after the moves that may change a court."""
-        self.touch(state)  # the kit's cached legal actions and views go
-        name = action.name
-        _APPLY[name](state, seat, action, QUIET)
-        flow.advance_quiet(state, name)
+    def advance_quiet(self, state: YMState, seat: int, action: Action) -> None:
+        """After a quiet apply ``advance`` has no event to read: the victory is looked for
+        at the end of a turn and after the moves that may change a court."""
+        flow.advance_quiet(state, action.name)
 
     def describe(self, state: YMState, seat: int | None) -> dict[str, Any]:
         """Prompt, seats, the public facts and the state as the seat may see it."""
