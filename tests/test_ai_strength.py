@@ -22,7 +22,7 @@ CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "your_majesty": ("mcts:6:4:p", 4, {}),
     "aristocracy": ("mcts:6:4:p", 2, {"length": "shorter"}),
     "monarch": ("mcts:24:4", 4, {}),
-    "mayflower": ("mcts:24:12", 4, {}),
+    "mayflower": ("mcts:24", 4, {}),
 }
 
 
