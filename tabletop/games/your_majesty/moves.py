@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from tabletop.engine import BUTTON, DRAG, Action, Event, Gesture
 from tabletop.engine.events import QUIET
@@ -604,13 +605,21 @@ def invites(s: YMState, seat: int) -> list[Action]:
         if c.lingering:
             lingering = True
             break
+    out: list[Action] = []
+    _add_invites(s, seat, d, lingering, out)
+    return out
+
+
+def _add_invites(
+    s: YMState, seat: int, d: dict[str, Any], lingering: bool, out: list[Action]
+) -> None:
+    """Add the invitations of the salon ``d`` to ``out`` (``lingering``: some event lingers)."""
     limit = 2 if "grandtour" in s.flags else 1
     names = s.names
     if names.__class__ is not tuple:
         names = tuple(names)
     guests, asked = d["guests_from"], d["asked"]
     known = INVITES.known
-    out: list[Action] = []
     for o, court in enumerate(s.courts):
         if o == seat or not court.phils or (guests and guests.count(o) >= limit):
             continue
@@ -621,7 +630,6 @@ def invites(s: YMState, seat: int) -> list[Action]:
             out += [row[p] for p in court.phils if p not in asked]
         else:
             out += map(row.__getitem__, court.phils)
-    return out
 
 
 def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -724,22 +732,7 @@ def salon_actions(s: YMState, seat: int) -> list[Action]:
         if not (lingering and barred(s, seat)):
             row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
             out += [row[p] for p in s.courts[seat].phils if p not in here]
-        limit = 2 if "grandtour" in s.flags else 1
-        names = s.names
-        if names.__class__ is not tuple:
-            names = tuple(names)
-        guests, asked = d["guests_from"], d["asked"]
-        known = INVITES.known
-        for o, court in enumerate(s.courts):
-            if o == seat or not court.phils or (guests and guests.count(o) >= limit):
-                continue
-            if lingering and barred(s, o):
-                continue
-            row = known.get((names, o)) or INVITES(names, o)
-            if asked:
-                out += [row[p] for p in court.phils if p not in asked]
-            else:
-                out += map(row.__getitem__, court.phils)
+        _add_invites(s, seat, d, lingering, out)
     if count >= 2:
         if count <= cap:
             out.append(HOLD_SALON)
