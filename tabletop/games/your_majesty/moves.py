@@ -327,11 +327,7 @@ def salons(s: YMState, seat: int) -> list[Action]:
     # the colonies' coins bound the wealth (a Hurricane only lowers it): summed first
     if sum(map(cat.coins.__getitem__, court.colonies)) < 2:
         return []
-    lingering = False
-    for c in s.courts:
-        if c.lingering:
-            lingering = True
-            break
+    lingering = some_lingering(s)
     if lingering and wealth(s, seat) < 2:
         return []
     muse_bit = cat.muse_bit
@@ -575,11 +571,8 @@ def attends(s: YMState, seat: int) -> list[Action]:
     here = d["attendees"]
     if len(here) >= (d.get("capacity") or capacity(s)):
         return []
-    for c in s.courts:
-        if c.lingering:
-            if barred(s, seat):
-                return []
-            break
+    if some_lingering(s) and barred(s, seat):
+        return []
     row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
     return [row[p] for p in s.courts[seat].phils if p not in here]
 
@@ -595,16 +588,20 @@ def apply_attend(s: YMState, seat: int, action: Action, events: list[Event]) -> 
         move(s, "p", p, phil_zone(seat, p), "salon", text, events)
 
 
+def some_lingering(s: YMState) -> bool:
+    """Whether any court has an event lingering (every turn's list asks)."""
+    for c in s.courts:  # noqa: SIM110  (a loop: cheaper than any() over a generator)
+        if c.lingering:
+            return True
+    return False
+
+
 def invites(s: YMState, seat: int) -> list[Action]:
     """Ask another court for a philosophe (one guest per court, two with the Grand Tour)."""
     d = s.stack[-1].data
     if len(d["attendees"]) >= (d.get("capacity") or capacity(s)):
         return []
-    lingering = False
-    for c in s.courts:
-        if c.lingering:
-            lingering = True
-            break
+    lingering = some_lingering(s)
     out: list[Action] = []
     _add_invites(s, seat, d, lingering, out)
     return out
@@ -724,11 +721,7 @@ def salon_actions(s: YMState, seat: int) -> list[Action]:
     cap = d.get("capacity") or capacity(s)
     out: list[Action] = []
     if count < cap:
-        lingering = False
-        for c in s.courts:
-            if c.lingering:
-                lingering = True
-                break
+        lingering = some_lingering(s)
         if not (lingering and barred(s, seat)):
             row = ATTENDS.known.get((seat,)) or ATTENDS(seat)
             out += [row[p] for p in s.courts[seat].phils if p not in here]
