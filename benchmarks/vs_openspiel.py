@@ -1,12 +1,14 @@
-"""Our Hard AI against OpenSpiel's Python ``ISMCTSBot`` at equal wall time per decision.
+"""Our Hard AI against OpenSpiel's Python ``ISMCTSBot`` at equal CPU time per decision.
 
     python benchmarks/vs_openspiel.py [--game ID] [--games 20] [--time 1.0] [--players 2]
                                       [--os-cutoff K]
 
-Both sides get ``--time`` seconds per decision: ours through its wall-clock cap, OpenSpiel's
-bot through a simulation count adapted to its measured speed (the simulations past the
-deadline do nothing; it always runs two, so in long games it overshoots — both sides'
-times are printed, with the bot's simulations per decision).  Seats alternate between
+Both sides get ``--time`` seconds of CPU time per decision (the deciding thread's
+``time.thread_time``, so other work on the machine changes neither side's budget): ours
+through its CPU-time cap with no iteration limit, OpenSpiel's bot through a simulation count
+adapted to its measured speed (the simulations past the deadline do nothing; it always runs
+two, so in long games it overshoots — both sides' CPU times are printed, with the bot's
+simulations per decision).  Seats alternate between
 matches.  Needs ``pip install .[openspiel]``.
 
 The bot's evaluator is OpenSpiel's ``RandomRolloutEvaluator`` (uniformly random moves to the
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import secrets
 import sys
 import time
 from dataclasses import replace
@@ -42,13 +45,17 @@ from tabletop.ai.levels import level_config
 from tabletop.ai.openspiel_bridge import TruncatedRolloutEvaluator, code_actions, load
 from tabletop.ai.tournament import quantile, wilson
 from tabletop.engine import Game, Rng
+from tabletop.engine.play import DEFAULT_AI_SEED, derive_seed
+
+#: the clock of both budgets: CPU time of the deciding thread (ours is capped by it too)
+CLOCK = time.thread_time
 
 #: the bot's first simulation only expands its root, so it needs two before it can answer
 MIN_SIMULATIONS = 2
 
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):
-    """OpenSpiel's IS-MCTS bot held to a wall-clock budget (or a simulation count) per decision."""
+    """OpenSpiel's IS-MCTS bot held to a CPU-time budget (or a simulation count) per decision."""
 
     def __init__(
         self,
@@ -86,12 +93,12 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             self.deadline = math.inf
             self._max_simulations = self.fixed
         else:
-            self.deadline = time.perf_counter() + self.seconds
+            self.deadline = CLOCK() + self.seconds
             self._max_simulations = max(2, int(self.rate * self.seconds * 1.5) + 2)
         self.done = 0
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         policy = super().run_search(state)
-        used = max(min(time.perf_counter(), self.deadline) - t0, 1e-3)
+        used = max(min(CLOCK(), self.deadline) - t0, 1e-3)
         if self.done:
             self.rate = self.done / used
         self.simulations.append(self.done)
@@ -99,7 +106,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
 
     def sample_root_state(self, state: Any) -> Any:
         """A determinization, or (past the deadline) the state itself: no more work."""
-        if self.done >= MIN_SIMULATIONS and time.perf_counter() > self.deadline:
+        if self.done >= MIN_SIMULATIONS and CLOCK() > self.deadline:
             return state.clone()
         return super().sample_root_state(state)
 
@@ -107,7 +114,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         """One simulation while time remains (the bot recurses: only the top call counts)."""
         if self.depth:
             return super().run_simulation(state)
-        if self.done >= MIN_SIMULATIONS and time.perf_counter() > self.deadline:
+        if self.done >= MIN_SIMULATIONS and CLOCK() > self.deadline:
             return None
         self.done += 1
         self.depth += 1
@@ -125,19 +132,25 @@ def play(
     seconds: float,
     times: dict[str, list[float]],
     cutoff: int | None = None,
+    ai_seed: int = DEFAULT_AI_SEED,
 ) -> float:
-    """One match; returns our share of the win and adds each side's decision times (and the
-    bot's simulation counts under ``"simulations"``)."""
+    """One match; returns our share of the win and adds each side's CPU seconds per decision
+    (and the bot's simulation counts under ``"simulations"``).  Both sides' random numbers
+    come from ``ai_seed``, the deal and our seat through a one-way hash, never from the deal
+    alone."""
     os_game, state = _dealt(game, players, seed)
     agent = ISMCTSAgent(
         "hard", replace(level_config("hard", game), iterations=10**9, time_limit=seconds)
     )
-    bots = {p: TimedISMCTSBot(os_game, seconds, seed * 10 + p, cutoff) for p in range(players)}
-    rng = Rng(seed)
+    bots = {
+        p: TimedISMCTSBot(os_game, seconds, derive_seed(ai_seed, seed, ours, p) % 2**32, cutoff)
+        for p in range(players)
+    }
+    rng = Rng(derive_seed(ai_seed, seed, ours, players))
     while not state.is_terminal():
         p = state.current_player()
         legal = state.legal_actions()
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         if len(legal) == 1:
             state.apply_action(int(legal[0]))
             continue
@@ -148,7 +161,7 @@ def play(
             code = next(c for c, a in code_actions(acts).items() if a == choice)
         else:
             code = bots[p].step(state)
-        times["ours" if p == ours else "openspiel"].append(time.perf_counter() - t0)
+        times["ours" if p == ours else "openspiel"].append(CLOCK() - t0)
         state.apply_action(int(code))
     for bot in bots.values():
         times["simulations"] += bot.simulations
@@ -191,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time", type=float, default=1.0, help="seconds per decision, both sides")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
+        "--ai-seed",
+        type=int,
+        default=None,
+        help="seeds both sides' searches apart from the deals (default: drawn afresh and "
+        "printed; give it again to replay the same matches)",
+    )
+    ap.add_argument(
         "--os-cutoff",
         type=int,
         default=None,
@@ -211,9 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check_cutoff:
         return check_cutoff(games, args)
     rollouts = "to the end" if args.os_cutoff is None else f"cut after {args.os_cutoff} moves"
+    ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     print(
-        f"Hard vs OpenSpiel ISMCTSBot (random rollouts {rollouts}), {args.time:.2f} s per "
-        f"decision, {args.players} players; load average {os.getloadavg()[0]:.2f}"
+        f"Hard vs OpenSpiel ISMCTSBot (random rollouts {rollouts}), {args.time:.2f} s of CPU "
+        f"per decision, {args.players} players, --seed {args.seed} --ai-seed {ai_seed}; "
+        f"load average {os.getloadavg()[0]:.2f}"
     )
     for game in games:
         t0 = time.perf_counter()
@@ -222,7 +244,14 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.games):
             seed = args.seed + k // args.players
             wins += play(
-                game, args.players, seed, k % args.players, args.time, times, args.os_cutoff
+                game,
+                args.players,
+                seed,
+                k % args.players,
+                args.time,
+                times,
+                args.os_cutoff,
+                ai_seed,
             )
             sys.stderr.write(f"\r{game.info.id}: {k + 1}/{args.games}, won {wins:.1f}")
             sys.stderr.flush()
@@ -231,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{game.info.id:<14} {100 * wins / args.games:5.1f}% "
             f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%) over {args.games} games, "
-            f"{time.perf_counter() - t0:.0f} s; seconds per decision, median/p95: ours "
+            f"{time.perf_counter() - t0:.0f} s; CPU seconds per decision, median/p95: ours "
             f"{quantile(times['ours'], 0.5):.2f}/{quantile(times['ours'], 0.95):.2f}, OpenSpiel "
             f"{quantile(times['openspiel'], 0.5):.2f}/{quantile(times['openspiel'], 0.95):.2f}; "
             f"OpenSpiel simulations per decision, median/p5: "
