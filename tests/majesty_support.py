@@ -51,10 +51,10 @@ def build(
                 return i
         raise ValueError(f"no card {spec!r} left")
 
-    s.realms = [[[] for _ in range(8)] for _ in range(players)]
+    s.realms = [[()] * 8 for _ in range(players)]
     for seat, locs in (realms or {}).items():
         for loc, specs in locs.items():
-            s.realms[seat][LOC[loc]] = [grab(x) for x in specs]
+            s.realms[seat][LOC[loc]] = tuple(grab(x) for x in specs)
     s.display = [grab(x) for x in display or []]
     s.display_meeples = list(display_meeples or [0] * len(s.display))
     s.deck = pool

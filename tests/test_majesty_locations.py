@@ -305,7 +305,7 @@ def test_infirmary_b_minus_two_each_and_minus_ten_for_the_most() -> None:
     ev = _final(s)
     assert points(ev, 0, "infirmary") == -6 and points(ev, 1, "infirmary") == -2
     assert points(ev, 0, "infirmary_b") == -10 and points(ev, 1, "infirmary_b") == 0
-    assert s.realms[0][7] == [] and len(s.removed) == 4
+    assert s.realms[0][7] == () and len(s.removed) == 4
 
 
 def test_infirmary_b_ties_all_lose_and_empty_infirmaries_lose_nothing() -> None:

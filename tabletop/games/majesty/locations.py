@@ -129,8 +129,10 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
                 )
             )
             continue
-        card = realm[target].pop()
-        realm[INFIRMARY].append(card)
+        pile = realm[target]
+        card = pile[-1]
+        realm[target] = pile[:-1]
+        realm[INFIRMARY] = realm[INFIRMARY] + (card,)
         move(
             s,
             card,
@@ -159,8 +161,10 @@ def heal(s: MajestyState, seat: int, events: list[Event]) -> bool:
 def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -> None:
     """Move the top Infirmary card back to ``target`` (no activation)."""
     cat = catalog()
-    card = s.realms[seat][INFIRMARY].pop()
-    s.realms[seat][target].append(card)
+    realm = s.realms[seat]
+    card = realm[INFIRMARY][-1]
+    realm[INFIRMARY] = realm[INFIRMARY][:-1]
+    realm[target] = realm[target] + (card,)
     text = partial(_healed, seat, cat.char_names[target], side_of(s, target).name)
     move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), text, events)
 

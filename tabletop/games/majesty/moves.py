@@ -120,7 +120,8 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     card = s.display.pop(slot)
     bonus = waiting.pop(slot)
     s.meeples[seat] += bonus - slot
-    s.realms[seat][char].append(card)
+    realm = s.realms[seat]
+    realm[char] = realm[char] + (card,)  # (locations are tuples: a copy shares them)
     L = sides_in_play(s.sides)[char]
     if events is not QUIET:
         text = partial(_taken, char, seat, slot, bonus, L.name)

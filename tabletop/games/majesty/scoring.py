@@ -40,8 +40,8 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
             events,
         )
         pile = s.realms[p][INFIRMARY]
-        while pile:
-            card = pile.pop()
+        s.realms[p][INFIRMARY] = ()
+        for card in reversed(pile):  # from the top down
             s.removed.append(card)
             move(s, card, loc_zone(p, INFIRMARY), "removed", "", events, face_up=False)
     # 2. Variety

@@ -65,7 +65,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> MajestyState:
         display=display,
         display_meeples=[0] * len(display),
         box=box,
-        realms=[[[] for _ in range(N_LOCATIONS)] for _ in range(players)],
+        realms=[[()] * N_LOCATIONS for _ in range(players)],
         meeples=[START_MEEPLES] * players,
         scores=[0] * players,
         gains=[empty_gains() for _ in range(players)],

@@ -294,7 +294,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
         display=filled["display"],
         display_meeples=[c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]],
         box=sorted(rest["tier1"] + rest["tier2"]),
-        realms=[[filled[zid] for zid in _LOC_IDS[p]] for p in range(players)],
+        realms=[[tuple(filled[zid]) for zid in _LOC_IDS[p]] for p in range(players)],
         meeples=[s["resources"]["meeples"] for s in view["seats"]],
         scores=[s["score"] for s in view["seats"]],
         gains=[dict(g) for g in pub["gains"]],
