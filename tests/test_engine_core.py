@@ -59,6 +59,21 @@ def test_the_inline_shuffle_draws_exactly_what_randrange_would() -> None:
             assert deck == ref and fast == slow, (seed, n)
 
 
+def test_a_tail_shuffle_makes_only_the_first_steps_of_a_full_one() -> None:
+    for seed in range(100):
+        for n, tail in ((0, 2), (1, 1), (5, 0), (6, 2), (12, 3), (9, 20)):
+            part, full, count = Rng(seed), Rng(seed), Rng(seed)
+            deck, ref = list(range(n)), list(range(n))
+            part.shuffle(deck, tail)
+            full.shuffle(ref)
+            drawn = min(tail, max(n - 1, 0))
+            assert sorted(deck) == list(range(n))
+            assert deck[n - drawn :] == ref[n - drawn :], (seed, n, tail)  # the same sample
+            for i in range(n - 1, n - 1 - drawn, -1):
+                count.randrange(i + 1)
+            assert part == count, (seed, n, tail)  # and no more random numbers than that
+
+
 def test_illegal_action_is_refused_and_state_untouched() -> None:
     s = TOY.new_game(2, seed=5)
     before = state_digest(TOY, s)

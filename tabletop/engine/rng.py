@@ -68,15 +68,19 @@ class Rng:
                 self.state = s
                 return seq[z % n]
 
-    def shuffle(self, seq: MutableSequence[T]) -> None:
+    def shuffle(self, seq: MutableSequence[T], tail: int | None = None) -> None:
         """Fisher–Yates shuffle in place.
 
         The same draws as ``randrange(i + 1)`` for each ``i`` from the top, written out inline:
         the searches determinize thousands of times a second and this is their hottest loop.
+        With ``tail``, only the last ``tail`` places are drawn (the first ``tail`` steps): they
+        then hold a uniformly random sample of the cards in random order, and the rest stays
+        in no particular order (for a caller who takes the tail and shuffles the rest later).
         """
         s = self.state
         limits = _LIMITS
-        for i in range(len(seq) - 1, 0, -1):
+        stop = 0 if tail is None else max(0, len(seq) - 1 - tail)
+        for i in range(len(seq) - 1, stop, -1):
             n = i + 1
             limit = limits[n] if n < 1025 else _MASK - (_MASK + 1) % n
             while True:

@@ -193,6 +193,7 @@ class Zones:
         self._hidden: dict[str, CardView] = {}
         self._routes: dict[tuple[int, str, str], Any] = {}
         self._movers: dict[tuple[int, str, str], Mover] = {}
+        self._universes: dict[Sequence[int], dict[str, tuple[int, ...]]] = {}
         self._plans: dict[tuple[int, int | None], tuple[tuple[Any, ...], ...]] = {}
         self._runs: dict[tuple[str, int], tuple[CardView, ...]] = {}
         self._shared: dict[tuple[str, str | None, int], Mapping[str, Any]] = {}
@@ -568,6 +569,7 @@ class Zones:
         rng: Rng,
         index: Mapping[str, int],
         backs: Sequence[str] = (),
+        mix_rest: bool = True,
     ) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
         """Fill the hidden cards of a view's ``zones`` with cards the viewer cannot place.
 
@@ -575,16 +577,17 @@ class Zones:
         its zones (a public discard list), ``index`` maps a uid back to its card.  Each hidden
         card is dealt a random unplaced card with the same back; the pools are shuffled in
         the order of ``backs`` (then in order of first appearance).  Returns the filled zones
-        and the cards left over, by back (they lie where the view does not show: a box).
+        and the cards left over, by back (they lie where the view does not show: a box), in
+        random order — or, with ``mix_rest`` false, in no particular order (only the cards
+        dealt are drawn at random: for a caller who shuffles the rest itself).
         """
         placed = set(known)
-        card_zones = self.card_zones
         known_zones = self._card_zone_ids  # card_zones' answers so far (read without a call)
         shown: list[tuple[str, Sequence[CardView]]] = []
         for zid, z in zones.items():
             flag = known_zones.get(zid)
             if flag is None:
-                flag = zid in card_zones
+                flag = zid in self.card_zones
             if flag:
                 shown.append((zid, z["cards"]))
         for _, cards in shown:
@@ -593,18 +596,41 @@ class Zones:
                 if uid is not None:
                     placed.add(index[uid])
         pools: dict[str, list[int]] = {b: [] for b in backs}
-        back = self.back
-        for card in universe:
-            if card not in placed:
-                pools.setdefault(back(card), []).append(card)
-        for pool in pools.values():
-            rng.shuffle(pool)
+        for b, cards in self._by_back(universe).items():
+            pools[b] = [c for c in cards if c not in placed]
+        if mix_rest:
+            for pool in pools.values():
+                rng.shuffle(pool)
+        else:
+            wanted: dict[str, int] = {}
+            for _, cards in shown:
+                for c in cards:
+                    if c["uid"] is None:
+                        wanted[c["back"]] = wanted.get(c["back"], 0) + 1
+            for b, pool in pools.items():
+                rng.shuffle(pool, wanted.get(b, 0))
         filled: dict[str, list[int]] = {}
         for zid, cards in shown:
             filled[zid] = [
                 index[c["uid"]] if c["uid"] is not None else pools[c["back"]].pop() for c in cards
             ]
         return filled, pools
+
+    def _by_back(self, universe: Sequence[int]) -> dict[str, tuple[int, ...]]:
+        """The cards of ``universe`` by back, in order (kept for a hashable universe: a
+        search deals from the same range of cards thousands of times)."""
+        try:
+            return self._universes[universe]  # type: ignore[index]
+        except (KeyError, TypeError):
+            pass
+        grouped: dict[str, list[int]] = {}
+        back = self.back
+        for card in universe:
+            grouped.setdefault(back(card), []).append(card)
+        found = {b: tuple(cards) for b, cards in grouped.items()}
+        if isinstance(universe, (range, tuple)):
+            self._universes[universe] = found
+        return found
 
     # --- for checks ------------------------------------------------------------------------
     def contents(self, state: Any, players: int) -> dict[str, list[int]]:

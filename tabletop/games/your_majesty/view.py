@@ -407,10 +407,11 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
         else:
             known += h
     dealt, rest = ZONES.deal(hidden, range(off_p), known, rng, index, ("action",))
+    # the pool was shuffled before the hands were dealt from it: what is left is in random
+    # order already, and Reshuffle (never in a hand) only needs a random place among it
     deck = rest.get("action", [])
     if d["reshuffle_in"]:
-        deck.append(cat.reshuffle)
-    rng.shuffle(deck)
+        deck.insert(rng.randrange(len(deck) + 1), cat.reshuffle)
     new_hands = [h if h.__class__ is not int else dealt[f"p{i}.hand"] for i, h in enumerate(hands)]
     # philosophes: the unseen removals, then the deck of what is left
     known = [off_p + p for p in d["phil_discard"]]
@@ -426,11 +427,10 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     removed: list[int] = []
     phil_deck: list[int] = []
     for group in groups:
-        filled, left = ZONES.deal(unseen, group, known, rng, index, ("philosophe",))
+        filled, left = ZONES.deal(unseen, group, known, rng, index, ("philosophe",), mix_rest=False)
         removed += [c - off_p for c in filled["removed"]]
         phil_deck += [c - off_p for c in left.get("philosophe", [])]
-    rng.shuffle(removed)
-    rng.shuffle(phil_deck)
+    rng.shuffle(phil_deck)  # (the removals' order means nothing: nobody draws from them)
     return restore(d, Rng(rng.next64()), deck, phil_deck, removed, new_hands)
 
 
