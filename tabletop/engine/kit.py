@@ -131,7 +131,10 @@ class RulesGame(Game):
         if not stack or self.is_over(state):
             return []
         top = stack[-1]
-        if not top.waits_for(seat):
+        if top.kind in _ONE_SEAT:  # (``waits_for`` written out for the common frames)
+            if not top.seats or top.seats[0] != seat:
+                return []
+        elif not top.waits_for(seat):
             return []
         acts = self.moves.legal(state, seat, top.step)
         found[_LEGAL] = (seat, acts)
@@ -179,11 +182,15 @@ class RulesGame(Game):
         """Apply ``action`` building no events (see :data:`~tabletop.engine.events.QUIET`):
         an action from this state's legal list goes straight to its move; any other is
         checked and refused exactly as :meth:`apply` does."""
-        cached = state.__dict__.get(_LEGAL)
+        found = state.__dict__
+        cached = found.get(_LEGAL)
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
-                if a is action:
-                    self._play(state, seat, a)
+                if a is action:  # (``_play`` written out: the play-outs' every step)
+                    del found[_LEGAL]
+                    found.pop(_VIEWS, None)
+                    self.moves.by_name[a.name].apply(state, seat, a, QUIET)
+                    self.advance_quiet(state, seat, a)
                     return
         self.apply(state, seat, action)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.engine import Event
+from tabletop.engine import Action, Event
 from tabletop.engine.events import GAME_OVER, MOVE, QUIET
 from tabletop.games.your_majesty.data import MUSES, ROUND_LIMIT, catalog
 from tabletop.games.your_majesty.scoring import check_victory, end_by_round_limit, prestige
@@ -70,13 +70,13 @@ def advance(s: YMState, seat: int, events: list[Event]) -> None:
 COURT_MOVES = frozenset({"draw_philosophe", "play_event", "pay", "hold_salon", "yield", "allow"})
 
 
-def advance_quiet(s: YMState, name: str) -> None:
-    """:func:`advance` after a quiet apply of move ``name``: with no event to read, a move of
+def advance_quiet(s: YMState, seat: int, action: Action) -> None:
+    """:func:`advance` after a quiet apply of ``action``: with no event to read, a move of
     :data:`COURT_MOVES` stands for a card that entered or left a court."""
     turn = s.stack[0]
     if len(turn.data["used"]) >= 2:
         end_turn(s, QUIET)
-    if (turn.data["used"] or len(s.stack) > 1) and name not in COURT_MOVES and not s.over:
+    if (turn.data["used"] or len(s.stack) > 1) and action.name not in COURT_MOVES and not s.over:
         return
     check_victory(s)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from tabletop.engine import Action, Outcome, Rng
+from tabletop.engine import Outcome, Rng
 from tabletop.engine.kit import RulesGame
 from tabletop.games.your_majesty import flow, view
 from tabletop.games.your_majesty.data import GAME_ID
@@ -31,10 +31,9 @@ class YourMajesty(RulesGame):
 
     advance = staticmethod(flow.advance)  # the second action ends the turn; then victory
 
-    def advance_quiet(self, state: YMState, seat: int, action: Action) -> None:
-        """After a quiet apply ``advance`` has no event to read: the victory is looked for
-        at the end of a turn and after the moves that may change a court."""
-        flow.advance_quiet(state, action.name)
+    # after a quiet apply ``advance`` has no event to read: the victory is looked for at the
+    # end of a turn and after the moves that may change a court
+    advance_quiet = staticmethod(flow.advance_quiet)
 
     def describe(self, state: YMState, seat: int | None) -> dict[str, Any]:
         """Prompt, seats, the public facts and the state as the seat may see it."""
