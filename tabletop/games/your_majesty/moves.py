@@ -358,6 +358,15 @@ def events_(s: YMState, seat: int) -> list[Action]:
     if not hand or "event" in s.stack[0].data["used"]:
         return []
     out: list[Action] = []
+    _add_events(s, seat, hand, out, None)
+    return out
+
+
+def _add_events(
+    s: YMState, seat: int, hand: list[int], out: list[Action], camps: list[int] | None
+) -> None:
+    """Add the event actions of ``hand`` to ``out``; its campaign cards go to ``camps``
+    (when given: the turn's list reads the hand once for both kinds)."""
     players = range(s.players)
     courts = s.courts
     names = s.names
@@ -368,6 +377,8 @@ def events_(s: YMState, seat: int) -> list[Action]:
     for a in hand:
         how = how_of[a]
         if how == "campaign":
+            if camps is not None:
+                camps.append(a)
             continue
         row = rows[a]
         if how == "single":
@@ -391,7 +402,6 @@ def events_(s: YMState, seat: int) -> list[Action]:
             out += [row[c] for court in courts for c in court.colonies if slave[c]]
         elif not courts[seat].despot:  # Enlightened Despot, while the hand limit is four
             out.append(row[0])
-    return out
 
 
 def apply_event(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -408,16 +418,21 @@ def campaigns(s: YMState, seat: int) -> list[Action]:
         return []
     how_of = _TARGETING[0] if _TARGETING else targeting()
     camps = [a for a in hand if how_of[a] == "campaign"]
-    if not camps:
-        return []
     out: list[Action] = []
+    if camps:
+        _add_campaigns(s, seat, camps, out)
+    return out
+
+
+def _add_campaigns(s: YMState, seat: int, camps: list[int], out: list[Action]) -> None:
+    """Add the campaigns of the cards ``camps`` against every colony at another court."""
     table = None
     for o, court in enumerate(s.courts):
         held = court.colonies
         if o != seat and held:
             if table is None:  # the first colony at another court: is there peace?
                 if in_force(s, "peace"):
-                    return []
+                    return
                 names = s.names
                 if names.__class__ is not tuple:
                     names = tuple(names)
@@ -428,7 +443,6 @@ def campaigns(s: YMState, seat: int) -> list[Action]:
             else:
                 rows = [table[a][o] for a in camps]
                 out += [row[c] for c in held for row in rows]
-    return out
 
 
 def apply_campaign(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -507,10 +521,15 @@ def turn_actions(s: YMState, seat: int) -> list[Action]:
         # a salon needs a philosophe and two coins (so a colony): see ``salons``
         if court.phils and court.colonies and "salon" not in used:
             out += salons(s, seat)
+        # the event cards and the campaign cards, in one pass over the hand
+        camps: list[int] | None = [] if "campaign" not in used else None
         if "event" not in used:
-            out += events_(s, seat)
-        if "campaign" not in used:
-            out += campaigns(s, seat)
+            _add_events(s, seat, hand, out, camps)
+        elif camps is not None:
+            how_of = _TARGETING[0] if _TARGETING else targeting()
+            camps = [a for a in hand if how_of[a] == "campaign"]
+        if camps:
+            _add_campaigns(s, seat, camps, out)
     if (
         len(hand) < (5 if court.despot else 4)
         and "refill" not in used
