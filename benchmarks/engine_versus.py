@@ -8,8 +8,8 @@ Every round runs one fresh process per tree, in the order base, this, this, base
 neither side always goes first), and each process plays the same seeded random playouts
 (deals 1000, 1001, ...; each step lists the legal actions and applies a random one, with
 ``game.play`` where the tree has it, as the search's play-outs do, else ``game.apply``),
-timing them in CPU seconds after one warm-up game.  It prints each side's actions per CPU
-second (median and p95 of the rounds) and the ratio of the two within each round (median,
+timing them in CPU seconds after one warm-up game.  It prints each side's actions and games
+per CPU second (median and p95 of the rounds) and the ratio of the two within each round (median,
 lowest and highest): a machine whose speed drifts during the run moves both sides of a
 round alike.  A tree that cannot load the game is refused with its error, never skipped.
 """
@@ -90,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (base / "tabletop" / "__init__.py").is_file():
         raise SystemExit(f"{base} holds no tabletop package")
     rates: dict[str, list[float]] = {"base": [], "this": []}
+    games_rates: dict[str, list[float]] = {"base": [], "this": []}
     ratios: list[float] = []
     for r in range(args.rounds):
         order = [("base", base), ("this", HERE)]
@@ -100,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             m = run(tree, args.game, args.players, args.games)
             got[side] = m["actions"] / m["cpu"]
             rates[side].append(got[side])
+            games_rates[side].append(args.games / m["cpu"])
         ratios.append(got["this"] / got["base"])
         sys.stderr.write(
             f"\rround {r + 1}/{args.rounds}: base {got['base']:,.0f}, "
@@ -114,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     for side in ("base", "this"):
         print(
             f"{side:>4}: {statistics.median(rates[side]):>9,.0f} actions per CPU second "
-            f"(median; p95 {p95(rates[side]):,.0f})"
+            f"(median; p95 {p95(rates[side]):,.0f}), "
+            f"{statistics.median(games_rates[side]):,.0f} games per CPU second "
+            f"(median; p95 {p95(games_rates[side]):,.0f})"
         )
     print(
         f"ratio this/base within a round: median {statistics.median(ratios):.2f}, "
