@@ -7,6 +7,7 @@ assert that the check sees it.  Zone-based checks need a game on the rules kit
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -281,3 +282,40 @@ def quiet_play_matches(game: Game, players: int, seed: int, kind: str = "random"
     if game.is_over(quiet) != game.is_over(state):
         return ["the quiet game ended differently"]
     return []
+
+
+def leaves_no_cycles(game: Game, players: int, seed: int) -> list[str]:
+    """A game played with ``apply`` and ``play``, its copies and views, leaves no reference
+    cycle behind once dropped: its objects are freed at once, not by the cyclic collector's
+    passes, whose cost grows with everything a play-out leaves in them."""
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        steps = _play_and_drop(game, players, seed)
+        left = gc.collect()
+    finally:
+        if was:
+            gc.enable()
+    return [f"{left} objects in reference cycles after {steps} steps"] if left else []
+
+
+def _play_and_drop(game: Game, players: int, seed: int) -> int:
+    """Play a seeded random game (``apply`` and ``play`` in turn, with copies and views);
+    every object of it is dropped on return."""
+    state = game.new_game(players, seed)
+    rng = Rng(seed * 13 + 5)
+    step = 0
+    while not game.is_over(state) and step < 600:
+        seat = game.to_act(state)[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        if step % 2:
+            game.play(state, seat, action)
+        else:
+            game.apply(state, seat, action)
+            copy = game.copy(state)
+            for s in game.to_act(copy)[:1]:
+                game.view(copy, s)
+                game.legal_actions(copy, s)
+        step += 1
+    return step

@@ -77,6 +77,11 @@ def test_quiet_play_ends_in_the_states_of_apply(game: Game, players: int) -> Non
     _check(ck.quiet_play_matches(game, players, 82, "greedy"))
 
 
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_dropped_game_leaves_no_reference_cycles(game: Game, players: int) -> None:
+    _check(ck.leaves_no_cycles(game, players, 91))
+
+
 # --- the checks catch the bugs they guard against ---------------------------------------------
 SHIPPED = ["greedy", "mcts:40:4", "easy"]
 
@@ -166,6 +171,21 @@ def test_a_quiet_play_that_skips_a_change_is_caught(monkeypatch: pytest.MonkeyPa
     assert ck.quiet_play_matches(MAJESTY, 2, 81) == []
     monkeypatch.setattr(locations, "gain_points", forgetful)
     assert ck.quiet_play_matches(MAJESTY, 2, 81)
+
+
+def test_a_deal_cycle_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.games.aristocracy.state as state
+
+    aristocracy = registry.games()["aristocracy"]
+    assert ck.leaves_no_cycles(aristocracy, 2, 91) == []
+    real = state.Deal.__init__
+
+    def tied(self: Any, card_of: tuple[str, ...]) -> None:  # the planted bug: rows hold the deal
+        real(self, card_of)
+        self.cards = self
+
+    monkeypatch.setattr(state.Deal, "__init__", tied)
+    assert ck.leaves_no_cycles(aristocracy, 2, 91)
 
 
 def test_a_refusal_that_changes_the_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

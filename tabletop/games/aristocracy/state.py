@@ -312,13 +312,11 @@ LIST_FIELDS = (
 NESTED_FIELDS = ("hands", "stalls", "offers")
 
 
-class Deal:
-    """The identities of one match's cards (its ``card_of``, frozen), shared by the states
-    of the match: its actions are interned on it (an action's words name the cards it
-    moves), with each card's label.  It lives only on the states of that deal — no
-    module-level table holds a deal, so nothing outside a state remembers its cards."""
+class Cards:
+    """The identities of one match's cards, by uid: what an action's words and a view read.
+    It holds nothing else, so the actions made from it refer to no cache holding them."""
 
-    __slots__ = ("card_of", "faces", "parts", "rows", "royal_of", "short", "weight")
+    __slots__ = ("card_of", "faces", "royal_of", "short", "weight")
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         self.card_of = card_of
@@ -327,6 +325,27 @@ class Deal:
         # the royal whose action each card's Favor does (-1: no face card), by uid
         self.royal_of = tuple([ROYAL_OF_RANK.get(RANK[c], -1) for c in card_of])
         self.faces = frozenset(c for c, r in enumerate(self.royal_of) if r >= 0)  # face cards
+
+
+class Deal(Cards):
+    """The identities of one match's cards (its ``card_of``, frozen), shared by the states
+    of the match: its actions are interned on it (an action's words name the cards it
+    moves), with each card's label.  It lives only on the states of that deal — no
+    module-level table holds a deal, so nothing outside a state remembers its cards.
+
+    Its rows make their actions from ``cards``, a :class:`Cards` of the same identities
+    that does not hold the rows: a deal and its thousands of actions form no reference
+    cycle, so they are freed as soon as the match's last state is, not by the cyclic
+    garbage collector's full passes (which cost a fifth of a play-out's time when they did).
+    """
+
+    __slots__ = ("cards", "parts", "rows")
+
+    def __init__(self, card_of: tuple[str, ...]) -> None:
+        super().__init__(card_of)
+        cards = self.cards = object.__new__(Cards)
+        cards.card_of, cards.short, cards.weight = self.card_of, self.short, self.weight
+        cards.royal_of, cards.faces = self.royal_of, self.faces
         self.rows: dict[tuple[Any, ...], _Row] = {}  # this deal's interned actions
         self.parts: dict[tuple[Any, ...], Any] = {}  # its buildings as each viewer sees them
 
@@ -346,7 +365,7 @@ class _Row(dict):  # type: ignore[type-arg]
 
 
 class PerDeal:
-    """Actions made once per deal and key by ``make(deal, *key)``, kept on the deal itself.
+    """Actions made once per deal and key by ``make(deal.cards, *key)``, kept on the deal.
 
     ``row(deal, *prefix)`` maps the key's last part to its action, made on first read (a hot
     loop reads a row at C speed: ``map(row.__getitem__, cards)``).
@@ -362,7 +381,7 @@ class PerDeal:
         key = (self, *prefix)
         found = deal.rows.get(key)
         if found is None:
-            found = deal.rows[key] = _Row(partial(self._make, deal, *prefix))
+            found = deal.rows[key] = _Row(partial(self._make, deal.cards, *prefix))
         return found
 
 

@@ -28,6 +28,7 @@ from tabletop.games.aristocracy.state import (
     BUY,
     DOWNGRADE,
     VISIT,
+    Cards,
     Deal,
     PerDeal,
     State,
@@ -57,7 +58,7 @@ def _use_one(s: State) -> None:
 
 
 # --- Trade ------------------------------------------------------------------------------------
-def _make_trade(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+def _make_trade(deal: Cards, p: int, pair: tuple[int, int]) -> Action:
     c, t = pair
     sh = deal.short
     g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
@@ -103,7 +104,7 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Store ------------------------------------------------------------------------------------
-def _make_store(deal: Deal, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
+def _make_store(deal: Cards, p: int, in_hand: bool, pair: tuple[int, int]) -> Action:
     c, x = pair
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
@@ -171,7 +172,7 @@ def apply_store(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Hide -------------------------------------------------------------------------------------
-def _make_hide(deal: Deal, p: int, c: int) -> Action:
+def _make_hide(deal: Cards, p: int, c: int) -> Action:
     gesture = drag(c, STALLS[p], HANDS[p], "Hide")
     return quick_action("hide", (CARD[c],), gesture, f"Hide {deal.short[c]}")
 
@@ -199,7 +200,7 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Sell -------------------------------------------------------------------------------------
-def _make_sell(deal: Deal, p: int, pair: tuple[int, int]) -> Action:
+def _make_sell(deal: Cards, p: int, pair: tuple[int, int]) -> Action:
     c, d = pair
     sh = deal.short
     gesture = quick_gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {sh[d]}")
@@ -265,7 +266,7 @@ def apply_harvest(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Favor ------------------------------------------------------------------------------------
-def _make_favor(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
+def _make_favor(deal: Cards, p: int, in_hand: bool, c: int) -> Action:
     cid = deal.card_of[c]
     what = ACTIONS_OF[ROYAL_OF_RANK[RANK[cid]]]
     zone = HANDS[p] if in_hand else STALLS[p]
@@ -315,7 +316,7 @@ def apply_favor(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Downgrade --------------------------------------------------------------------------------
-def _make_downgrade(deal: Deal, p: int, more: bool, x: int) -> Action:
+def _make_downgrade(deal: Cards, p: int, more: bool, x: int) -> Action:
     if more:
         gesture = drag(x, BUILDINGS[p], HANDS[p])
         return quick_action("downgrade", (CARD[x],), gesture, f"Also take {deal.short[x]}")

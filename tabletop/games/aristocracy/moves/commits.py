@@ -18,7 +18,7 @@ from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import SHORT, UIDS
 from tabletop.games.aristocracy.flow import resolve_picks, say
-from tabletop.games.aristocracy.state import PICK, Deal, PerDeal, State, choose, deal_of
+from tabletop.games.aristocracy.state import PICK, Cards, PerDeal, State, choose, deal_of
 from tabletop.games.aristocracy.view import (
     DISCARD,
     HANDS,
@@ -76,7 +76,7 @@ def _dragged(
 
     gestures: list[dict[int, Gesture]] = [{} for _ in range(8)]  # by seat, then card
 
-    def make(deal: Deal, p: int, c: int) -> Action:
+    def make(deal: Cards, p: int, c: int) -> Action:
         g = gestures[p].get(c)  # uids only: the same from match to match
         if g is None:
             src = source if isinstance(source, str) else source[p]

@@ -29,7 +29,7 @@ from tabletop.games.aristocracy.state import (
     EXPOSE,
     REVISIT,
     Building,
-    Deal,
+    Cards,
     PerDeal,
     State,
     deal_of,
@@ -116,14 +116,14 @@ def remove_exposed(s: State, owner: int, b: Building, ev: list[Event]) -> None:
 
 
 # --- Build --------------------------------------------------------------------------------------
-def _make_new(deal: Deal, p: int, in_hand: bool, c: int) -> Action:
+def _make_new(deal: Cards, p: int, in_hand: bool, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, BUILDINGS[p], "New building")
     text = f"Build a new {deal.short[c]} building"
     return quick_action("build_new", (CARD[c],), gesture, text)
 
 
-def _make_upgrade(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
+def _make_upgrade(deal: Cards, p: int, in_hand: bool, address: int, c: int) -> Action:
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, UIDS[address], "Upgrade")
@@ -131,7 +131,7 @@ def _make_upgrade(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Ac
     return quick_action("build_upgrade", (BUILDING_ARG[address], CARD[c]), gesture, text)
 
 
-def _make_add(deal: Deal, p: int, in_hand: bool, address: int, c: int) -> Action:
+def _make_add(deal: Cards, p: int, in_hand: bool, address: int, c: int) -> Action:
     zone = HANDS[p] if in_hand else STALLS[p]
     gesture = drag(c, zone, UIDS[address], "Add")
     return quick_action("build_add", (CARD[c],), gesture, f"Add {deal.short[c]}")
@@ -228,13 +228,13 @@ def apply_build_done(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Visit --------------------------------------------------------------------------------------
-def _make_visit(deal: Deal, q: int, address: int) -> Action:
+def _make_visit(deal: Cards, q: int, address: int) -> Action:
     gesture = click(address, "Visit")
     text = f"Visit {seat_name(q)}'s {deal.short[address]} building"
     return quick_action("visit", (BUILDING_ARG[address],), gesture, text)
 
 
-def _make_expose(deal: Deal, c: int) -> Action:
+def _make_expose(deal: Cards, c: int) -> Action:
     gesture = click(c, "Expose")
     return quick_action("expose", (CARD[c],), gesture, f"Expose {deal.short[c]}")
 
@@ -365,7 +365,7 @@ def apply_revisit_pay(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- Buy ----------------------------------------------------------------------------------------
-def _make_buy(deal: Deal, p: int, c: int) -> Action:
+def _make_buy(deal: Cards, p: int, c: int) -> Action:
     gesture = drag(c, SHOP, HANDS[p])
     return quick_action("buy", (CARD[c],), gesture, f"Buy {deal.short[c]}")
 
