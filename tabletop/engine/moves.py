@@ -159,3 +159,31 @@ class _Row(dict):  # type: ignore[type-arg]
     def __missing__(self, last: Hashable) -> Action:
         action = self[last] = self._make(last)
         return action
+
+
+class PerDeal:
+    """Actions made once per key and kept on a *deal*, an object that the states of one
+    match share, instead of in a module-level table: for a game whose action words name
+    cards whose identities are dealt anew each match (a uid tells nothing of its card), so
+    its actions differ from match to match and nothing outside a state may remember them.
+
+    The deal has ``rows`` (a dict the actions are kept in) and ``cards`` (what ``make`` is
+    given first: the identities its words read).  ``cards`` must not hold ``rows``: a row
+    holds ``cards``, so a deal whose ``cards`` is itself would tie each match's actions in a
+    reference cycle, freed only by the garbage collector's full passes (the conformance kit
+    checks that a dropped game leaves none).  ``row(deal, *prefix)`` maps the key's last part
+    to its action, made by ``make(deal.cards, *prefix, last)`` on first read.
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[..., Action]) -> None:
+        self._make = make
+
+    def row(self, deal: Any, *prefix: Hashable) -> Mapping[Hashable, Action]:
+        """The actions of the keys ``(*prefix, last)`` of ``deal`` by ``last``."""
+        key = (self, *prefix)
+        found = deal.rows.get(key)
+        if found is None:
+            found = deal.rows[key] = _Row(partial(self._make, deal.cards, *prefix))
+        return found

@@ -10,12 +10,10 @@ positions in tests and for saves made before the stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from functools import partial
 from typing import Any
 
-from tabletop.engine import Action, Rng
+from tabletop.engine import Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
 from tabletop.engine.decisions import from_json as frame_from_json
 from tabletop.engine.decisions import to_json as frame_json
@@ -333,10 +331,11 @@ class Deal(Cards):
     moves), with each card's label.  It lives only on the states of that deal — no
     module-level table holds a deal, so nothing outside a state remembers its cards.
 
-    Its rows make their actions from ``cards``, a :class:`Cards` of the same identities
-    that does not hold the rows: a deal and its thousands of actions form no reference
-    cycle, so they are freed as soon as the match's last state is, not by the cyclic
-    garbage collector's full passes (which cost a fifth of a play-out's time when they did).
+    Its rows (:class:`~tabletop.engine.moves.PerDeal`) make their actions from ``cards``, a
+    :class:`Cards` of the same identities that does not hold the rows: a deal and its
+    thousands of actions form no reference cycle, so they are freed as soon as the match's
+    last state is, not by the cyclic garbage collector's full passes (which cost a fifth of
+    a play-out's time when they did).
     """
 
     __slots__ = ("cards", "parts", "rows")
@@ -346,43 +345,8 @@ class Deal(Cards):
         cards = self.cards = object.__new__(Cards)
         cards.card_of, cards.short, cards.weight = self.card_of, self.short, self.weight
         cards.royal_of, cards.faces = self.royal_of, self.faces
-        self.rows: dict[tuple[Any, ...], _Row] = {}  # this deal's interned actions
+        self.rows: dict[tuple[Any, ...], Any] = {}  # its actions (see PerDeal)
         self.parts: dict[tuple[Any, ...], Any] = {}  # its buildings as each viewer sees them
-
-
-class _Row(dict):  # type: ignore[type-arg]
-    """One row of a :class:`PerDeal`: missing actions are made on first read."""
-
-    __slots__ = ("_make",)
-
-    def __init__(self, make: Callable[[Any], Action]) -> None:
-        super().__init__()
-        self._make = make
-
-    def __missing__(self, last: Any) -> Action:
-        action = self[last] = self._make(last)
-        return action
-
-
-class PerDeal:
-    """Actions made once per deal and key by ``make(deal.cards, *key)``, kept on the deal.
-
-    ``row(deal, *prefix)`` maps the key's last part to its action, made on first read (a hot
-    loop reads a row at C speed: ``map(row.__getitem__, cards)``).
-    """
-
-    __slots__ = ("_make",)
-
-    def __init__(self, make: Callable[..., Action]) -> None:
-        self._make = make
-
-    def row(self, deal: Deal, *prefix: Any) -> _Row:
-        """The actions of the keys ``(*prefix, last)`` of ``deal`` by ``last``."""
-        key = (self, *prefix)
-        found = deal.rows.get(key)
-        if found is None:
-            found = deal.rows[key] = _Row(partial(self._make, deal.cards, *prefix))
-        return found
 
 
 def deal_of(s: State) -> Deal:

@@ -11,7 +11,7 @@ from itertools import combinations, product, repeat
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
-from tabletop.engine.moves import Interned
+from tabletop.engine.moves import Interned, PerDeal
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
 from tabletop.games.aristocracy.flow import discard, say, spend, to_pile
 from tabletop.games.aristocracy.moves.commits import (
@@ -30,7 +30,6 @@ from tabletop.games.aristocracy.state import (
     VISIT,
     Cards,
     Deal,
-    PerDeal,
     State,
     deal_of,
 )

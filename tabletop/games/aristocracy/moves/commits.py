@@ -13,12 +13,12 @@ from functools import partial
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
 from tabletop.engine.decisions import prompt
-from tabletop.engine.moves import Interned
+from tabletop.engine.moves import Interned, PerDeal
 from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import SHORT, UIDS
 from tabletop.games.aristocracy.flow import resolve_picks, say
-from tabletop.games.aristocracy.state import PICK, Cards, PerDeal, State, choose, deal_of
+from tabletop.games.aristocracy.state import PICK, Cards, State, choose, deal_of
 from tabletop.games.aristocracy.view import (
     DISCARD,
     HANDS,

@@ -12,6 +12,7 @@ from tabletop.engine import Action, Event
 from tabletop.engine.actions import quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.events import REVEAL
+from tabletop.engine.moves import PerDeal
 from tabletop.engine.words import plural
 from tabletop.games.aristocracy.buildings import done_ok
 from tabletop.games.aristocracy.data import KING, QUEEN, RANK, SHORT, UIDS
@@ -30,7 +31,6 @@ from tabletop.games.aristocracy.state import (
     REVISIT,
     Building,
     Cards,
-    PerDeal,
     State,
     deal_of,
 )
