@@ -2,7 +2,8 @@
 
 What every game must do, whatever its rules: end, conserve its cards, survive JSON and
 replay, hide what a seat may not see, decide alike in states a seat cannot tell apart,
-refuse without changing anything, and make every reveal an undo barrier.  A new game gets
+refuse without changing anything, make every reveal an undo barrier, and leave no reference
+cycle behind once dropped.  A new game gets
 all of this by being registered.  The last tests plant each bug a check guards against and
 assert the check sees it.
 """

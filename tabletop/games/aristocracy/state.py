@@ -342,9 +342,9 @@ class Deal(Cards):
 
     def __init__(self, card_of: tuple[str, ...]) -> None:
         super().__init__(card_of)
-        cards = self.cards = object.__new__(Cards)
-        cards.card_of, cards.short, cards.weight = self.card_of, self.short, self.weight
-        cards.royal_of, cards.faces = self.royal_of, self.faces
+        cards = self.cards = object.__new__(Cards)  # the same tuples, not computed again
+        for name in Cards.__slots__:
+            setattr(cards, name, getattr(self, name))
         self.rows: dict[tuple[Any, ...], Any] = {}  # its actions (see PerDeal)
         self.parts: dict[tuple[Any, ...], Any] = {}  # its buildings as each viewer sees them
 
