@@ -38,9 +38,13 @@ from tabletop.engine.moves import Moves
 from tabletop.engine.rng import Rng
 from tabletop.engine.zones import Zones
 
-_LEGAL = "_legal"  # instance attribute of a state: (seat, legal actions) until the next apply
+# A state carries two caches as plain attributes, ``_legal`` ((seat, legal actions)) and
+# ``_views`` ({viewer: view}), both None (or absent) until asked and again after the next
+# apply.  They are read with ``getattr`` and written as attributes, never through the
+# state's ``__dict__``: asking CPython for an instance's ``__dict__`` turns its attributes
+# from inline values into a dictionary, which makes every later attribute access of the
+# rules slower (a tenth of a Your Majesty play-out).
 _ONE_SEAT = (TURN, PROMPT)  # frames waiting for their first seat alone
-_VIEWS = "_views"  # instance attribute of a state: {viewer: view} until the next apply
 
 
 class RulesGame(Game):
@@ -123,8 +127,7 @@ class RulesGame(Game):
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
-        found = state.__dict__
-        cached = found.get(_LEGAL)
+        cached = getattr(state, "_legal", None)
         if cached is not None and cached[0] == seat:
             return cached[1]
         stack = state.stack
@@ -137,13 +140,12 @@ class RulesGame(Game):
         elif not top.waits_for(seat):
             return []
         acts = self.moves.legal(state, seat, top.step)
-        found[_LEGAL] = (seat, acts)
+        state._legal = (seat, acts)
         return acts
 
     def touch(self, state: Any) -> None:
         """Forget the cached legal actions and views (after editing a state by hand)."""
-        state.__dict__.pop(_LEGAL, None)
-        state.__dict__.pop(_VIEWS, None)
+        state._legal = state._views = None
 
     def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; refuse with the reason and leave ``state`` untouched.
@@ -151,7 +153,7 @@ class RulesGame(Game):
         An action object taken from the legal list of this very state (cached until the
         state changes) is known legal: it is applied without any further check.
         """
-        cached = state.__dict__.get(_LEGAL)
+        cached = getattr(state, "_legal", None)
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
                 if a is action:
@@ -167,9 +169,7 @@ class RulesGame(Game):
 
     def _apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Apply a legal action: its move, then the flow; mark a reveal."""
-        found = state.__dict__
-        found.pop(_LEGAL, None)
-        found.pop(_VIEWS, None)
+        state._legal = state._views = None
         move = self.moves.by_name[action.name]
         events: list[Event] = []
         move.apply(state, seat, action, events)
@@ -182,13 +182,11 @@ class RulesGame(Game):
         """Apply ``action`` building no events (see :data:`~tabletop.engine.events.QUIET`):
         an action from this state's legal list goes straight to its move; any other is
         checked and refused exactly as :meth:`apply` does."""
-        found = state.__dict__
-        cached = found.get(_LEGAL)
+        cached = getattr(state, "_legal", None)
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
                 if a is action:  # (``_play`` written out: the play-outs' every step)
-                    del found[_LEGAL]
-                    found.pop(_VIEWS, None)
+                    state._legal = state._views = None
                     self.moves.by_name[a.name].apply(state, seat, a, QUIET)
                     self.advance_quiet(state, seat, a)
                     return
@@ -196,9 +194,7 @@ class RulesGame(Game):
 
     def _play(self, state: Any, seat: int, action: Action) -> None:
         """Apply a legal action building no events."""
-        found = state.__dict__
-        found.pop(_LEGAL, None)
-        found.pop(_VIEWS, None)
+        state._legal = state._views = None
         self.moves.by_name[action.name].apply(state, seat, action, QUIET)
         self.advance_quiet(state, seat, action)
 
@@ -213,9 +209,9 @@ class RulesGame(Game):
     def view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see, read-only (see :meth:`Game.view` for the shape)."""
         if self.cache_views:
-            views = state.__dict__.get(_VIEWS)
+            views = getattr(state, "_views", None)
             if views is None:
-                views = state.__dict__[_VIEWS] = {}
+                views = state._views = {}
             else:
                 found = views.get(seat)
                 if found is not None:

@@ -141,7 +141,7 @@ class State:
 
     def _restack(self, step: str, ready: list[bool], active: int, sub: str) -> None:
         self.stack = make_stack(self, step, ready, active, sub)
-        self.__dict__.pop("_legal", None)
+        self._legal = None  # (the kit's cached legal actions: the stack changed)
 
     def commit(self) -> Frame | None:
         """The open secret commit (``None`` when there is none)."""

@@ -33,6 +33,7 @@ CANCEL = "cancel_place"  # A Place at Court: the philosophe's owner may answer i
 ESPIONAGE = "espionage"  # the spy takes cards from the hand of seat ``target``
 QUESTIONS = (PAY, LEND, DEFEND, BLOCK, CANCEL, ESPIONAGE)  # the old ``pending`` decisions
 
+_NEW = object.__new__  # an object made without its constructor (fields then set one by one)
 _QUESTION = {"purpose": "", "target": -1, "card": -1, "owner": -1, "taken": 0}
 
 
@@ -49,17 +50,15 @@ class Court:
     despot: list[int] = field(default_factory=list)  # Enlightened Despot cards
 
     def clone(self) -> Court:
-        """An independent copy."""
-        c = object.__new__(Court)
-        c.__dict__ = {
-            "phils": self.phils[:],
-            "colonies": self.colonies[:],
-            "reforms": self.reforms[:],
-            "scandals": self.scandals[:],
-            "lingering": self.lingering[:],
-            "linger_target": self.linger_target[:],
-            "despot": self.despot[:],
-        }
+        """An independent copy (fields set one by one: see :func:`_frame`)."""
+        c = _NEW(Court)
+        c.phils = self.phils[:]
+        c.colonies = self.colonies[:]
+        c.reforms = self.reforms[:]
+        c.scandals = self.scandals[:]
+        c.lingering = self.lingering[:]
+        c.linger_target = self.linger_target[:]
+        c.despot = self.despot[:]
         return c
 
 
@@ -182,40 +181,38 @@ class YMState:
 
     def clone(self) -> YMState:
         """An independent copy: every list, court and frame copied, immutable parts shared."""
-        t = object.__new__(YMState)
-        d = self.__dict__
-        rng = object.__new__(Rng)
+        t = _NEW(YMState)
+        rng = _NEW(Rng)
         rng.state = self.rng.state
-        t.__dict__ = {
-            "players": d["players"],
-            "rng": rng,
-            "options": d["options"],
-            "names": d["names"],
-            "deck": d["deck"][:],
-            "stack": [clone_frame(f) for f in d["stack"]],
-            "discard": d["discard"][:],
-            "reshuffle_in": d["reshuffle_in"],
-            "phil_deck": d["phil_deck"][:],
-            "phil_discard": d["phil_discard"][:],
-            "phil_removed": d["phil_removed"][:],
-            "dead": d["dead"][:],
-            "colonies_removed": d["colonies_removed"][:],
-            "colonies": d["colonies"][:],
-            "reforms": d["reforms"][:],
-            "hands": [h[:] for h in d["hands"]],
-            "courts": [c.clone() for c in d["courts"]],
-            "first": d["first"],
-            "round": d["round"],
-            "flags": d["flags"][:],
-            "in_play": d["in_play"][:],
-            "over": d["over"],
-            "winners": d["winners"][:],
-            "end_reason": d["end_reason"],
-            "last_salon": d["last_salon"][:],
-            "salons_held": d["salons_held"],
-            "salons_won": d["salons_won"],
-            "seized": d["seized"],
-        }
+        # (fields set one by one, in the order of the class: see :func:`_frame`)
+        t.players = self.players
+        t.rng = rng
+        t.options = self.options
+        t.names = self.names
+        t.deck = self.deck[:]
+        t.stack = [clone_frame(f) for f in self.stack]
+        t.discard = self.discard[:]
+        t.reshuffle_in = self.reshuffle_in
+        t.phil_deck = self.phil_deck[:]
+        t.phil_discard = self.phil_discard[:]
+        t.phil_removed = self.phil_removed[:]
+        t.dead = self.dead[:]
+        t.colonies_removed = self.colonies_removed[:]
+        t.colonies = self.colonies[:]
+        t.reforms = self.reforms[:]
+        t.hands = [h[:] for h in self.hands]
+        t.courts = [c.clone() for c in self.courts]
+        t.first = self.first
+        t.round = self.round
+        t.flags = self.flags[:]
+        t.in_play = self.in_play[:]
+        t.over = self.over
+        t.winners = self.winners[:]
+        t.end_reason = self.end_reason
+        t.last_salon = self.last_salon[:]
+        t.salons_held = self.salons_held
+        t.salons_won = self.salons_won
+        t.seized = self.seized
         return t
 
     def to_json(self) -> dict[str, Any]:
@@ -278,13 +275,13 @@ def public_fields(
     caller adds those, whole or as counts); the stack as ``active``/``used``/``pending``/
     ``salon``.  Sequences are made by ``seq`` (copied lists, or tuples) and mappings wrapped
     by ``wrap`` (a read-only view wraps them in mapping proxies)."""
-    d = s.__dict__
-    out: dict[str, Any] = {k: d[k] for k in _SCALARS}
+    # (read by name, never through ``__dict__``: see :func:`_frame`)
+    out: dict[str, Any] = {k: getattr(s, k) for k in _SCALARS}
     for k in _LISTS:
-        out[k] = seq(d[k])
+        out[k] = seq(getattr(s, k))
     out["options"] = dict(s.options) if wrap is _same else s.options
     out["names"] = seq(s.names)
-    out["courts"] = seq([wrap({k: seq(v) for k, v in c.__dict__.items()}) for c in s.courts])
+    out["courts"] = seq([wrap({k: seq(getattr(c, k)) for k in COURT_FIELDS}) for c in s.courts])
     turn = s.stack[0]
     out["active"] = turn.seats[0]
     out["used"] = seq(turn.data["used"])
@@ -312,42 +309,62 @@ def restore(
 ) -> YMState:
     """A state from :func:`public_fields` data (plain or read-only) and the hidden parts
     (lists of the caller's, taken as they are)."""
-    t = object.__new__(YMState)
-    fields: dict[str, Any] = {k: d[k] for k in _SCALARS}
-    for k in _LISTS:
-        fields[k] = list(d[k])
-    fields["rng"] = rng
-    fields["options"] = MappingProxyType(dict(d["options"]))
-    fields["names"] = tuple(d["names"])
-    fields["deck"] = deck
-    fields["phil_deck"] = phil_deck
-    fields["phil_removed"] = removed
-    fields["hands"] = [list(h) for h in hands]
-    fields["courts"] = [_court(c) for c in d["courts"]]
-    fields["stack"] = stack_of(d["active"], d["used"], d["pending"], d["salon"])
-    t.__dict__ = fields
+    t = _NEW(YMState)
+    # (fields set one by one, in the order of the class: see :func:`_frame`)
+    t.players = d["players"]
+    t.rng = rng
+    t.options = MappingProxyType(dict(d["options"]))
+    t.names = tuple(d["names"])
+    t.deck = deck
+    t.stack = stack_of(d["active"], d["used"], d["pending"], d["salon"])
+    t.discard = list(d["discard"])
+    t.reshuffle_in = d["reshuffle_in"]
+    t.phil_deck = phil_deck
+    t.phil_discard = list(d["phil_discard"])
+    t.phil_removed = removed
+    t.dead = list(d["dead"])
+    t.colonies_removed = list(d["colonies_removed"])
+    t.colonies = list(d["colonies"])
+    t.reforms = list(d["reforms"])
+    t.hands = [list(h) for h in hands]
+    t.courts = [_court(c) for c in d["courts"]]
+    t.first = d["first"]
+    t.round = d["round"]
+    t.flags = list(d["flags"])
+    t.in_play = list(d["in_play"])
+    t.over = d["over"]
+    t.winners = list(d["winners"])
+    t.end_reason = d["end_reason"]
+    t.last_salon = list(d["last_salon"])
+    t.salons_held = d["salons_held"]
+    t.salons_won = d["salons_won"]
+    t.seized = d["seized"]
     return t
 
 
 def _court(c: Any) -> Court:
-    court = object.__new__(Court)
-    court.__dict__ = {
-        "phils": list(c["phils"]),
-        "colonies": list(c["colonies"]),
-        "reforms": list(c["reforms"]),
-        "scandals": list(c["scandals"]),
-        "lingering": list(c["lingering"]),
-        "linger_target": list(c["linger_target"]),
-        "despot": list(c["despot"]),
-    }
+    court = _NEW(Court)
+    court.phils = list(c["phils"])
+    court.colonies = list(c["colonies"])
+    court.reforms = list(c["reforms"])
+    court.scandals = list(c["scandals"])
+    court.lingering = list(c["lingering"])
+    court.linger_target = list(c["linger_target"])
+    court.despot = list(c["despot"])
     return court
 
 
 def _frame(kind: str, step: str, seat: int, data: dict[str, Any]) -> Frame:
     """A frame of one seat (made without the dataclass' own constructor: saves and
-    determinizations build many)."""
-    f = object.__new__(Frame)
-    f.__dict__ = {"kind": kind, "step": step, "seats": [seat], "at": 0, "done": [], "data": data}
+    determinizations build many).  Its fields are set one by one, never as a ``__dict__``:
+    an object given a dictionary reads its attributes more slowly ever after."""
+    f = _NEW(Frame)
+    f.kind = kind
+    f.step = step
+    f.seats = [seat]
+    f.at = 0
+    f.done = []
+    f.data = data
     return f
 
 
@@ -397,7 +414,7 @@ def salon_frame(host: int, reform: int) -> Frame:
 
 def clone_frame(f: Frame) -> Frame:
     """An independent copy of a frame of this game (its lists copied)."""
-    new = object.__new__(Frame)
+    new = _NEW(Frame)
     data = f.data
     if f.step == MAIN and len(data) == 1:
         data = {"used": data["used"][:]}
@@ -405,14 +422,12 @@ def clone_frame(f: Frame) -> Frame:
         data = {k: v[:] if v.__class__ is list else v for k, v in data.items()}
     else:  # a question: numbers and words only
         data = data.copy()
-    new.__dict__ = {
-        "kind": f.kind,
-        "step": f.step,
-        "seats": f.seats[:],
-        "at": f.at,
-        "done": f.done[:],
-        "data": data,
-    }
+    new.kind = f.kind
+    new.step = f.step
+    new.seats = f.seats[:]
+    new.at = f.at
+    new.done = f.done[:]
+    new.data = data
     return new
 
 
