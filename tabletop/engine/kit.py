@@ -127,7 +127,10 @@ class RulesGame(Game):
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
-        cached = getattr(state, "_legal", None)
+        try:
+            cached = state._legal
+        except AttributeError:  # (a state that was never asked)
+            cached = None
         if cached is not None and cached[0] == seat:
             return cached[1]
         stack = state.stack
@@ -135,11 +138,20 @@ class RulesGame(Game):
             return []
         top = stack[-1]
         if top.kind in _ONE_SEAT:  # (``waits_for`` written out for the common frames)
-            if not top.seats or top.seats[0] != seat:
+            seats = top.seats
+            if not seats or seats[0] != seat:
                 return []
         elif not top.waits_for(seat):
             return []
-        acts = self.moves.legal(state, seat, top.step)
+        # (``Moves.legal`` written out for a step listed by one function)
+        moves = self.moves
+        single = moves.single.get(top.step)
+        if single is None:
+            acts = moves.legal(state, seat, top.step)
+        else:
+            acts = single(state, seat)
+            if acts.__class__ is not list:
+                acts = list(acts)
         state._legal = (seat, acts)
         return acts
 
@@ -182,12 +194,15 @@ class RulesGame(Game):
         """Apply ``action`` building no events (see :data:`~tabletop.engine.events.QUIET`):
         an action from this state's legal list goes straight to its move; any other is
         checked and refused exactly as :meth:`apply` does."""
-        cached = getattr(state, "_legal", None)
+        try:
+            cached = state._legal
+        except AttributeError:  # (a state that was never asked)
+            cached = None
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
                 if a is action:  # (``_play`` written out: the play-outs' every step)
                     state._legal = state._views = None
-                    self.moves.by_name[a.name].apply(state, seat, a, QUIET)
+                    self.moves.apply_of[a.name](state, seat, a, QUIET)
                     self.advance_quiet(state, seat, a)
                     return
         self.apply(state, seat, action)

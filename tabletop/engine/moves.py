@@ -63,19 +63,21 @@ class Moves:
             for step in m.steps:
                 by_step.setdefault(step, []).append(m)
         self.by_step = {k: tuple(v) for k, v in by_step.items()}
+        # each move's apply function by its name (read at every step of a play-out)
+        self.apply_of = {name: m.apply for name, m in self.by_name.items()}
         self._generators = {k: tuple(m.generate for m in v) for k, v in self.by_step.items()}
         # the one function giving a step's actions: its one-pass function or its one move's
-        self._single = dict(self.together)
+        self.single = dict(self.together)
         for step, gens in self._generators.items():
-            if step not in self._single and len(gens) == 1:
-                self._single[step] = gens[0]
+            if step not in self.single and len(gens) == 1:
+                self.single[step] = gens[0]
         unknown = sorted(set(self.together) - set(self.by_step))
         if unknown:
             raise ValueError(f"steps {unknown} are generated together but offer no move")
 
     def legal(self, state: Any, seat: int, step: str) -> list[Action]:
         """Every action of the moves offered at ``step``, in declaration order."""
-        single = self._single.get(step)
+        single = self.single.get(step)
         if single is not None:
             out = single(state, seat)
             return out if type(out) is list else list(out)

@@ -268,7 +268,7 @@ def colonies(s: YMState, seat: int) -> list[Action]:
     if not s.hands[seat] or "colony" in s.stack[0].data["used"]:
         return []
     row = COLONIES.known.get((seat,)) or COLONIES(seat)
-    return list(map(row.__getitem__, s.colonies))
+    return [row[c] for c in s.colonies]
 
 
 def apply_colony(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -285,7 +285,7 @@ def draws(s: YMState, seat: int) -> list[Action]:
     if not hand or "philosophe" in s.stack[0].data["used"] or not (s.phil_deck or s.phil_discard):
         return []
     row = DRAWS.known.get((seat,)) or DRAWS(seat)
-    return list(map(row.__getitem__, hand))
+    return [row[a] for a in hand]
 
 
 def _discard_from_hand(s: YMState, seat: int, card: int, why: str, events: list[Event]) -> None:
@@ -325,22 +325,41 @@ def salons(s: YMState, seat: int) -> list[Action]:
         return []
     cat = catalog()
     # the colonies' coins bound the wealth (a Hurricane only lowers it): summed first
-    if sum(map(cat.coins.__getitem__, court.colonies)) < 2:
+    coins = cat.coins
+    total = 0
+    for c in court.colonies:
+        total += coins[c]
+    if total < 2:
         return []
     lingering = some_lingering(s)
     if lingering and wealth(s, seat) < 2:
         return []
+    # a reform of a muse at the court, of a level whose gate is open to the seat (plain
+    # loops: in CPython 3.11 they cost less than map and reduce over so few cards)
     muse_bit = cat.muse_bit
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
-    # a reform of a muse at the court, of a level whose gate is open to the seat
-    levels, reform_bit, level_bit = open_levels(s, seat), cat.reform_bit, cat.level_bit
+    key = muses << 3 | open_levels(s, seat, cat.level_bit)
+    ok = _ELIGIBLE.get(key) or _eligible(key)
     row = SALONS.known.get((seat,)) or SALONS(seat)
-    out = [row[r] for r in s.reforms if reform_bit[r] & muses and level_bit[r] & levels]
+    out = [row[r] for r in s.reforms if ok[r]]
     if out and lingering and in_force(s, "smallpox"):
         return []
     return out
+
+
+_ELIGIBLE: dict[int, tuple[bool, ...]] = {}  # muses << 3 | open levels -> by reform: eligible?
+
+
+def _eligible(key: int) -> tuple[bool, ...]:
+    """By reform: whether a court with the muses and open levels of ``key`` may attempt it."""
+    cat = catalog()
+    muses, levels = key >> 3, key & 7
+    found = _ELIGIBLE[key] = tuple(
+        bool(m & muses and lv & levels) for m, lv in zip(cat.reform_bit, cat.level_bit, strict=True)
+    )
+    return found
 
 
 def apply_propose(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -392,7 +411,7 @@ def _add_events(
         elif how == "any_phil":
             out += [row[p] for court in courts for p in court.phils]
         elif how == "pension":
-            out += map(row.__getitem__, s.phil_discard)
+            out += [row[p] for p in s.phil_discard]
             if not s.phil_discard and s.phil_deck:
                 out.append(row[-1])
         elif how == "other_colony":
@@ -439,7 +458,7 @@ def _add_campaigns(s: YMState, seat: int, camps: list[int], out: list[Action]) -
                 table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
             if len(camps) == 1:
                 row = table[camps[0]][o]
-                out += map(row.__getitem__, held)
+                out += [row[c] for c in held]
             else:
                 rows = [table[a][o] for a in camps]
                 out += [row[c] for c in held for row in rows]
@@ -514,10 +533,10 @@ def turn_actions(s: YMState, seat: int) -> list[Action]:
     if hand:
         if s.colonies and "colony" not in used:
             row = COLONIES.known.get((seat,)) or COLONIES(seat)
-            out += map(row.__getitem__, s.colonies)
+            out += [row[c] for c in s.colonies]
         if (s.phil_deck or s.phil_discard) and "philosophe" not in used:
             row = DRAWS.known.get((seat,)) or DRAWS(seat)
-            out += map(row.__getitem__, hand)
+            out += [row[a] for a in hand]
         # a salon needs a philosophe and two coins (so a colony): see ``salons``
         if court.phils and court.colonies and "salon" not in used:
             out += salons(s, seat)
@@ -544,7 +563,7 @@ def turn_actions(s: YMState, seat: int) -> list[Action]:
 def pays(s: YMState, seat: int) -> list[Action]:
     """Any card of the hand pays."""
     row = PAYS.known.get((seat,)) or PAYS(seat)
-    return list(map(row.__getitem__, s.hands[seat]))
+    return [row[a] for a in s.hands[seat]]
 
 
 def apply_pay(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -645,7 +664,7 @@ def _add_invites(
         if asked:
             out += [row[p] for p in court.phils if p not in asked]
         else:
-            out += map(row.__getitem__, court.phils)
+            out += [row[p] for p in court.phils]
 
 
 def apply_invite(s: YMState, seat: int, action: Action, events: list[Event]) -> None:
@@ -882,7 +901,7 @@ def takes(s: YMState, seat: int) -> list[Action]:
         return []
     victim = d["target"]
     row = TAKES.known.get((seat, victim)) or TAKES(seat, victim)
-    return list(map(row.__getitem__, s.hands[victim]))
+    return [row[a] for a in s.hands[victim]]
 
 
 def apply_take(s: YMState, seat: int, action: Action, events: list[Event]) -> None:

@@ -26,17 +26,26 @@ def level_gates(s: YMState, seat: int) -> tuple[bool, bool]:
     return bool(mine & 1 or 2 * ones >= s.players), bool(mine & 2 or threes >= s.players)
 
 
-def open_levels(s: YMState, seat: int) -> int:
-    """The levels of reform open to ``seat`` as bits of ``Catalog.level_bit``: 1 (level 1,
-    always), 2 (level 3) and 4 (level 5), as :func:`level_gates` finds them."""
-    bit = catalog().level_bit
+def open_levels(s: YMState, seat: int, bit: tuple[int, ...]) -> int:
+    """The levels of reform open to ``seat`` as bits of ``bit`` (``Catalog.level_bit``): 1
+    (level 1, always), 2 (level 3) and 4 (level 5), as :func:`level_gates` finds them
+    (written out: every turn's list asks, and most courts hold no reform)."""
+    courts = s.courts
     mine = 0
-    for r in s.courts[seat].reforms:
+    for r in courts[seat].reforms:
         mine |= bit[r]
     if mine & 3 == 3:  # a level 1 and a level 3 of its own open both gates
         return 7
-    three, five = level_gates(s, seat)
-    return 1 | (2 if three else 0) | (4 if five else 0)
+    ones = threes = 0  # courts holding a level-1 reform, and twice those holding a level 3
+    for court in courts:
+        if court.reforms:
+            held = 0
+            for r in court.reforms:
+                held |= bit[r]
+            ones += held & 1
+            threes += held & 2
+    n = s.players
+    return 1 | (2 if mine & 1 or 2 * ones >= n else 0) | (4 if mine & 2 or threes >= n else 0)
 
 
 def level_gate_open(s: YMState, seat: int, level: int) -> bool:

@@ -23,7 +23,10 @@ def abolished(s: YMState) -> bool:
 
 def wealth(s: YMState, seat: int) -> int:
     """Coins of the seat's colonies, less two per Hurricane aimed at it (never below 0)."""
-    coins = sum(map(catalog().coins.__getitem__, s.courts[seat].colonies))
+    each = catalog().coins
+    coins = 0
+    for c in s.courts[seat].colonies:
+        coins += each[c]
     for court in s.courts:
         if court.lingering:
             return _after_hurricanes(s, seat, coins)
@@ -104,8 +107,9 @@ def check_victory(s: YMState) -> bool:
         n = 2 * len(c.phils)
         if n + 5 * len(c.reforms) >= goal:
             cat = catalog()
-            r = sum(map(cat.reform_level.__getitem__, c.reforms))
-            if n + r >= goal and sum(map(cat.phil_prestige.__getitem__, c.phils)) + r >= goal:
+            levels, worth = cat.reform_level, cat.phil_prestige
+            r = sum([levels[x] for x in c.reforms])
+            if n + r >= goal and sum([worth[p] for p in c.phils]) + r >= goal:
                 if near is None:
                     near = []
                 near.append(i)
