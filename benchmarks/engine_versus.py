@@ -1,17 +1,19 @@
-"""Random playouts of this tree against another tree of the project, interleaved.
+"""Random playouts of this tree against another tree of the project, interleaved deal by deal.
 
     python benchmarks/engine_versus.py BASE_TREE [--game ID] [--players 2] [--games 40]
                                                  [--rounds 9]
 
 ``BASE_TREE`` is a checkout of an older commit (``git worktree add /tmp/base fed7dfd``).
-Every round runs one fresh process per tree, in the order base, this, this, base, ... (so
-neither side always goes first), and each process plays the same seeded random playouts
-(deals 1000, 1001, ...; each step lists the legal actions and applies a random one, with
-``game.play`` where the tree has it, as the search's play-outs do, else ``game.apply``),
-timing them in CPU seconds after one warm-up game.  It prints each side's actions and games
-per CPU second (median and p95 of the rounds) and the ratio of the two within each round (median,
-lowest and highest): a machine whose speed drifts during the run moves both sides of a
-round alike.  A tree that cannot load the game is refused with its error, never skipped.
+Each round starts one fresh worker process per tree; both stay alive, and the deals of the
+round (1000, 1001, ...) are handed to them one at a time, each deal to both workers back to
+back, alternating which goes first.  A worker plays a deal as the search's play-outs do
+(each step lists the legal actions and applies a random one, with ``game.play`` where the
+tree has it, else ``game.apply``) and reports the CPU seconds it took.  Interleaving single
+deals (a few milliseconds each) rather than whole processes keeps a machine whose speed
+drifts from favouring either side: both sides of a deal run within milliseconds of each
+other.  It prints each side's actions and games per CPU second (median and p95 of the
+rounds) and the ratio of the two within each round (median, lowest and highest).  A tree
+that cannot load the game is refused with its error, never skipped.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -32,7 +35,7 @@ import json, sys, time
 from tabletop import registry
 from tabletop.engine import Rng
 
-name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+name, players = sys.argv[1], int(sys.argv[2])
 known = registry.games()
 game = known.get(name) or known.get(name.replace("_", "-"))
 if game is None:
@@ -50,25 +53,63 @@ def playout(seed):
     return steps
 
 playout(999)  # warm-up: data loaded, caches filled
-t0 = time.process_time()
-actions = sum(playout(1000 + k) for k in range(games))
-print(json.dumps({"actions": actions, "cpu": time.process_time() - t0}))
+print("ready", flush=True)
+for line in sys.stdin:
+    seed = int(line)
+    t0 = time.process_time()
+    actions = playout(seed)
+    print(json.dumps({"actions": actions, "cpu": time.process_time() - t0}), flush=True)
 """
 
 
-def run(tree: Path, game: str, players: int, games: int) -> dict[str, float]:
-    """One process of ``tree`` playing the playouts; its actions and CPU seconds."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    done = subprocess.run(
-        [sys.executable, "-c", WORKER, game, str(players), str(games)],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise SystemExit(f"{tree}: the playouts failed:\n{done.stderr.strip()}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+class Worker:
+    """One tree's worker process, playing the deals it is handed."""
+
+    def __init__(self, tree: Path, game: str, players: int) -> None:
+        self.tree = tree
+        env = dict(os.environ, PYTHONPATH=str(tree))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WORKER, game, str(players)],
+            cwd=tree,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self._expect("ready")
+
+    def _line(self) -> str:
+        out: IO[str] = self.proc.stdout  # type: ignore[assignment]
+        line = out.readline()
+        if not line:
+            self.proc.wait()
+            err = self.proc.stderr.read().strip() if self.proc.stderr else ""
+            raise SystemExit(f"{self.tree}: the playouts failed:\n{err}")
+        return line.strip()
+
+    def _expect(self, word: str) -> None:
+        got = self._line()
+        if got != word:
+            self.close()
+            raise SystemExit(f"{self.tree}: the playouts failed: the worker said {got!r}")
+
+    def play(self, seed: int) -> tuple[int, float]:
+        """Actions and CPU seconds of the random play-out of deal ``seed``."""
+        stdin: IO[str] = self.proc.stdin  # type: ignore[assignment]
+        stdin.write(f"{seed}\n")
+        stdin.flush()
+        got = json.loads(self._line())
+        return int(got["actions"]), float(got["cpu"])
+
+    def close(self) -> None:
+        """End the process."""
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream:
+                stream.close()
 
 
 def p95(values: list[float]) -> float:
@@ -77,13 +118,31 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def one_round(base: Path, game: str, players: int, games: int, first: int) -> dict[str, list]:
+    """Both trees play the deals 1000.. of a round, deal by deal; actions and CPU per side."""
+    workers = {"base": Worker(base, game, players)}
+    try:
+        workers["this"] = Worker(HERE, game, players)
+        got: dict[str, list] = {"base": [0, 0.0], "this": [0, 0.0]}
+        for k in range(games):
+            order = ["base", "this"] if (first + k) % 2 == 0 else ["this", "base"]
+            for side in order:
+                actions, cpu = workers[side].play(1000 + k)
+                got[side][0] += actions
+                got[side][1] += cpu
+        return got
+    finally:
+        for w in workers.values():
+            w.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure both trees, interleaved, and print the comparison."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("base", type=Path, help="a checkout of the commit to compare against")
     ap.add_argument("--game", default="majesty")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--games", type=int, default=40, help="playouts per process")
+    ap.add_argument("--games", type=int, default=40, help="deals per round")
     ap.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args(argv)
     base = args.base.resolve()
@@ -93,19 +152,16 @@ def main(argv: list[str] | None = None) -> int:
     games_rates: dict[str, list[float]] = {"base": [], "this": []}
     ratios: list[float] = []
     for r in range(args.rounds):
-        order = [("base", base), ("this", HERE)]
-        if r % 2:
-            order.reverse()
-        got = {}
-        for side, tree in order:
-            m = run(tree, args.game, args.players, args.games)
-            got[side] = m["actions"] / m["cpu"]
-            rates[side].append(got[side])
-            games_rates[side].append(args.games / m["cpu"])
-        ratios.append(got["this"] / got["base"])
+        got = one_round(base, args.game, args.players, args.games, r)
+        rate = {}
+        for side, (actions, cpu) in got.items():
+            rate[side] = actions / cpu
+            rates[side].append(rate[side])
+            games_rates[side].append(args.games / cpu)
+        ratios.append(rate["this"] / rate["base"])
         sys.stderr.write(
-            f"\rround {r + 1}/{args.rounds}: base {got['base']:,.0f}, "
-            f"this {got['this']:,.0f} actions/s"
+            f"\rround {r + 1}/{args.rounds}: base {rate['base']:,.0f}, "
+            f"this {rate['this']:,.0f} actions/s"
         )
         sys.stderr.flush()
     sys.stderr.write("\n")

@@ -123,7 +123,10 @@ class RulesGame(Game):
         if not stack or self.is_over(state):
             return []
         top = stack[-1]
-        return top.seats[:1] if top.kind in _ONE_SEAT else top.acting()
+        if top.kind in _ONE_SEAT:
+            seats = top.seats
+            return [seats[0]] if seats else []
+        return top.acting()
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""

@@ -73,10 +73,10 @@ COURT_MOVES = frozenset({"draw_philosophe", "play_event", "pay", "hold_salon", "
 def advance_quiet(s: YMState, seat: int, action: Action) -> None:
     """:func:`advance` after a quiet apply of ``action``: with no event to read, a move of
     :data:`COURT_MOVES` stands for a card that entered or left a court."""
-    turn = s.stack[0]
-    if len(turn.data["used"]) >= 2:
-        end_turn(s, QUIET)
-    if (turn.data["used"] or len(s.stack) > 1) and action.name not in COURT_MOVES and not s.over:
+    used = s.stack[0].data["used"]
+    if len(used) >= 2:
+        end_turn(s, QUIET)  # (a new turn: the victory is looked for)
+    elif (used or len(s.stack) > 1) and action.name not in COURT_MOVES and not s.over:
         return
     check_victory(s)
 

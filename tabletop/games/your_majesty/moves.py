@@ -37,6 +37,7 @@ from tabletop.games.your_majesty.state import (
     MAIN,
     PAY,
     SALON,
+    Court,
     YMState,
     ask,
     owner_of_phil,
@@ -313,16 +314,23 @@ def apply_draw(s: YMState, seat: int, action: Action, events: list[Event]) -> No
 def salons(s: YMState, seat: int) -> list[Action]:
     """A salon for every unclaimed reform of a muse at the court, past the level gate."""
     court = s.courts[seat]
-    phils = court.phils
     # a host needs two coins: no colony, no salon (the cheap tests come first)
     if (
-        not phils
+        not court.phils
         or not court.colonies
-        or not s.reforms
         or not s.hands[seat]
         or "salon" in s.stack[0].data["used"]
     ):
         return []
+    return _salons(s, seat, court)
+
+
+def _salons(s: YMState, seat: int, court: Court) -> list[Action]:
+    """:func:`salons` once its cheap tests passed (the turn's list makes them itself): the
+    court has a philosophe and a colony, the hand a card, and no salon was held this turn."""
+    if not s.reforms:
+        return []
+    phils = court.phils
     cat = catalog()
     # the colonies' coins bound the wealth (a Hurricane only lowers it): summed first
     coins = cat.coins
@@ -340,25 +348,31 @@ def salons(s: YMState, seat: int) -> list[Action]:
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
-    key = muses << 3 | open_levels(s, seat, cat.level_bit)
-    ok = _ELIGIBLE.get(key) or _eligible(key)
-    row = SALONS.known.get((seat,)) or SALONS(seat)
-    out = [row[r] for r in s.reforms if ok[r]]
-    if out and lingering and in_force(s, "smallpox"):
+    key = (seat, muses << 3 | open_levels(s, seat, cat.level_bit), *s.reforms)
+    found = _SALON_LISTS.get(key)
+    if found is None:
+        found = _salon_list(key)
+    if found and lingering and in_force(s, "smallpox"):
         return []
-    return out
+    return list(found)
 
 
-_ELIGIBLE: dict[int, tuple[bool, ...]] = {}  # muses << 3 | open levels -> by reform: eligible?
+# (seat, muses << 3 | open levels, *unclaimed reforms) -> the salons of that seat
+_SALON_LISTS: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
 
-def _eligible(key: int) -> tuple[bool, ...]:
-    """By reform: whether a court with the muses and open levels of ``key`` may attempt it."""
+def _salon_list(key: tuple[int, ...]) -> tuple[Action, ...]:
+    """The salons of the seat, muses, open levels and unclaimed reforms of ``key``."""
+    seat, gates, reforms = key[0], key[1], key[2:]
     cat = catalog()
-    muses, levels = key >> 3, key & 7
-    found = _ELIGIBLE[key] = tuple(
-        bool(m & muses and lv & levels) for m, lv in zip(cat.reform_bit, cat.level_bit, strict=True)
+    muses, levels = gates >> 3, gates & 7
+    row = SALONS.known.get((seat,)) or SALONS(seat)
+    found = tuple(
+        row[r] for r in reforms if cat.reform_bit[r] & muses and cat.level_bit[r] & levels
     )
+    if len(_SALON_LISTS) >= 50_000:  # (a bound on a long session's memory)
+        _SALON_LISTS.clear()
+    _SALON_LISTS[key] = found
     return found
 
 
@@ -539,7 +553,7 @@ def turn_actions(s: YMState, seat: int) -> list[Action]:
             out += [row[a] for a in hand]
         # a salon needs a philosophe and two coins (so a colony): see ``salons``
         if court.phils and court.colonies and "salon" not in used:
-            out += salons(s, seat)
+            out += _salons(s, seat, court)
         # the event cards and the campaign cards, in one pass over the hand
         camps: list[int] | None = [] if "campaign" not in used else None
         if "event" not in used:
