@@ -7,7 +7,9 @@ from your_majesty_helpers import (
     TWO_PRESTIGE,
     action_index,
     check_conservation,
+    colony,
     do,
+    find,
     fresh,
     give,
     has,
@@ -23,6 +25,7 @@ from tabletop.ai.base import make_agent
 from tabletop.engine import Action, IllegalAction, Rng, state_digest
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.data import MUSES, catalog
+from tabletop.games.your_majesty.state import YMState
 
 
 @pytest.mark.parametrize(
@@ -269,6 +272,65 @@ def test_quiet_play_ends_every_game_as_apply_does_under_every_paycheck(paycheck:
             GAME.play(quiet, seat, same[0])
             assert state_digest(GAME, quiet) == state_digest(GAME, state), (seed, action)
         assert GAME.is_over(quiet) and quiet.winners == state.winners
+
+
+def _wealth_court(s: YMState, hurricane: bool) -> None:
+    """Seat 0 under the wealth paycheck: eight two-point philosophes and reforms worth 8;
+    Chile and Florida (wealth 2: 4 + 8 = 12), or also Peru under a Hurricane of seat 2's
+    (wealth 5 - 2 = 3: 6 + 8 = 14).  Without the Hurricane, Peru makes it 10 + 8 = 18."""
+    for n in TWO_PRESTIGE[:8]:
+        seat_phil(s, 0, n)
+    seat_reform(s, 0, "Meritocracy")
+    seat_reform(s, 0, "Agricultural Reform")
+    seat_colony(s, 0, "Chile")
+    seat_colony(s, 0, "Florida")
+    peru = colony("Peru")
+    if hurricane:
+        seat_colony(s, 0, "Peru")
+        (h,) = give(s, 2, "Hurricane")
+        s.hands[2].remove(h)
+        s.courts[2].lingering, s.courts[2].linger_target = [h], [0]
+    elif peru not in s.colonies:
+        s.colonies_removed.remove(peru)
+        s.colonies.append(peru)
+        s.colonies.sort()
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+@pytest.mark.parametrize("how", ["colony", "end_turn", "second_action"])
+def test_under_the_wealth_paycheck_a_colony_or_a_hurricane_gone_wins_at_once(
+    how: str, quiet: bool
+) -> None:
+    """Wealth counts philosophes under this paycheck, so claiming a colony or a Hurricane
+    leaving at a turn's end can make the winner: both ``apply`` and the quiet ``play`` end
+    the game right then (a quiet apply skips the victory check after those moves under the
+    other paychecks, where they raise nobody's prestige)."""
+    s = fresh(3, paycheck="wealth")
+    _wealth_court(s, hurricane=how != "colony")
+    if how == "colony":
+        give(s, 0, "Consumption")
+        steps = [(0, "choose_colony", {"colony": f"c{colony('Peru')}"}), (0, "pay", {})]
+    else:
+        s.active = 1
+        if how == "end_turn":
+            steps = [(1, "end_turn", {})]
+        else:  # a salon abandoned as the turn's second action ends it
+            give(s, 1, "Consumption", "Consumption")
+            seat_phil(s, 1, "Mary Wollstonecraft")
+            seat_colony(s, 1, "New Spain")
+            steps = [
+                (1, "propose_salon", {"reform": f"r{reform('Abolition of Torture')}"}),
+                (1, "pay", {}),
+                (1, "abandon_salon", {}),
+            ]
+            steps = [(1, "refill", {}), *steps] if len(s.hands[1]) < 4 else steps
+    assert GAME.outcome(s).scores[0] < 16
+    for i, (seat, name, args) in enumerate(steps):
+        assert not GAME.is_over(s), (how, i)
+        action = find(s, seat, name, **args)
+        GAME.play(s, seat, action) if quiet else GAME.apply(s, seat, action)
+    assert GAME.is_over(s) and GAME.winners(s) == [0], how
+    assert GAME.outcome(s).scores[0] == 18
 
 
 def test_every_move_that_carries_a_card_into_or_out_of_a_court_is_a_court_move() -> None:

@@ -69,16 +69,27 @@ def advance(s: YMState, seat: int, events: list[Event]) -> None:
 # end of a turn need no mention: the victory is looked for then anyway).
 COURT_MOVES = frozenset({"draw_philosophe", "play_event", "pay", "hold_salon", "yield", "allow"})
 
+# Of those, the moves that may *raise* a court's prestige, unless the paycheck is wealth:
+# paying brings a colony or nothing to a court (a slave colony only lowers prestige), and a
+# turn's end only takes lingering events away (a Hurricane gone raises wealth, which counts
+# for prestige only under the wealth paycheck).  Nobody can reach the goal after any other
+# move, so a quiet apply need not look (``advance`` looks more often, and finds the same).
+RAISING_MOVES = COURT_MOVES - {"pay"}
+
 
 def advance_quiet(s: YMState, seat: int, action: Action) -> None:
     """:func:`advance` after a quiet apply of ``action``: with no event to read, a move of
-    :data:`COURT_MOVES` stands for a card that entered or left a court."""
+    :data:`RAISING_MOVES` (of :data:`COURT_MOVES` under the wealth paycheck, and the end of a
+    turn too) stands for a card that entered or left a court."""
     used = s.stack[0].data["used"]
-    if len(used) >= 2:
-        end_turn(s, QUIET)  # (a new turn: the victory is looked for)
-    elif (used or len(s.stack) > 1) and action.name not in COURT_MOVES and not s.over:
-        return
-    check_victory(s)
+    ended = len(used) >= 2
+    if ended:
+        end_turn(s, QUIET)
+    if action.name in RAISING_MOVES or (
+        s.options.get("paycheck") == "wealth"
+        and (ended or action.name == "pay" or not (used or len(s.stack) > 1))
+    ):
+        check_victory(s)
 
 
 def end_turn(s: YMState, events: list[Event]) -> None:
