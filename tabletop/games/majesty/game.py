@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from tabletop.engine import Outcome, Rng
@@ -37,8 +36,10 @@ class MajestyGame(RulesGame):
         """The deck order per tier dealt at random."""
         return view.rebuild(view_, seat, rng)
 
-    # True after final scoring: read straight off the state (asked several times a move)
-    is_over = attrgetter("over")  # type: ignore[assignment]
+    def is_over(self, state: MajestyState) -> bool:
+        """True after final scoring (asked several times a move: a plain method, which
+        CPython 3.11 calls faster than an ``attrgetter`` kept on the class)."""
+        return state.over
 
     def outcome(self, state: MajestyState) -> Outcome:
         """Scores, the named breakdown (play reasons + final steps) and the winners."""

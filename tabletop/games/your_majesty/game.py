@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from tabletop.engine import Outcome, Rng
@@ -50,8 +49,10 @@ class YourMajesty(RulesGame):
             return "The game is over."
         return f"It is not your decision now: waiting for {state.names[who[0]]}."
 
-    # whether the game has ended: read straight off the state (asked several times a move)
-    is_over = attrgetter("over")  # type: ignore[assignment]
+    def is_over(self, state: YMState) -> bool:
+        """Whether the game has ended (asked several times a move: a plain method, which
+        CPython 3.11 calls faster than an ``attrgetter`` kept on the class)."""
+        return state.over
 
     def outcome(self, state: YMState) -> Outcome:
         """Prestige per seat, its breakdown, and the winners once over."""
