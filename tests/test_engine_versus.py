@@ -28,3 +28,12 @@ def test_a_folder_without_the_project_is_refused(tmp_path: Path) -> None:
 def test_a_game_the_base_cannot_load_is_refused_not_skipped() -> None:
     with pytest.raises(SystemExit, match="the playouts failed"):
         versus.main([str(ROOT), "--game", "no_such_game", "--games", "1", "--rounds", "1"])
+
+
+def test_the_mid_game_costs_are_measured_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [str(ROOT), "--game", "majesty", "--games", "1", "--rounds", "1", "--costs"]
+    assert versus.main(argv) == 0
+    out = capsys.readouterr().out
+    for name in ("copy", "json", "legal_actions", "view", "determinize"):
+        line = next(x for x in out.splitlines() if x.startswith(name + " "))
+        assert "median" in line and "lowest" in line
