@@ -18,7 +18,7 @@ that cannot load the game is refused with its error, never skipped.
 With ``--costs`` it then measures, as ``benchmarks/engine.py`` does, the mean cost of a
 ``copy``, a JSON round trip, ``legal_actions``, ``view`` and ``determinize`` on the same
 mid-game state (deal 7 replayed to its middle): batches of about 20 ms, the two trees'
-batches back to back, at least five of each.
+batches back to back, at least nine of each.
 """
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         f"lowest {min(ratios):.2f}, highest {max(ratios):.2f}"
     )
     if args.costs:
-        print_costs(cost_rounds(base, args.game, args.players, max(args.rounds, 5)))
+        print_costs(cost_rounds(base, args.game, args.players, max(args.rounds, 9)))
     return 0
 
 

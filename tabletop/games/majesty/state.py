@@ -85,22 +85,23 @@ class MajestyState:
 
     # --- JSON and copies -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        c = self.clone()
-        held = c.__dict__
-        data = {name: held[name] for name in _FIELDS}
+        """Plain JSON data (every list and mapping a copy: the state shares nothing with it)."""
+        data = {name: getattr(self, name) for name in _FIELDS}
+        for name in _LISTS:
+            data[name] = data[name][:]
         data["rng"] = {"rng": self.rng.state}
         data["realms"] = [list(map(list, realm)) for realm in self.realms]
-        data["stack"] = [  # the copy's frames, as decisions.to_json gives them
+        data["gains"] = list(map(_copy_dict, self.gains))
+        data["stack"] = [  # as decisions.to_json gives them
             {
                 "kind": f.kind,
                 "step": f.step,
-                "seats": f.seats,
+                "seats": f.seats[:],
                 "at": f.at,
-                "done": f.done,
-                "data": f.data,
+                "done": f.done[:],
+                "data": dict(f.data),
             }
-            for f in c.stack
+            for f in self.stack
         ]
         return data
 
@@ -121,25 +122,43 @@ class MajestyState:
         return MajestyState(**kwargs)
 
     def clone(self) -> MajestyState:
-        """A deep copy built by hand (faster than pickling, and than the constructor)."""
-        held = self.__dict__.copy()  # the numbers, strings and flags as they are
-        held["rng"] = Rng(self.rng.state)
-        for name in _LISTS:
-            held[name] = held[name][:]
-        held["realms"] = list(map(_copy_list, self.realms))  # (the locations are tuples)
-        held["gains"] = list(map(_copy_dict, self.gains))
-        stack = held["stack"] = []
-        for f in self.stack:  # each frame's fields copied (its data holds only numbers)
-            fields_ = f.__dict__.copy()
-            fields_["seats"] = f.seats[:]
-            fields_["done"] = f.done[:]
-            fields_["data"] = dict(f.data)
-            frame = _new(Frame)
-            frame.__dict__ = fields_
-            stack.append(frame)
+        """A deep copy built by hand (faster than pickling, and than the constructor).
+
+        Fields are read and set by name, never through ``__dict__``: asking CPython 3.11 for
+        an instance's ``__dict__`` turns its attributes into a dictionary that every later
+        read of the rules looks up the slow way (see ``tabletop/engine/kit.py``)."""
         c = _new(MajestyState)
-        c.__dict__ = held
+        c.players = self.players
+        c.rng = Rng(self.rng.state)
+        c.sides = self.sides
+        c.combined = self.combined
+        c.deck = self.deck[:]
+        c.display = self.display[:]
+        c.display_meeples = self.display_meeples[:]
+        c.box = self.box[:]
+        c.realms = list(map(_copy_list, self.realms))  # (the locations are tuples)
+        c.meeples = self.meeples[:]
+        c.scores = self.scores[:]
+        c.gains = list(map(_copy_dict, self.gains))
+        c.first = self.first
+        c.stack = list(map(_copy_frame, self.stack))
+        c.turn = self.turn
+        c.resolving = self.resolving
+        c.removed = self.removed[:]
+        c.over = self.over
         return c
+
+
+def _copy_frame(f: Frame) -> Frame:
+    """A copy of a frame of this game (its data holds only numbers)."""
+    frame = _new(Frame)
+    frame.kind = f.kind
+    frame.step = f.step
+    frame.seats = f.seats[:]
+    frame.at = f.at
+    frame.done = f.done[:]
+    frame.data = dict(f.data)
+    return frame
 
 
 _FIELDS = tuple(f.name for f in fields(MajestyState))
