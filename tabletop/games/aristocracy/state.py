@@ -361,15 +361,14 @@ def deal_of(s: State) -> Deal:
 def copy_frame(f: Frame) -> Frame:
     """An independent copy of a frame (its data one level deep: secrets are plain values)."""
     new = object.__new__(Frame)
-    d = new.__dict__
-    d.update(f.__dict__)
-    d["seats"] = f.seats[:]
-    d["done"] = f.done[:]
+    # (fields set by name, never through ``__dict__``: see ``tabletop/engine/kit.py``)
+    new.kind = f.kind
+    new.step = f.step
+    new.seats = f.seats[:]
+    new.at = f.at
+    new.done = f.done[:]
     data = f.data
-    if data:
-        d["data"] = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    else:
-        d["data"] = {}
+    new.data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()} if data else {}
     return new
 
 
