@@ -213,7 +213,7 @@ class RulesGame(Game):
     def _play(self, state: Any, seat: int, action: Action) -> None:
         """Apply a legal action building no events."""
         state._legal = state._views = None
-        self.moves.by_name[action.name].apply(state, seat, action, QUIET)
+        self.moves.apply_of[action.name](state, seat, action, QUIET)
         self.advance_quiet(state, seat, action)
 
     def why_illegal(self, state: Any, seat: int, action: Action) -> str:

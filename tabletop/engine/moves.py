@@ -50,6 +50,8 @@ class Moves:
     ``together`` maps a step to one function giving the actions of all its moves in one pass
     over the state (the moves keep their own ``generate`` for anything that asks one move;
     the step's list must hold the same actions, in the declared order of the moves).
+    ``single`` (a step's one generating function) and ``apply_of`` (each move's apply by
+    name) are what the kit reads at every step of a play-out.
     """
 
     def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
