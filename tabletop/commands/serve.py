@@ -1,0 +1,82 @@
+"""``tabletop serve``: run the network table server (see ``docs/network.md``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+NAME = "serve"
+HELP = "host tables for friends over the network (loopback only unless --host says otherwise)"
+
+READY = "Tabletop server listening on "  # the line a launcher waits for, then the address
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The address, the data folder, TLS, and each limit."""
+    from tabletop.net.server import ServerOptions
+
+    d = ServerOptions()
+    parser.add_argument("--host", default=d.host, help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=d.port, help="port (0: any free one)")
+    parser.add_argument("--data", type=Path, help="folder of the tables database")
+    parser.add_argument("--tls-cert", type=Path, help="PEM certificate: serve wss://")
+    parser.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
+    parser.add_argument("--grace", type=float, default=d.grace,
+                        help="seconds a dropped player's seat waits before the host may hand "
+                        "it to the AI (default 120)")  # fmt: skip
+    parser.add_argument("--ai-workers", type=int, default=d.ai_workers,
+                        help="AI worker processes (0: in the server's own threads)")  # fmt: skip
+    parser.add_argument("--ai-delay", type=float, default=d.ai_delay,
+                        help="seconds between AI moves, so people can follow (default 0.4)")  # fmt: skip
+    parser.add_argument("--max-frame", type=int, default=d.max_frame, help="bytes per message")
+    parser.add_argument("--rate", type=float, default=d.rate, help="messages per second")
+    parser.add_argument("--burst", type=int, default=d.burst, help="messages at once")
+    parser.add_argument("--max-bad", type=int, default=d.max_bad,
+                        help="bad messages before a connection is closed")  # fmt: skip
+    parser.add_argument("--tables-per-address", type=int, default=d.tables_per_address)
+    parser.add_argument("--max-tables", type=int, default=d.max_tables)
+    parser.add_argument("--parent-pid", type=int, help=argparse.SUPPRESS)  # hosted by the app
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    from tabletop.net.server import ServerOptions, run_server
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        print("tabletop serve: give both --tls-cert and --tls-key, or neither", file=sys.stderr)
+        return 2
+    if args.parent_pid:
+        from tabletop.net.host import die_with
+
+        die_with(args.parent_pid)
+    options = ServerOptions(
+        host=args.host,
+        port=args.port,
+        data=args.data,
+        tls_cert=args.tls_cert,
+        tls_key=args.tls_key,
+        grace=args.grace,
+        ai_workers=args.ai_workers,
+        ai_delay=args.ai_delay,
+        max_frame=args.max_frame,
+        rate=args.rate,
+        burst=args.burst,
+        max_bad=args.max_bad,
+        tables_per_address=args.tables_per_address,
+        max_tables=args.max_tables,
+    )
+
+    def ready(address: str) -> None:
+        print(READY + address, flush=True)
+
+    try:
+        run_server(options, ready)
+    except OSError as e:
+        print(f"tabletop serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except RuntimeError as e:
+        print(f"tabletop serve: {e}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,74 @@
+"""Actions, events and views as they travel between the server and a client.
+
+A legal action travels whole — name, arguments, gesture and log text — so the client's table
+lights the same targets as a local one; a move comes back as name and arguments only and the
+server matches it against its own legal list.  Views and events are plain JSON already;
+read-only mappings and tuples become objects and lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine import Action, Event, Gesture
+from tabletop.engine.actions import _GESTURE_KEYS
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, tuple | set | frozenset):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} cannot travel")
+
+
+def to_text(value: Any) -> str:
+    """Compact JSON of a view, event or message (read-only mappings and tuples included)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON data (what the other end will decode)."""
+    return json.loads(to_text(value))
+
+
+def action_to_wire(action: Action) -> dict[str, Any]:
+    """A legal action with its gesture and text."""
+    out = action.to_json()
+    out["gesture"] = action.gesture.to_json()
+    out["text"] = action.text
+    return out
+
+
+def action_from_wire(data: Mapping[str, Any]) -> Action:
+    """Decode :func:`action_to_wire` (or a bare ``{"name", "args"}``)."""
+    gesture = data.get("gesture")
+    g = None
+    if isinstance(gesture, Mapping) and isinstance(gesture.get("kind"), str):
+        g = Gesture(**{k: gesture.get(k) for k in _GESTURE_KEYS})
+    args = data.get("args") or {}
+    if not isinstance(args, Mapping):
+        raise ValueError("an action's args are an object")
+    text = data.get("text") if isinstance(data.get("text"), str) else ""
+    return Action.make(str(data["name"]), g, text or "", **dict(args))
+
+
+def event_to_wire(event: Event) -> dict[str, Any]:
+    """An event as one seat may read it (the caller has already redacted it)."""
+    out: dict[str, Any] = {"kind": event.kind, "text": event.text, "data": event.data}
+    if event.reveal:
+        out["reveal"] = True
+    return out
+
+
+def event_from_wire(data: Mapping[str, Any]) -> Event:
+    """Decode :func:`event_to_wire`."""
+    payload = data.get("data")
+    return Event(
+        str(data.get("kind", "log")),
+        str(data.get("text", "")),
+        dict(payload) if isinstance(payload, Mapping) else {},
+        reveal=bool(data.get("reveal", False)),
+    )

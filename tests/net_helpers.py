@@ -1,0 +1,131 @@
+"""Helpers of the network tests: a real server process on loopback, and scripted clients."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from tabletop.commands.serve import READY
+from tabletop.net.client import NetClient
+from tabletop.net.remote_match import RemoteMatch
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 30.0
+
+
+class ServerProcess:
+    """``tabletop serve`` on 127.0.0.1 with a free port, in a child process."""
+
+    def __init__(self, data: Path, *extra: str, port: int = 0) -> None:
+        self.data = data
+        self.extra = list(extra)
+        self.port = port
+        self.url = ""
+        self.proc: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_HOME=str(self.data / "home"))
+        cmd = [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--data", str(self.data), *self.extra]  # fmt: skip
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT
+        )
+        found = threading.Event()
+
+        def read() -> None:
+            assert self.proc is not None and self.proc.stdout is not None
+            for line in self.proc.stdout:
+                self.output.append(line)
+                if line.startswith(READY):
+                    self.url = line[len(READY) :].strip()
+                    self.port = int(self.url.rsplit(":", 1)[1])
+                    found.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not found.wait(START_TIMEOUT):
+            self.kill()
+            raise RuntimeError("the server did not start: " + "".join(self.output[-20:]))
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to tidy up."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_for(predicate: Any, timeout: float = 20.0, every: float = 0.005) -> None:
+    """Poll until ``predicate()`` is true; AssertionError after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(every)
+    raise AssertionError("timed out waiting")
+
+
+class Bot:
+    """A scripted client holding some seats of one table; it picks moves with a seeded RNG."""
+
+    def __init__(self, url: str, code: str, tokens: dict[int, str], seed: int = 0) -> None:
+        self.client = NetClient(url, app="test-bot")
+        self.match = RemoteMatch(self.client, code, tokens)
+        self.rng = random.Random(seed)
+        self.moves = 0
+
+    def pump(self) -> list[Any]:
+        return self.match.poll()
+
+    def act(self) -> bool:
+        """Play one move if one of its seats is to act; True if it sent one."""
+        m = self.match
+        if not m.ready or m.waiting or m.is_over():
+            return False
+        for seat in m.humans_to_act():
+            legal = m.legal(seat)
+            if legal:
+                m.apply(seat, self.rng.choice(legal))
+                self.moves += 1
+                return True
+        return False
+
+    def close(self) -> None:
+        self.match.close()
+        self.client.close()
+
+
+def create_table(url: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """Create a table over a short-lived connection: the ``created`` answer."""
+    c = NetClient(url, app="test")
+    try:
+        wait_for(lambda: c.status == "connected", 10)
+        return c.call({"type": "create", "game": game, "seats": seats, **extra}, 10)
+    finally:
+        c.close()
+
+
+def join_table(url: str, code: str, name: str = "", seat: int | None = None) -> dict[str, Any]:
+    c = NetClient(url, app="test")
+    try:
+        wait_for(lambda: c.status == "connected", 10)
+        msg: dict[str, Any] = {"type": "join", "code": code, "name": name}
+        if seat is not None:
+            msg["seat"] = seat
+        return c.call(msg, 10)
+    finally:
+        c.close()
