@@ -82,11 +82,29 @@ def wait_for(predicate: Any, timeout: float = 20.0, every: float = 0.005) -> Non
 class Bot:
     """A scripted client holding some seats of one table; it picks moves with a seeded RNG."""
 
-    def __init__(self, url: str, code: str, tokens: dict[int, str], seed: int = 0) -> None:
+    def __init__(
+        self, url: str, code: str, tokens: dict[int, str], seed: int = 0, policy: str = "random"
+    ) -> None:
         self.client = NetClient(url, app="test-bot")
         self.match = RemoteMatch(self.client, code, tokens)
         self.rng = random.Random(seed)
+        self.policy = policy
+        self.agent: Any = None
         self.moves = 0
+
+    def choose(self, seat: int, legal: list[Any]) -> Any:
+        """The move: at random, or an agent's choice made on the seat's view alone."""
+        if self.policy == "random":
+            return self.rng.choice(legal)
+        from tabletop.ai import make_agent
+        from tabletop.engine import Rng
+
+        if self.agent is None:
+            self.agent = make_agent(self.policy, self.match.game)
+        view = self.match.view(seat)
+        return self.agent.choose(
+            self.match.game, view, seat, legal, Rng(self.rng.randrange(1 << 30))
+        )
 
     def pump(self) -> list[Any]:
         return self.match.poll()
@@ -98,8 +116,8 @@ class Bot:
             return False
         for seat in m.humans_to_act():
             legal = m.legal(seat)
-            if legal:
-                m.apply(seat, self.rng.choice(legal))
+            if legal and m.connected:
+                m.apply(seat, self.choose(seat, legal))
                 self.moves += 1
                 return True
         return False

@@ -44,6 +44,7 @@ class _SeatFeed:
     view: dict[str, Any] = field(default_factory=dict)
     legal: list[Action] = field(default_factory=list)
     undo: bool = False
+    acted: int = 0  # moves this seat has made
     log: list[Event] = field(default_factory=list)
 
 
@@ -72,6 +73,8 @@ class RemoteMatch:
         self._outcome: Outcome | None = None
         self.started = False
         self.waiting = False  # a move or undo was sent and not yet answered
+        self._sent_by: int | None = None  # ... by this seat
+        self._acted = 0  # ... which had made this many moves
         self.listeners: list[Callable[[Any], None]] = []
         self._ai_key = secrets.randbits(63)  # the hint's own seed: nothing to do with the deal
         self._changes: list[Change] = []
@@ -100,8 +103,10 @@ class RemoteMatch:
                 feed.log.append(ev)
             self._changes.append(Change("chat", text=line))
         elif kind == "error":
+            self.waiting = False
             self._changes.append(Change("note", text=str(msg.get("reason", ""))))
         elif kind == "_status":
+            self.waiting = False  # a new connection: the server's next state tells all
             self._changes.append(Change("status", text=str(msg.get("reason", ""))))
 
     def _take_state(self, msg: dict[str, Any]) -> None:
@@ -119,6 +124,7 @@ class RemoteMatch:
         feed.view = msg.get("view") or {}
         feed.legal = [wire.action_from_wire(a) for a in msg.get("legal", ())]
         feed.undo = bool(msg.get("undo"))
+        feed.acted = int(msg.get("acted") or 0)
         moved = int(msg.get("n", 0)) != self.n
         self.n = int(msg.get("n", 0))
         self._to_act = [int(s) for s in msg.get("to_act", ())]
@@ -133,8 +139,12 @@ class RemoteMatch:
                 list(out.get("winners", [])),
                 [dict(b) for b in out.get("breakdown", [])],
             )
-        if seat in self.tokens or seat is None:
-            self.waiting = False
+        if (
+            self.waiting
+            and seat == self._sent_by
+            and (msg.get("full") or msg.get("acted") != self._acted)
+        ):
+            self.waiting = False  # the answer to this client's move or undo
         self._changes.append(Change("state", seat, events if not msg.get("full") else []))
         if moved:
             for listener in list(self.listeners):
@@ -253,8 +263,15 @@ class RemoteMatch:
                 "action": action.to_json(),
             }
         )
-        self.waiting = True
+        self._expect(seat)
         return None
+
+    def _expect(self, seat: int) -> None:
+        """A move or undo of ``seat`` is on its way: no other until the server answers."""
+        self.waiting = True
+        self._sent_by = seat
+        feed = self.feeds.get(seat)
+        self._acted = feed.acted if feed is not None else 0
 
     def try_reason(self, seat: int, action: Action) -> str:
         """Why ``action`` cannot be sent now ("" if it can)."""
@@ -298,7 +315,7 @@ class RemoteMatch:
         self.client.send(
             {"type": "undo", "code": self.code, "token": self.tokens[seat], "n": self.n}
         )
-        self.waiting = True
+        self._expect(seat)
         return True
 
     def chat(self, seat: int, text: str) -> None:

@@ -250,7 +250,9 @@ class ServerTable:
             return "The game starts when every seat is taken."
         if self.match.is_over():
             return "The game is over."
-        if n != self.n:
+        if n > self.n or (n < self.n and any(p.seat == seat for p in self.match.history[n:])):
+            # a move chosen before this seat's own latest one (a message sent twice): never
+            # applied again; other seats' moves in between do not matter if it is still legal
             return "The table has moved on since then; look again."
         try:
             action = self.game.action_from_json(self.match.state, seat, data)
@@ -259,7 +261,7 @@ class ServerTable:
         reason = self.match.try_reason(seat, action)
         if reason:
             return reason
-        self.storage.add_move(self.code, n, seat, action.to_json())  # committed before applied
+        self.storage.add_move(self.code, self.n, seat, action.to_json())  # committed first
         self.match.apply(seat, action)
         if self.match.is_over():
             out = self.match.outcome()
@@ -323,6 +325,7 @@ class ServerTable:
             "undo": bool(seat is not None and self.ai_level(seat) is None and m.can_undo(seat)),
             "events": events,
             "seats": self.seats_public(),
+            "acted": sum(1 for p in m.history if p.seat == seat) if seat is not None else 0,
         }
         if full:
             msg["game"] = self.game.info.id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Action, Event, Gesture
@@ -17,9 +18,11 @@ from tabletop.engine.actions import _GESTURE_KEYS
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
+    """What the JSON encoder cannot write itself: read-only mappings (tested by exact type
+    first: ``isinstance`` against the abstract ``Mapping`` costs more than the encoding)."""
+    if type(value) is MappingProxyType or isinstance(value, Mapping):
         return dict(value)
-    if isinstance(value, tuple | set | frozenset):
+    if isinstance(value, set | frozenset):
         return list(value)
     raise TypeError(f"{type(value).__name__} cannot travel")
 
