@@ -63,8 +63,9 @@ def table_link(url: str, code: str) -> str:
 class NetClient:
     """One connection, kept alive by its thread (see the module docstring)."""
 
-    def __init__(self, url: str, app: str = "") -> None:
+    def __init__(self, url: str, app: str = "", record: list[str] | None = None) -> None:
         self.url = url
+        self.record = record  # every frame received, as text (tests: what left the server)
         self.app = app
         self.status = CONNECTING
         self.reason = ""  # why it is not connected, in words
@@ -215,6 +216,8 @@ class NetClient:
 
     async def _reader(self, ws: Any) -> None:
         async for frame in ws:
+            if self.record is not None:
+                self.record.append(frame if isinstance(frame, str) else frame.decode())
             try:
                 msg = json.loads(frame)
             except ValueError:

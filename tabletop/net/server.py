@@ -229,10 +229,14 @@ class Server:
         return fatal
 
     def _drop(self, conn: Conn) -> None:
-        """A connection went: its seats are away (their players may come back)."""
+        """A connection went: its seats are away (their players may come back).  A finished
+        table nobody watches any more is let go (its result is in storage)."""
         for table, sub in conn.subs:
             with contextlib.suppress(ValueError):
                 table.subscribers.remove(sub)
+            if table.match.is_over() and not table.subscribers:
+                self.tables.pop(table.code, None)
+                continue
             if sub.seat is not None:
                 seat = table.seats[sub.seat]
                 seat.connected = max(0, seat.connected - 1)
@@ -286,7 +290,9 @@ class Server:
         except KeyError:
             conn.send(_error(f"This server has no game '{game_id[:40]}'.", msg))
             return
-        mine = sum(1 for t in self.tables.values() if t.creator == conn.address)
+        mine = sum(
+            1 for t in self.tables.values() if t.creator == conn.address and not t.match.is_over()
+        )
         if mine >= self.options.tables_per_address:
             conn.send(
                 _error(
