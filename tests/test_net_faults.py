@@ -114,11 +114,11 @@ def _hello(ws) -> None:
     assert json.loads(ws.recv(5))["type"] == "welcome"
 
 
-def _answers_until_closed(ws, limit: int = 5000) -> list[dict]:
+def _answers_until_closed(ws, limit: int = 20000) -> list[dict]:
     out = []
     try:
         for _ in range(limit):
-            out.append(json.loads(ws.recv(5)))
+            out.append(json.loads(ws.recv(30)))
     except ConnectionClosed:
         return out
     except TimeoutError:

@@ -102,7 +102,9 @@ def test_undo_online_takes_back_only_your_last_move_and_the_others_read_it(serve
         )
         # once the other seat has moved, the first may take nothing back
         while not other.match.humans_to_act():
-            _pump_until([ann, bob], lambda: not mover.match.waiting)
+            _pump_until(
+                [ann, bob], lambda: not mover.match.waiting and mover.match.n == other.match.n
+            )
             assert mover.act(), (mover.match.waiting, mover.match.to_act(), mover.match.legal(seat))
             _pump_until([ann, bob], lambda: not mover.match.waiting)
         moved = mover.match.n
