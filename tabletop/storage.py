@@ -123,6 +123,34 @@ def atomic_write_text(path: Path, text: str) -> None:
     fsync_dir(path.parent)
 
 
+def write_new_text(path: Path, text: str) -> None:
+    """Write ``text`` all-or-nothing to ``path``, which must not exist yet.
+
+    Raises :class:`FileExistsError` when it does: an existing file is never replaced, even
+    one that appears while this is writing (the new name is claimed with a hard link, or with
+    an exclusive create where the file system has no links).
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links on this file system: claim the name, then fill it
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+
+
 def fsync_dir(folder: Path) -> None:
     """Make a rename in ``folder`` durable where the OS allows it (not on Windows)."""
     if os.name == "nt":

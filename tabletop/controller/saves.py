@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop import storage
+from tabletop import storage, text_gate
 from tabletop.controller import journal, save_check
 
 FORMAT_VERSION = 1
@@ -39,6 +39,22 @@ def write_atomic(path: Path, data: dict[str, Any]) -> None:
     stale = journal.journal_path(Path(path))
     if stale.exists():  # a whole save needs no journal; an old one would only confuse
         stale.unlink(missing_ok=True)
+
+
+def write_new(folder: Path, stem: str, data: dict[str, Any]) -> Path:
+    """Write a whole save as ``<stem>.json`` in ``folder``, or ``<stem>-2.json``, ``-3``…
+    when that name is taken: an existing file is never overwritten.  Returns the path."""
+    text = json.dumps(document(data), separators=(",", ":"))
+    for n in range(1, 10_000):
+        target = Path(folder) / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        if os.path.lexists(target) or os.path.lexists(journal.journal_path(target)):
+            continue
+        try:
+            storage.write_new_text(target, text)
+        except FileExistsError:
+            continue
+        return target
+    raise OSError(f"no free name for {stem!r} in {folder}")
 
 
 def document(data: dict[str, Any]) -> dict[str, Any]:
@@ -65,7 +81,7 @@ def move_aside(path: Path, reason: str = "corrupt") -> Path | None:
 def _aside(path: Path, problem: str, reason: str) -> SaveError:
     moved = move_aside(path, reason)
     where = f"it was moved aside to {moved.name}" if moved else "it could not be moved aside"
-    return SaveError(f"{path.name}: {problem}; {where}.", moved)
+    return SaveError(f"{text_gate.file_name(path)}: {problem}; {where}.", moved)
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -81,10 +97,11 @@ def read_save(path: Path) -> dict[str, Any]:
     except storage.StorageError as e:
         raise _aside(path, e.problem, e.reason) from None
     if data is None:
-        raise SaveError(f"{path.name}: no such save")
+        raise SaveError(f"{text_gate.file_name(path)}: no such save")
     problem = save_check.check_shape(data)
     if problem:
         raise _aside(path, f"the save is damaged: {problem}", "invalid")
+    clean_names(data)
     data["note"] = ""
     token = data.get("journal")
     if isinstance(token, str):
@@ -98,6 +115,13 @@ def read_save(path: Path) -> dict[str, Any]:
         if problem:
             raise _aside(path, f"the save is damaged: {problem}", "invalid")
     return data
+
+
+def clean_names(data: dict[str, Any]) -> None:
+    """Pass every seat name of a well-formed save through the text gate (in place): a name
+    that cannot be drawn loses what cannot be drawn, and one with nothing left is blank."""
+    for seat in data["seats"]:
+        seat["name"] = text_gate.clean(seat.get("name", ""))
 
 
 def check_save(data: dict[str, Any]) -> str:
@@ -126,7 +150,7 @@ def load_verified(path: Path, game: Any = None) -> Loaded:
         verified = save_check.verify(data, game)
     except save_check.Unusable as e:
         if e.reason == "unknown-game":  # not damaged: a later version may read it; kept
-            raise SaveError(f"{path.name}: {e}.", None) from None
+            raise SaveError(f"{text_gate.file_name(path)}: {e}.", None) from None
         raise _aside(path, str(e), e.reason) from None
     data.update(verified.repaired)
     notes = [n for n in (data.pop("note", ""), verified.note) if n]
@@ -142,6 +166,7 @@ def peek(path: Path) -> dict[str, Any] | None:
         return None
     if data is None or save_check.check_shape(data):
         return None
+    clean_names(data)
     seats = data["seats"]
     moves = len(data["actions"])
     if isinstance(data.get("journal"), str):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.controller.saves import offer_check as check_for_offer
 from tabletop.controller.saves import peek
 from tabletop.ui import catalog, launch
@@ -67,7 +68,7 @@ def describe(path: Path) -> str:
     """What a save holds, in a few words: ``<game name> · Ann vs 2 AI · 23 moves``."""
     info = peek(path)
     if info is None:
-        return f"{path.stem} (unreadable)"
+        return f"{text_gate.file_name(path, stem=True)} (unreadable)"
     words = [_game_name(info["game"])]
     humans = [n for n, ai in zip(info["names"], info["ai"], strict=False) if not ai]
     ais = sum(info["ai"])
@@ -86,11 +87,11 @@ def row_texts(path: Path, auto: Path | None = None) -> tuple[str, str]:
     try:
         s = save_files.summary(path)
     except (SaveError, OSError) as e:
-        return f"{path.stem} (cannot be read)", str(e)
+        return f"{text_gate.file_name(path, stem=True)} (cannot be read)", str(e)
     head = f"{_game_name(s.game)} — {s.seats_text()}"
     if path == auto:
         head = f"Interrupted: {head}"
-    where = "the game you left" if path == auto else path.name
+    where = "the game you left" if path == auto else text_gate.file_name(path)
     return head, f"{s.progress_text()} · saved {s.when_text()} · {where}"
 
 
