@@ -57,10 +57,13 @@ def write_new(folder: Path, stem: str, data: dict[str, Any]) -> Path:
     raise OSError(f"no free name for {stem!r} in {folder}")
 
 
+_IN_MEMORY = ("note", "_journal_from")  # fields of a read save that never go into a file
+
+
 def document(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with the ``format`` header first."""
     doc: dict[str, Any] = {"format": {"kind": KIND, "version": FORMAT_VERSION}}
-    doc.update((k, v) for k, v in data.items() if k not in ("format", "journal"))
+    doc.update((k, v) for k, v in data.items() if k not in ("format", "journal", *_IN_MEMORY))
     return doc
 
 
@@ -105,16 +108,42 @@ def read_save(path: Path) -> dict[str, Any]:
     data["note"] = ""
     token = data.get("journal")
     if isinstance(token, str):
-        more, note = journal.read_journal(journal.journal_path(path), token, len(data["actions"]))
-        data["actions"] = data["actions"] + more
-        data["note"] = note
-        if more:
+        got = journal.read(journal.journal_path(path), token, len(data["actions"]))
+        data[JOURNAL_FROM] = len(data["actions"])
+        data["actions"] = data["actions"] + got.moves
+        if got.moves:
             data.pop("snapshot", None)  # the journal's moves come after it: the replay decides
             data.pop("over", None)
         problem = save_check.check_shape(data)
         if problem:
             raise _aside(path, f"the save is damaged: {problem}", "invalid")
+        if got.bad:
+            data["note"] = _recover(path, data, got)
     return data
+
+
+JOURNAL_FROM = "_journal_from"  # in a read save: the index of the first move from the journal
+
+
+def _recover(path: Path, data: dict[str, Any], got: journal.Reading) -> str:
+    """A journal with a bad record: the moves it gave go into the save itself, then the
+    journal is moved aside (kept, never overwritten).  Returns the note for the player."""
+    side = journal.journal_path(path)
+    if got.moves:
+        try:
+            storage.atomic_write_text(path, json.dumps(document(data), separators=(",", ":")))
+        except OSError as e:
+            why = e.strerror or "it could not be written"
+            left = f" The save could not be brought up to date ({why}); nothing was moved."
+            return journal.describe(got, len(got.moves), left)
+    try:
+        moved = storage.move_aside(side, reason="damaged")
+    except OSError as e:
+        aside = f" It could not be moved aside ({e.strerror or 'unknown reason'})."
+    else:
+        aside = f" It was kept as {text_gate.file_name(moved)}."
+    log.warning("journal of %s: %s", path, got.problem)
+    return journal.describe(got, len(got.moves), aside)
 
 
 def clean_names(data: dict[str, Any]) -> None:
@@ -122,6 +151,17 @@ def clean_names(data: dict[str, Any]) -> None:
     that cannot be drawn loses what cannot be drawn, and one with nothing left is blank."""
     for seat in data["seats"]:
         seat["name"] = text_gate.clean(seat.get("name", ""))
+
+
+def _keep_verified(path: Path, data: dict[str, Any]) -> None:
+    """Write a save cut back to the moves that replay; its journal (if any) is kept aside."""
+    side = journal.journal_path(path)
+    try:
+        if os.path.lexists(side):
+            storage.move_aside(side, reason="damaged")
+        storage.atomic_write_text(path, json.dumps(document(data), separators=(",", ":")))
+    except OSError as e:  # the file stays as it was: the same moves are dropped next time
+        log.warning("could not rewrite %s: %s", path, e)
 
 
 def check_save(data: dict[str, Any]) -> str:
@@ -146,14 +186,30 @@ def load_verified(path: Path, game: Any = None) -> Loaded:
     """
     path = Path(path)
     data = read_save(path)
+    first_journal = data.pop(JOURNAL_FROM, len(data["actions"]))
+    dropped = ""
     try:
-        verified = save_check.verify(data, game)
+        try:
+            verified = save_check.verify(data, game)
+        except save_check.Unusable as e:
+            if e.at is None or e.at < first_journal:
+                raise
+            # a move from the journal does not replay: keep the moves before it
+            n = len(data["actions"]) - e.at
+            del data["actions"][e.at :]
+            dropped = (
+                f"Move {e.at + 1} from the journal does not follow the rules, so it and the "
+                f"{n - 1} after it were dropped; the game resumes after move {e.at}."
+            )
+            verified = save_check.verify(data, game)
     except save_check.Unusable as e:
         if e.reason == "unknown-game":  # not damaged: a later version may read it; kept
             raise SaveError(f"{text_gate.file_name(path)}: {e}.", None) from None
         raise _aside(path, str(e), e.reason) from None
     data.update(verified.repaired)
-    notes = [n for n in (data.pop("note", ""), verified.note) if n]
+    if dropped:
+        _keep_verified(path, data)
+    notes = [n for n in (data.pop("note", ""), dropped, verified.note) if n]
     return Loaded(data, verified, " ".join(notes))
 
 
