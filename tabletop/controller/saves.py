@@ -228,13 +228,28 @@ def peek(path: Path) -> dict[str, Any] | None:
     if isinstance(data.get("journal"), str):
         more, _ = journal.read_journal(journal.journal_path(Path(path)), data["journal"], moves)
         moves += len(more)
+        if more:  # the flag was written before these moves
+            data["actions"] = data["actions"] + more
+            data.pop("over", None)
     return {
         "game": data["game"],
         "names": [str(s.get("name", "")) for s in seats],
         "ai": [s.get("kind") == "ai" for s in seats],
         "moves": moves,
-        "over": bool(data.get("over", False)),
+        "over": _really_over(data),
     }
+
+
+def _really_over(data: dict[str, Any]) -> bool:
+    """Whether a save's game is over: a 'finished' mark is only believed once its moves,
+    replayed, say so (a wrong mark would hide a game that Continue still resumes)."""
+    if data.get("over") is not True:
+        return False
+    try:
+        verified = save_check.verify(data)
+    except save_check.Unusable:
+        return True
+    return bool(verified.repaired.get("over", True))
 
 
 # --- what the menus may offer -----------------------------------------------------------
@@ -268,9 +283,9 @@ def offer_check(path: Path) -> tuple[bool, str]:
         if e.moved_to is None:
             _CHECKED[key] = verdict
         return verdict
-    except Exception as e:  # never let a menu fail on a file
+    except Exception:  # never let a menu fail on a file
         log.exception("checking %s", path)
-        problem = f"the save could not be checked ({type(e).__name__})"
+        problem = "the save could not be checked (its moves do not replay)"
         return False, str(_aside(path, problem, "invalid"))
     _CHECKED[key] = (True, "")
     return True, ""

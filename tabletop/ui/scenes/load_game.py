@@ -16,7 +16,7 @@ import pygame
 from tabletop import text_gate
 from tabletop.controller.saves import offer_check as check_for_offer
 from tabletop.controller.saves import peek
-from tabletop.ui import catalog, launch
+from tabletop.ui import catalog, launch, places
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt, confirm
 from tabletop.ui.scenes.rename_dialog import RenameDialog
@@ -115,8 +115,12 @@ class LoadScene(GuiScene):
     def build(self) -> None:
         """The rows, paging, and Back."""
         if self.saves is None:
-            self.saves, self.more, problems = offered()
-            self.problems += problems
+            try:
+                self.saves, self.more, problems = offered()
+            except OSError as e:  # the saves folder cannot be made: say so, list nothing
+                self.saves, self.more, problems = [], 0, [str(e)]
+            self.problems += places.NOTES + problems
+            places.NOTES.clear()
         area = self.content_rect(width=1120, bottom=100)
         w, h = self.app.size
         bh = self.px(44)
