@@ -156,7 +156,9 @@ def text_lines(path: Path | str, max_bytes: int, max_line: int) -> Iterator[str]
                 if total > max_bytes:
                     raise FileProblem(path, f"is too large (the limit is {_size(max_bytes)})")
                 if len(raw) > max_line:
-                    raise FileProblem(path, f"has a line too long (line {n}, over {_size(max_line)})")
+                    raise FileProblem(
+                        path, f"has a line too long (line {n}, over {_size(max_line)})"
+                    )
                 try:
                     yield raw.decode("utf-8")
                 except UnicodeDecodeError:
