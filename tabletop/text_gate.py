@@ -62,14 +62,16 @@ def clean(text: str) -> str:
     return kept if any(visible(ch) for ch in kept) else ""
 
 
-def shown(text: object) -> str:
-    """What a renderer may draw of any value: cleaned, never empty when something was given."""
+def shown(text: object, lines: bool = False) -> str:
+    """What a renderer may draw of any value: cleaned, never empty when something was given.
+    Line breaks become spaces, unless ``lines`` (text that wraps, e.g. a tooltip)."""
     if not isinstance(text, str):
         text = str(text)
     if not text:
         return text
-    out = clean(text.replace("\n", " ").replace("\t", " "))
-    return out or FALLBACK
+    if not lines:
+        return clean(text.replace("\n", " ").replace("\t", " ")) or FALLBACK
+    return "\n".join(clean(line.replace("\t", " ")) for line in text.split("\n")) or FALLBACK
 
 
 def display_path_name(name: str) -> str:

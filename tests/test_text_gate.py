@@ -61,3 +61,8 @@ def test_the_font_draws_any_string(font, text) -> None:
 def test_no_string_stops_the_font(font, text: str) -> None:
     font.render(text, True, (0, 0, 0))
     assert text_gate.problem(text_gate.clean(text)) == ""
+
+
+def test_text_that_wraps_keeps_its_line_breaks() -> None:
+    assert text_gate.shown("Resume:\nB\x00ob", lines=True) == "Resume:\nBob"
+    assert text_gate.shown("Resume:\nBob") == "Resume: Bob"

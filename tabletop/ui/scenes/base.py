@@ -145,7 +145,7 @@ class GuiScene(Scene):
             manager=self.ui,
             container=container,
             object_id=object_id,
-            tool_tip_text=None if tooltip is None else text_gate.shown(tooltip),
+            tool_tip_text=None if tooltip is None else text_gate.shown(tooltip, lines=True),
         )
         if not enabled:
             b.disable()
