@@ -155,3 +155,28 @@ def test_a_wrong_finished_mark_does_not_hide_an_unfinished_game(home) -> None:
     from tabletop.ui.scenes import unfinished
 
     assert "is unfinished" in unfinished.unfinished_text(auto)  # a new game asks first
+
+
+def test_a_log_folder_that_cannot_be_written_sends_the_log_elsewhere(home, monkeypatch) -> None:
+    import logging.handlers
+
+    from tabletop.ui import app as app_module
+
+    real = logging.handlers.RotatingFileHandler
+    refused = []
+
+    def handler(path, *a, **k):
+        if not refused:
+            refused.append(path)
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(logging.handlers, "RotatingFileHandler", handler)
+    path = app_module.setup_logging()
+    try:
+        assert refused and path.parent == storage.fallback_log_dir()
+    finally:
+        for h in list(logging.getLogger("tabletop").handlers):
+            if getattr(h, "_tabletop", False):
+                logging.getLogger("tabletop").removeHandler(h)
+                h.close()
