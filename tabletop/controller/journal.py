@@ -9,7 +9,11 @@ and an epoch), so a journal left over from another match or an older snapshot is
 Record line: ``<crc32 of the JSON, 8 hex digits> <compact JSON>\\n`` where the JSON is
 ``{"i": index, "seat": n, "action": {...}, "barrier": bool}``.  On load the snapshot's moves
 are followed by the journal's records while they are whole, their checksum matches and their
-index is the next one; a torn last record (a crash mid-write) is dropped with a note.
+index is the next one.  A record whose checksum is wrong but whose JSON is whole is kept when
+a sound record follows it (the replay then decides), CRLF line ends and stray NUL bytes are
+read through, and anything else that stops the reading (a torn last record, damage, a gap, a
+journal that cannot be read) is reported with the moves recovered and lost: the moves it gave
+are written into the save and the journal itself is kept aside (``saves.read_save``).
 """
 
 from __future__ import annotations

@@ -156,11 +156,11 @@ def clean_names(data: dict[str, Any]) -> None:
 def _keep_verified(path: Path, data: dict[str, Any]) -> None:
     """Write a save cut back to the moves that replay; its journal (if any) is kept aside."""
     side = journal.journal_path(path)
-    try:
+    try:  # the save first (it no longer names the journal), then the journal aside
+        storage.atomic_write_text(path, json.dumps(document(data), separators=(",", ":")))
         if os.path.lexists(side):
             storage.move_aside(side, reason="damaged")
-        storage.atomic_write_text(path, json.dumps(document(data), separators=(",", ":")))
-    except OSError as e:  # the file stays as it was: the same moves are dropped next time
+    except OSError as e:  # the files stay as they were: the same moves are dropped next time
         log.warning("could not rewrite %s: %s", path, e)
 
 
