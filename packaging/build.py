@@ -2,7 +2,8 @@
 
     python packaging/build.py [--dist DIR] [--work DIR] [--bundle-only]
 
-Linux: ``dist/tabletop_<version>_<arch>.deb``; Windows: ``dist/Tabletop-Setup-<version>.exe``
+Linux: ``dist/tabletop_<version>_<arch>.deb`` and the portable
+``dist/tabletop-<version>-linux-<machine>.tar.gz`` (debug sections stripped first); Windows: ``dist/Tabletop-Setup-<version>.exe``
 (Inno Setup's ISCC); macOS: ``dist/Tabletop.app`` and ``dist/Tabletop-<version>.dmg``.
 Prints the bundle size, the installer size and the build time.
 """
@@ -26,7 +27,12 @@ import icons  # noqa: E402
 
 
 def version() -> str:
-    """``tabletop.__version__``, read from the source without importing the package."""
+    """``tabletop.__version__``, read from the source without importing the package.
+
+    The one version: pyproject.toml takes it from there too (``[tool.hatch.version]``), and
+    the .deb, the tarball, Info.plist, the Windows file properties and the installer get it
+    from here or from the spec, which reads the same line.
+    """
     text = (ROOT / "tabletop" / "__init__.py").read_text("utf-8")
     m = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M)
     if not m:
@@ -108,17 +114,26 @@ def main(argv: list[str] | None = None) -> int:
     if sys.platform in ("win32", "darwin") and not made["native"]:
         raise SystemExit("Pillow is needed for the .ico/.icns icon: pip install '.[package]'")
     bundle = pyinstaller(work / "pyinstaller", dist, icon_dir)
+    components_json = work / "pyinstaller" / "tabletop" / "THIRD-PARTY-NOTICES.json"
+    if sys.platform.startswith("linux"):
+        sys.path.insert(0, str(HERE / "linux"))
+        import deb
+
+        print(f"unstripped: {mib(tree_size(bundle))}", flush=True)
+        print(f"stripped:  {mib(deb.strip_debug(bundle))} of debug sections", flush=True)
     t_bundle = time.monotonic() - start
     print(f"bundle:    {bundle}  {mib(tree_size(bundle))}  ({t_bundle:.0f} s)", flush=True)
 
     installer = None
     if not args.bundle_only:
         if sys.platform.startswith("linux"):
-            sys.path.insert(0, str(HERE / "linux"))
-            import deb
+            import portable
 
-            installer = deb.build_deb(bundle, made, ver, work / "deb", dist)
-            print(f"glibc:     built with {deb.host_glibc()}, needs {deb.glibc_needed(bundle)}")
+            installer = deb.build_deb(bundle, made, ver, work / "deb", dist, components_json)
+            needs = deb.glibc_needed(bundle)
+            print(f"glibc:     built with {deb.host_glibc()}, needs {needs}")
+            tarball = portable.build_tarball(bundle, made, ver, dist, needs)
+            print(f"tarball:   {tarball}  {mib(tree_size(tarball))}")
         elif sys.platform == "win32":
             installer = windows_installer(bundle, ver, icon_dir, dist)
         elif sys.platform == "darwin":
