@@ -4,7 +4,8 @@
 
 Linux: ``dist/tabletop_<version>_<arch>.deb`` and the portable
 ``dist/tabletop-<version>-linux-<machine>.tar.gz`` (debug sections stripped first); Windows: ``dist/Tabletop-Setup-<version>.exe``
-(Inno Setup's ISCC); macOS: ``dist/Tabletop.app`` and ``dist/Tabletop-<version>.dmg``.
+(Inno Setup's ISCC); macOS: ``dist/Tabletop.app`` and ``dist/Tabletop-<version>-<arch>.dmg``
+for the machine's architecture (arm64 or x86_64).
 Prints the bundle size, the installer size and the build time.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -38,6 +40,12 @@ def version() -> str:
     if not m:
         raise SystemExit("tabletop/__init__.py has no __version__")
     return m.group(1)
+
+
+def numeric_version(ver: str) -> str:
+    """The version as four numbers ``a.b.c.d``, as Windows file and installer metadata want."""
+    nums = [int(n) for n in re.findall(r"\d+", ver)[:4]]
+    return ".".join(str(n) for n in (nums + [0, 0, 0, 0])[:4])
 
 
 def tree_size(path: Path) -> int:
@@ -78,6 +86,7 @@ def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Pat
         [
             iscc,
             f"/DAppVersion={ver}",
+            f"/DNumericVersion={numeric_version(ver)}",
             f"/DSourceDir={bundle}",
             f"/DOutputDir={dist}",
             f"/DIconFile={icon_dir / 'tabletop.ico'}",
@@ -89,8 +98,8 @@ def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Pat
 
 
 def macos_dmg(app: Path, ver: str, dist: Path) -> Path:
-    """``Tabletop-<version>.dmg`` holding the .app and a link to /Applications."""
-    out = dist / f"Tabletop-{ver}.dmg"
+    """``Tabletop-<version>-<arch>.dmg`` (arm64 or x86_64): the .app and a link to /Applications."""
+    out = dist / f"Tabletop-{ver}-{platform.machine()}.dmg"
     subprocess.run(
         ["bash", str(HERE / "macos" / "make_dmg.sh"), str(app), ver, str(out)], check=True
     )

@@ -183,6 +183,15 @@ NATIVE_LIBRARIES: tuple[tuple[str, NativeLibrary], ...] = (
         ),
     ),
     (
+        "asound",
+        NativeLibrary(
+            "ALSA library (alsa-lib)",
+            "LGPL-2.1-or-later",
+            "Jaroslav Kysela, Abramo Bagnara, Takashi Iwai and the ALSA authors",
+            "https://www.alsa-project.org",
+        ),
+    ),
+    (
         "mpg123",
         NativeLibrary(
             "mpg123",
