@@ -45,7 +45,7 @@ def version() -> str:
 def numeric_version(ver: str) -> str:
     """The version as four numbers ``a.b.c.d``, as Windows file and installer metadata want."""
     nums = [int(n) for n in re.findall(r"\d+", ver)[:4]]
-    return ".".join(str(n) for n in (nums + [0, 0, 0, 0])[:4])
+    return ".".join(str(n) for n in [*nums, 0, 0, 0, 0][:4])
 
 
 def tree_size(path: Path) -> int:
