@@ -346,6 +346,96 @@ NATIVE_LIBRARIES: tuple[tuple[str, NativeLibrary], ...] = (
         ),
     ),
     (
+        "winpthread",
+        NativeLibrary(
+            "MinGW-w64 winpthreads",
+            "MIT AND BSD-3-Clause",
+            "The MinGW-w64 project",
+            "https://www.mingw-w64.org",
+        ),
+    ),
+    (
+        "glib",
+        NativeLibrary(
+            "GLib",
+            "LGPL-2.1-or-later",
+            "The GLib authors",
+            "https://gitlab.gnome.org/GNOME/glib",
+        ),
+    ),
+    (
+        "gthread",
+        NativeLibrary(
+            "GLib",
+            "LGPL-2.1-or-later",
+            "The GLib authors",
+            "https://gitlab.gnome.org/GNOME/glib",
+        ),
+    ),
+    (
+        "gobject",
+        NativeLibrary(
+            "GLib",
+            "LGPL-2.1-or-later",
+            "The GLib authors",
+            "https://gitlab.gnome.org/GNOME/glib",
+        ),
+    ),
+    (
+        "intl",
+        NativeLibrary(
+            "GNU gettext runtime (libintl)",
+            "LGPL-2.1-or-later",
+            "Free Software Foundation, Inc.",
+            "https://www.gnu.org/software/gettext/",
+        ),
+    ),
+    (
+        "iconv",
+        NativeLibrary(
+            "GNU libiconv",
+            "LGPL-2.1-or-later",
+            "Free Software Foundation, Inc.",
+            "https://www.gnu.org/software/libiconv/",
+        ),
+    ),
+    (
+        "pcre2",
+        NativeLibrary(
+            "PCRE2",
+            "BSD-3-Clause",
+            "University of Cambridge and Philip Hazel",
+            "https://github.com/PCRE2Project/pcre2",
+        ),
+    ),
+    (
+        "gme",
+        NativeLibrary(
+            "Game_Music_Emu",
+            "LGPL-2.1-or-later",
+            "Shay Green and the Game_Music_Emu authors",
+            "https://github.com/libgme/game-music-emu",
+        ),
+    ),
+    (
+        "mp3lame",
+        NativeLibrary(
+            "LAME",
+            "LGPL-2.0-or-later",
+            "The LAME project",
+            "https://lame.sourceforge.io",
+        ),
+    ),
+    (
+        "instpatch",
+        NativeLibrary(
+            "libInstPatch",
+            "LGPL-2.1-only",
+            "Element Green and the libInstPatch authors",
+            "https://github.com/swami/libinstpatch",
+        ),
+    ),
+    (
         "yaml",
         NativeLibrary(
             "LibYAML", "MIT", "Ingy döt Net and Kirill Simonov", "https://pyyaml.org/wiki/LibYAML"
