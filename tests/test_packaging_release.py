@@ -97,7 +97,7 @@ def test_metainfo_passes_appstreamcli_validate(tmp_path: Path) -> None:
     tool = shutil.which("appstreamcli")
     if tool is None:
         why = "appstreamcli missing: apt-get install appstream (the CI workflow and .ci/run do)"
-        if os.environ.get("CI"):
+        if os.environ.get("CI") and sys.platform.startswith("linux"):  # CI installs it there
             pytest.fail(why)
         pytest.skip(why)
     r = subprocess.run(
