@@ -35,7 +35,25 @@ LICENCE_FILES = {
     "MIT": "MIT.txt",
     "BSD-3-Clause": "BSD-3-Clause.txt",
     "Zlib": "Zlib.txt",
+    # taken from the Debian copyright files of libfreetype6, libpng16-16, libtiff6 and
+    # libjpeg62-turbo (Debian bookworm)
+    "FTL": "FTL.txt",
+    "Libpng": "Libpng.txt",
+    "libtiff": "libtiff.txt",
+    "IJG": "IJG.txt",
 }
+
+
+def licence_ids(expression: str) -> list[str]:
+    """The licence identifiers of an SPDX expression, in order (``WITH`` exceptions too)."""
+    parts = re.split(r"\s+(?:AND|OR|WITH)\s+|[()]", expression, flags=re.I)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def licence_texts(expression: str) -> list[tuple[str, str]]:
+    """(identifier, text) for each identifier of the expression whose text is kept here."""
+    files = {LICENCE_FILES[i]: i for i in licence_ids(expression) if i in LICENCE_FILES}
+    return [(i, (TEXTS / f).read_text("utf-8")) for f, i in files.items()]
 
 
 @dataclass(frozen=True)
@@ -559,8 +577,8 @@ def distribution_components(dists: Iterable[metadata.Distribution]) -> list[Comp
         texts = _licence_files(dist)
         licence = spdx_of(dist)
         holders = _holders(texts, f"the {name} authors")
-        if not texts and licence in LICENCE_FILES:  # a wheel without its licence file
-            texts = [(licence, (TEXTS / LICENCE_FILES[licence]).read_text("utf-8"))]
+        if not texts:  # a wheel without its licence file (pygame-ce): the standard text
+            texts = licence_texts(licence)
         urls = dist.metadata.get_all("Project-URL") or []
         labelled = {u.split(",", 1)[0].strip().lower(): u.split(",", 1)[-1].strip() for u in urls}
         homepage = dist.metadata.get("Home-page") or next(
@@ -601,8 +619,7 @@ def native_components(binaries: Iterable[str]) -> list[Component]:
         comp = found.get(key)
         if comp is None:
             licence = lib.licence if lib else UNKNOWN
-            text_file = LICENCE_FILES.get(licence.split(" ")[0])
-            texts = [(licence, (TEXTS / text_file).read_text("utf-8"))] if text_file else []
+            texts = licence_texts(licence)
             comp = found[key] = Component(
                 name=key,
                 version="",
@@ -787,8 +804,9 @@ def debian_copyright(comps: list[Component], prefix: str, homepage: str) -> str:
     used: set[str] = {"MIT"}
     for c in comps:
         files = " ".join(sorted({f"{prefix}/{f}".replace("\\", "/") for f in c.files})) or "*"
-        licence = c.licence
-        used.update(x for x in re.split(r"\s+(?:AND|OR|WITH)\s+", licence))
+        used.update(licence_ids(c.licence))
+        # DEP-5 writes the operators in lower case
+        licence = re.sub(r"\s+(AND|OR|WITH)\s+", lambda m: f" {m[1].lower()} ", c.licence)
         copyright_lines = c.copyright.replace("\n", "\n ")
         paras.append(
             f"Files: {files}\nCopyright: {copyright_lines}\nLicense: {licence}"
@@ -798,6 +816,7 @@ def debian_copyright(comps: list[Component], prefix: str, homepage: str) -> str:
         "LGPL-2.1-only": "LGPL-2.1",
         "LGPL-2.1-or-later": "LGPL-2.1",
         "GPL-2.0-or-later": "GPL-2",
+        "GPL-3.0-or-later": "GPL-3",
         "Apache-2.0": "Apache-2.0",
     }
     for lic in sorted(used):

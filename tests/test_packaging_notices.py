@@ -111,6 +111,13 @@ def test_debian_copyright_is_machine_readable() -> None:
     assert files[0]["Files"] == "*" and files[0]["License"] == "MIT"
     assert [p for p in files[1:] if p["Files"] == "*"] == []  # nothing overrides ours wholesale
     for p in files:
-        for name in re.split(r"\s+(?:AND|OR|WITH)\s+", p["License"].split("\n")[0]):
+        for name in notices.licence_ids(p["License"].split("\n")[0]):
             assert name in licences, f"no License paragraph for {name}"
     assert "/usr/share/common-licenses/LGPL-2.1" in licences["LGPL-2.1-only"]
+    assert "The FreeType Project LICENSE" in licences["FTL"]
+    assert [p for p in files if re.search(r" (AND|OR|WITH) ", p["License"])] == []  # DEP-5 case
+    assert notices.licence_ids("(FTL OR GPL-2.0-or-later) and Zlib") == [
+        "FTL",
+        "GPL-2.0-or-later",
+        "Zlib",
+    ]
