@@ -754,6 +754,7 @@ def render(comps: list[Component], version: str) -> str:
     ]
     for c in comps:
         out.append(f"- {c.name} {c.version}".rstrip() + f": {c.licence}")
+    printed: dict[str, str] = {}
     for c in comps:
         out += ["", "=" * 78, f"{c.name} {c.version}".rstrip(), "=" * 78]
         out.append(f"Licence: {c.licence}")
@@ -765,6 +766,11 @@ def render(comps: list[Component], version: str) -> str:
         if c.files and c.origin == "native library":
             out.append("Files: " + ", ".join(sorted(Path(f).name for f in c.files)))
         for title, text in c.texts:
+            key = text.strip()
+            if key in printed:  # each text once; later components point back to it
+                out += ["", f"--- {title}: the same text as printed above for {printed[key]} ---"]
+                continue
+            printed[key] = c.name
             out += ["", f"--- {title} ---", "", text.rstrip()]
     return "\n".join(out) + "\n"
 
