@@ -160,3 +160,6 @@ def test_readme_install_section_is_current() -> None:
     assert "THIRD-PARTY-NOTICES" in install and "metainfo" in install
     assert "arm64" in install and "x86_64" in install
     assert ".tar.gz" in install
+    # packaging/README-install.md is the same section, kept for the release page
+    copy = (PACKAGING / "README-install.md").read_text("utf-8")
+    assert copy.strip() == ("## Install" + install).strip()
