@@ -50,6 +50,7 @@ class ViewCoder:
 
     def __init__(self) -> None:
         self._parts: dict[str, list[tuple[Any, str]]] = {}
+        self._keys: dict[str, str] = {}  # a name as JSON text, with its colon
 
     def _part(self, key: str, value: Any) -> str:
         seen = self._parts.get(key)
@@ -71,13 +72,18 @@ class ViewCoder:
         for key, value in view.items():
             if key == "zones" and isinstance(value, Mapping):
                 zones = ",".join(
-                    json.dumps(zid) + ":" + self._part("zone:" + zid, zone)
-                    for zid, zone in value.items()
+                    self._key(zid) + self._part("zone:" + zid, zone) for zid, zone in value.items()
                 )
                 parts.append('"zones":{' + zones + "}")
             else:
-                parts.append(json.dumps(key) + ":" + self._part("key:" + key, value))
+                parts.append(self._key(key) + self._part("key:" + key, value))
         return "{" + ",".join(parts) + "}"
+
+    def _key(self, name: str) -> str:
+        text = self._keys.get(name)
+        if text is None:
+            text = self._keys[name] = json.dumps(name, ensure_ascii=False) + ":"
+        return text
 
 
 def message_text(msg: Mapping[str, Any], coder: ViewCoder) -> str:
