@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from contextlib import ExitStack
 
 from tabletop import registry
 from tabletop.engine import DataError
-from tabletop.sim import DEFAULT_AI_SEED, ProgressBar, SimulationError, parse_options, simulate
+from tabletop.sim import ProgressBar, SimulationError, parse_options, simulate
 
 NAME = "simulate"
 HELP = "play headless games between AI seats and print statistics"
@@ -24,8 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-seed",
         type=int,
-        default=DEFAULT_AI_SEED,
-        help="seeds the agents' generators, independently of the deals (default: a fixed one)",
+        default=None,
+        help="seeds the agents' generators, independently of the deals (default: drawn afresh "
+        "and printed; give it again to replay the same games)",
     )
     parser.add_argument(
         "--option",
@@ -71,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
         options = parse_options(game, args.option)
     except ValueError as e:
         return _fail(str(e))
+    # a fixed default would be public: with it and the public deal seeds an agent could find
+    # its game from its own generator and deal the hidden cards again
+    ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.games, sys.stderr) if show else None
     with ExitStack() as stack:
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 args.ai.split(","),
                 log=log,
                 progress=bar.update if bar else None,
-                ai_seed=args.ai_seed,
+                ai_seed=ai_seed,
             )
         except ValueError as e:
             return _fail(str(e))
@@ -101,5 +106,9 @@ def run(args: argparse.Namespace) -> int:
             return 1
     if bar:
         bar.close(summary.games)
-    print(json.dumps(summary.to_json(), indent=2) if args.json else summary.table())
+    if args.json:
+        print(json.dumps({**summary.to_json(), "ai_seed": ai_seed}, indent=2))
+    else:
+        print(summary.table())
+        print(f"seeds: --seed {args.seed} --ai-seed {ai_seed}")
     return 0
