@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop import registry
 from tabletop.ai import make_agent
 from tabletop.ai.guard import ViewOnlyGame
@@ -108,6 +110,7 @@ def test_a_salon_that_cannot_succeed_is_held_when_nothing_else_is_legal() -> Non
     assert advice.action == hold[0] and advice.reason.startswith("Hold the salon")
 
 
+@pytest.mark.fairness
 def test_the_reason_comes_from_the_view_only() -> None:
     guard = ViewOnlyGame(MAJESTY)
     state = guard.new_game(2, 2)
