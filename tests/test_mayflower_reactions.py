@@ -247,3 +247,24 @@ def test_two_players_use_the_two_player_powers_from_the_start() -> None:
     _attack(s, 0, "9c", 1)
     # a King with two players is King's Hoard: no Enemy of my Enemy in the window
     assert all(a.name != "redirect" for p in G.to_act(s) for a in G.legal_actions(s, p))
+
+
+def test_the_king_never_moves_his_own_club() -> None:
+    """M37: "one attack by another player": the King's holder may turn another attacker's
+    club, never one he played."""
+    s = arrange(
+        3,
+        hands={0: ["9c", "2h"], 1: ["8c", "3h"]},
+        royals={0: "jd", 1: "kd", 2: "jh"},
+    )
+    act(s, 0, "attack", card=card("9c"), target=2)
+    act(s, 1, "attack", card=card("8c"), target=2)
+    done(s, 0)
+    done(s, 1)
+    moved = {a["fight"] for a in G.legal_actions(s, 1) if a.name == "redirect"}
+    own = next(f["id"] for f in s.fights if f["by"] == 1)
+    other = next(f["id"] for f in s.fights if f["by"] == 0)
+    assert moved == {other}
+    bad = {"name": "redirect", "args": {"fight": own, "target": 0}}
+    with pytest.raises(IllegalAction, match="never one of your own"):
+        G.apply(s, 1, G.action_from_json(s, 1, bad))
