@@ -80,6 +80,12 @@ def test_shipped_agents_decide_alike_in_isolated_worlds(game: Game, players: int
     _check(ck.same_decisions(game, players, 53, SHIPPED_AT_A_BUDGET, samples=2))
 
 
+@pytest.mark.parametrize("game", [pytest.param(g, id=gid) for gid, g in registry.games().items()])
+def test_no_later_move_rewrites_an_old_events_data(game: Game) -> None:
+    # the most seats: the most favour trades, fights and plays to share with the state
+    _check(ck.events_keep_their_data(game, game.info.max_players, 7))
+
+
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_refused_actions_leave_the_state_untouched(game: Game, players: int) -> None:
     _check(ck.refusals_keep_state(game, players, 61))

@@ -526,7 +526,7 @@ def apply_answer(s: MayflowerState, seat: int, action: Action, events: list[Even
             f"{who(token[1])} now owes the favour to {who(seat)}, "
             f"and {who(seat)} owes {who(offerer)} a new favour."
         )
-        events.append(Event(LOG, text, {"favour": new}))
+        events.append(Event(LOG, text, {"favour": list(new)}))  # a copy: the token changes hands
 
 
 # --- elimination -----------------------------------------------------------------------------------
