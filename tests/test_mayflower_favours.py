@@ -61,7 +61,9 @@ def test_an_ask_may_be_declined_and_no_token_is_made() -> None:
 def test_a_helper_with_no_fitting_card_cannot_be_asked_into_a_prompt() -> None:
     s = _attacked(["3s"])
     events = act(s, 1, "ask", helper=2, subject=0)
-    assert any("no card to help with" in e.text for e in events)
+    # the log says it as a refusal would be, never that the helper has no card (M38)
+    assert "Player 3 declines to help Player 2." in [e.text for e in events]
+    assert not any("no card" in e.text for e in events)
     assert s.stack[-1].step == "favours"
 
 

@@ -313,7 +313,8 @@ def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event])
     words = subject_words(s, phase, subject, seat)
     events.append(Event(LOG, f"{who(seat)} asks {who(helper)} to {words} for a favour."))
     if not help_cards(s, helper, phase, subject):
-        events.append(Event(LOG, f"{who(helper)} has no card to help with."))
+        # said as a refusal would be: what the helper holds is secret (M38)
+        events.append(Event(LOG, f"{who(helper)} declines to help {who(seat)}."))
         return
     s.stack.append(prompt(ASK_STEP, helper, asker=seat, phase=phase, subject=subject))
 

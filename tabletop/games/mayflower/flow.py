@@ -127,7 +127,8 @@ def resolve(s: MayflowerState, pid: int, events: list[Event]) -> None:
         if open_fight(f) and moves.diplomacy_spades(s, called, p["fight"]):
             s.stack.append(prompt(DIPLOMACY_STEP, called, fight=p["fight"], holder=p["seat"]))
         else:
-            text = f"{who(called)} has no spade that could parry it."
+            # said as a refusal would be: who holds which spades is secret (M38)
+            text = f"{who(called)} declines to parry for {who(p['seat'])}."
             events.append(Event(LOG, text, {"seat": called}))
     elif kind == CALL:
         favours.called(s, pid, events)
