@@ -617,6 +617,10 @@ def refuse(s: MayflowerState, seat: int, action: Action) -> str:
             return "A club cannot be turned against its own attacker."
         if name == DIPLOMACY_MOVE and f["to"] != seat:
             return "Diplomacy answers an attack made on you."
+        if name == DIPLOMACY_MOVE and other == f["by"]:
+            return "Diplomacy cannot call the attacker to parry their own club."
+        if name == DIPLOMACY_MOVE and other == seat:
+            return "Diplomacy calls another player, not yourself."
     return f"{action} is not allowed now."
 
 

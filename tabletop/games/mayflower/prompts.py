@@ -62,7 +62,8 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
     if step in ("ask", "call"):
         words = subject_words(s, d["phase"], d["subject"], d["asker"])
         if step == "ask":
-            return f"{who(d['asker'])} asks you to {words} for a favour. Accept?"
+            how = "as a gift (no favour owed)" if d.get("gift") else "for a favour"
+            return f"{who(d['asker'])} asks you to {words} {how}. Accept?"
         return f"{who(d['asker'])} calls in your favour: {words}. Choose the card."
     if step == "offer":
         if d["kind"] == "buy_back":
