@@ -319,3 +319,20 @@ def test_diplomacy_never_names_the_attacker_as_the_helper() -> None:
     bad = {"name": "diplomacy", "args": {"fight": 0, "seat": 0}}
     with pytest.raises(IllegalAction, match="attacker"):
         G.apply(s, 1, G.action_from_json(s, 1, bad))
+
+
+def test_a_re_deal_keeps_a_diamond_offered_from_hand_with_its_owner() -> None:
+    """The offered diamond was named in public: a world re-dealt from the holder's view has
+    it in the debtor's hand, so the holder may accept there too."""
+    from tabletop.engine import Rng
+
+    s = _owing(diamond_in_hand=True)
+    _restart_phase(s, "attack")
+    act(s, 0, "buy_back", holder=1, card=card("8d"))
+    view = G.view(s, 1)
+    for k in range(8):
+        world = G.determinize(view, 1, Rng(k))
+        assert card("8d") in world.hands[0]
+        accept = next(a for a in G.legal_actions(world, 1) if a.name == "accept_offer")
+        G.apply(world, 1, accept)
+        assert card("8d") in world.hands[1]

@@ -245,6 +245,23 @@ def describe(s: MayflowerState, seat: int | None, prompt: str, waiting: str) -> 
     }
 
 
+def _keep_offered(pub: Mapping[str, Any], filled: dict[str, list[int]]) -> None:
+    """A diamond offered from hand for a buy-back (M39) was named in public: the re-deal puts
+    it back in its owner's hand (swapped with a card dealt there) if it fell elsewhere."""
+    for f in pub["stack"]:
+        d = f["data"]
+        if f["step"] != "offer" or d.get("kind") != "buy_back" or d.get("card", -1) < 0:
+            continue
+        card, hand = d["card"], filled[f"p{d['from']}.hand"]
+        if card in hand or card in filled[f"p{d['from']}.diamonds"]:
+            continue
+        where = next((cards for cards in filled.values() if card in cards), None)
+        if where is None or not hand:
+            continue
+        i, j = where.index(card), len(hand) - 1
+        where[i], hand[j] = hand[j], where[i]
+
+
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
     """A full state matching ``view``: hands of others and both decks dealt from unseen cards.
 
@@ -256,6 +273,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
     zones = view["zones"]
     n = pub["players"]
     filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, cat.index, ("numbers", "court"))
+    _keep_offered(pub, filled)
     index = cat.index
     stack = []
     for f in pub["stack"]:
