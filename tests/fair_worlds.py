@@ -39,7 +39,7 @@ AgentRef = str | Callable[[Game], Any]
 #: what ships: the three levels and the Hint
 SHIPPED_LEVELS = ("easy", "normal", "hard", "hint")
 #: the dealt worlds a shipped paired search gets in the checks (in place of its CPU cap)
-PAIRED_WORLDS = 4
+PAIRED_WORLDS = 2
 
 _PRELOAD = ("canaries", "tabletop.ai.levels", "tabletop.ai.ismcts")
 _ZYGOTE: subprocess.Popen[bytes] | None = None

@@ -76,8 +76,10 @@ def test_agents_decide_alike_in_states_a_seat_cannot_tell_apart(game: Game, play
 def test_shipped_agents_decide_alike_in_isolated_worlds(game: Game, players: int) -> None:
     """What ships: Easy, Normal, Hard and the Hint with their own settings (noise, rollout
     policy, prior, evaluation, anchor, paired candidates, the Hint's filter and point count),
-    an iteration budget in place of the CPU cap so that each decision is reproducible."""
-    _check(ck.same_decisions(game, players, 53, SHIPPED_AT_A_BUDGET, samples=2))
+    an iteration budget in place of the CPU cap so that each decision is reproducible (one
+    position at five and six seats, where Mayflower's play-outs to the end are long)."""
+    samples = 2 if players <= 4 else 1
+    _check(ck.same_decisions(game, players, 53, SHIPPED_AT_A_BUDGET, samples=samples))
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, id=gid) for gid, g in registry.games().items()])
@@ -171,7 +173,8 @@ def _planted(part: str, level: str) -> Any:
         ("policy", "your_majesty", "normal", 8),
         ("policy", "monarch", "hard", 4),
         ("evaluate", "majesty", "normal", 4),
-        ("futile", "majesty", "hint", 4),
+        # (Majesty's filter names only moves that score nothing now, which the Hint no
+        # longer hides: a peek there changes little; Your Majesty's salon filter it is)
         ("futile", "your_majesty", "hint", 4),
         ("greedy", "your_majesty", "hard", 4),
         ("greedy", "aristocracy", "easy", 4),
