@@ -4,9 +4,10 @@ check's isolated worlds (``fair_worlds.py``) can build them."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
-from tabletop.engine import Action, Game, Rng
+from tabletop.engine import Action, Game, Rng, state_digest
 from tabletop.games.majesty.game import MajestyGame
 
 _SALT = 0x7AB1E70B
@@ -117,3 +118,98 @@ class _SeedPeeker:
 def seed_peeker(game: Game) -> Any:
     """The agent of :class:`_SeedPeeker`."""
     return _SeedPeeker()
+
+
+# --- peeks planted in the shipped agents' parts ------------------------------------------
+#: the first state this process's game was asked about: in an isolated world, the real one
+#: (a stand-in for any channel a bug could open: a cache, a class attribute, a global)
+SEEN: list[Any] = []
+
+
+def _peek(game: Game) -> int:
+    """A number read off the real state's hidden cards (the views of the two worlds agree, so
+    it differs between them only through what the seat may not see)."""
+    return zlib.crc32(state_digest(game, SEEN[0]).encode()) if SEEN else 0
+
+
+def _mix(*parts: Any) -> int:
+    return zlib.crc32(repr(parts).encode())
+
+
+def _plant_policy(game: Game, hooks: Any) -> None:
+    def peeking(g: Game, state: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return legal[_mix(_peek(g), len(legal)) % len(legal)]
+
+    object.__setattr__(hooks, "policy", peeking)
+
+
+def _plant_evaluate(game: Game, hooks: Any) -> None:
+    real = hooks.evaluate
+
+    def peeking(g: Game, state: Any) -> list[float]:
+        scores = g.outcome(state).scores
+        bonus = [(_mix(_peek(g), s, scores[s]) % 100) / 100 for s in range(len(scores))]
+        return [(v + b) / 2 for v, b in zip(real(g, state), bonus, strict=True)]
+
+    object.__setattr__(hooks, "evaluate", peeking)
+
+
+def _plant_futile(game: Game, hooks: Any) -> None:
+    real = hooks.futile
+
+    def peeking(g: Game, view: Any, seat: int, action: Action) -> str:
+        if _mix(_peek(g), action.key) % 3 == 0:
+            return "it would not work (peeked)"
+        return real(g, view, seat, action) if real else ""
+
+    object.__setattr__(hooks, "futile", peeking)
+
+
+class _PeekingGreedy:
+    name = "greedy"
+
+    def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        return legal[_mix(_peek(game), len(legal)) % len(legal)]
+
+
+def _plant_greedy(game: Game, hooks: Any) -> None:
+    real = game.heuristic_agent
+    agent = _PeekingGreedy()
+    # the game's greedy agent, and its heuristic hook where the game declares one
+    game.heuristic_agent = lambda kind: agent if kind == "greedy" else real(kind)  # type: ignore[method-assign]
+    if hooks.heuristic is not None:
+        object.__setattr__(hooks, "heuristic", agent.choose)
+
+
+_PLANTS = {
+    "policy": _plant_policy,
+    "evaluate": _plant_evaluate,
+    "futile": _plant_futile,
+    "greedy": _plant_greedy,
+}
+
+
+def planted(part: str, level: str, budget: int, game: Game) -> Any:
+    """The shipped ``level`` agent (see ``fair_worlds.shipped_agent``) in a world where the
+    game's ``part`` (its rollout policy, evaluation hook, hint filter or greedy agent) peeks
+    at the real state.  Only ever built inside an isolated world: it rewrites the game's
+    hooks for the rest of that process.  Use ``functools.partial(planted, part, level,
+    budget)`` as an agent reference."""
+    from fair_worlds import shipped_agent
+
+    from tabletop.ai.hooks import hooks_for
+
+    real_legal = game.legal_actions
+
+    def recording(state: Any, seat: int) -> list[Action]:
+        if not SEEN:
+            SEEN.append(state)
+        return real_legal(state, seat)
+
+    game.legal_actions = recording  # type: ignore[method-assign]
+    _PLANTS[part](game, hooks_for(game))
+    if level.startswith("mcts:") or level == "greedy":  # the agents the check ran before
+        from tabletop.ai import make_agent
+
+        return make_agent(level, game)
+    return shipped_agent(level, game, budget)

@@ -215,6 +215,31 @@ def same_decisions(
     return []
 
 
+def events_keep_their_data(game: Game, players: int, seed: int, limit: int = 1500) -> list[str]:
+    """An event's data stays as it was emitted: no later move rewrites an old log entry
+    through a list or dict it shares with the live state, so a live log and its replay agree."""
+    rng = Rng(seed)
+    state = game.new_game(players, seed)
+    emitted: list[tuple[int, Any, str]] = []
+    step = 0
+    while not game.is_over(state) and step < limit:
+        seat = game.to_act(state)[0]
+        for e in game.apply(state, seat, rng.choice(game.legal_actions(state, seat))):
+            emitted.append((step, e, json.dumps(e.data, sort_keys=True, default=repr)))
+        step += 1
+    changed = [
+        (step, was)
+        for step, e, was in emitted
+        if json.dumps(e.data, sort_keys=True, default=repr) != was
+    ]
+    if changed:
+        step, was = changed[0]
+        return [
+            f"{len(changed)} events' data changed after they were emitted (first: step {step}, {was})"
+        ]
+    return []
+
+
 def refusals_keep_state(game: Game, players: int, seed: int) -> list[str]:
     """A refused action raises with a reason and leaves the state as it was."""
     for step, before, seat, action, _events in positions(game, players, seed, limit=120):

@@ -20,16 +20,26 @@ import subprocess
 import sys
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tabletop import registry
 from tabletop.ai import make_agent
+from tabletop.ai.agents import ISMCTSAgent
+from tabletop.ai.hint import HintAgent, hard_config
+from tabletop.ai.levels import level_config
 from tabletop.engine import Action, Game, Rng
 
 #: a game by registered id, or a game class built with no arguments (test doubles)
 GameRef = str | type
-#: an agent by name (``make_agent``), or a module-level factory ``f(game) -> agent``
+#: an agent by name (``make_agent``, or ``shipped:LEVEL:N``, see :func:`shipped_agent`), or a
+#: picklable factory ``f(game) -> agent`` (a module-level function or a partial of one)
 AgentRef = str | Callable[[Game], Any]
+
+#: what ships: the three levels and the Hint
+SHIPPED_LEVELS = ("easy", "normal", "hard", "hint")
+#: the dealt worlds a shipped paired search gets in the checks (in place of its CPU cap)
+PAIRED_WORLDS = 2
 
 _PRELOAD = ("canaries", "tabletop.ai.levels", "tabletop.ai.ismcts")
 _ZYGOTE: subprocess.Popen[bytes] | None = None
@@ -83,18 +93,45 @@ def _game(ref: GameRef) -> Game:
     return registry.get(ref) if isinstance(ref, str) else ref()
 
 
+def shipped_agent(level: str, game: Game, budget: int) -> Any:
+    """The agent ``level`` (one of :data:`SHIPPED_LEVELS`) exactly as the app builds it, but
+    with its CPU cap replaced by an iteration budget of at most ``budget`` (so that its
+    decision is the same on a loaded machine; a paired search, :data:`PAIRED_WORLDS`): its noise, rollouts, prior, anchor, paired
+    candidates and, for the Hint, its filter and point count are the shipped ones."""
+    if level == "easy":
+        return make_agent("easy", game)
+    config = hard_config(game) if level == "hint" else level_config(level, game)
+    assert config is not None, level
+    # a paired search plays each of its candidates out to the end in every world, a tree
+    # search's iteration is one short play-out: it gets far fewer worlds than iterations
+    limit = PAIRED_WORLDS if config.paired else budget
+    config = replace(config, iterations=min(config.iterations, limit), time_limit=None)
+    return HintAgent("hint", config) if level == "hint" else ISMCTSAgent(level, config)
+
+
+def build(kind: AgentRef, game: Game) -> Any:
+    """The agent ``kind`` names (see :data:`AgentRef`)."""
+    if not isinstance(kind, str):
+        return kind(game)
+    if kind.startswith("shipped:"):
+        _, level, budget = kind.split(":")
+        return shipped_agent(level, game, int(budget))
+    return make_agent(kind, game)
+
+
 def decide(
     ref: GameRef, kinds: list[AgentRef], state_json: dict[str, Any], seat: int, rng_state: int
 ) -> list[dict[str, Any]]:
-    """In this process: load the state, show it to each agent as the loop would, and return
-    each agent's choice (as action JSON).  Every agent starts from ``Rng(rng_state)``."""
+    """In this process: load the state, build the agents (as the play loop does, before the
+    game is shown to them), show the state to each agent as the loop would, and return each
+    agent's choice (as action JSON).  Every agent starts from ``Rng(rng_state)``."""
     game = _game(ref)
     state = game.state_from_json(state_json)
+    agents = [build(kind, game) for kind in kinds]
     out = []
-    for kind in kinds:
+    for agent in agents:
         legal: list[Action] = game.legal_actions(state, seat)
         view = game.view(state, seat)
-        agent = make_agent(kind, game) if isinstance(kind, str) else kind(game)
         out.append(agent.choose(game, view, seat, legal, Rng(rng_state)).to_json())
     return out
 

@@ -14,6 +14,8 @@ from tabletop.ai import make_agent
 from tabletop.ai.guard import StateLeak, ViewOnlyGame
 from tabletop.engine import Game, Rng, state_digest
 
+pytestmark = pytest.mark.fairness
+
 GAMES = ai_games()
 # small searches without a time cap, so the decisions are reproducible
 KINDS = ("easy", "greedy", "mcts:24")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.ai import make_agent
 from tabletop.ai.base import RandomAgent
 from tabletop.engine import Rng
@@ -55,6 +57,7 @@ def test_greedy_beats_random() -> None:
     assert games >= 4 and wins >= games - 1, (wins, games)
 
 
+@pytest.mark.fairness
 def test_greedy_decision_ignores_cards_it_cannot_see() -> None:
     """Shuffling the opponents' hidden cards never changes the agent's choice."""
     s = GAME.new_game(3, 8)

@@ -190,3 +190,23 @@ def test_two_humans_hot_seat_privacy_and_secret_commits() -> None:
     for what in (f"hidden:{STALL}", f"hidden:{BALL}", f"hidden:{TAX}", "hidden:bid"):
         assert seen_frames[what] > 0, (what, seen_frames)
     finish_to_results(app, sc)
+
+
+def test_the_new_game_forms_about_box_fills_in_the_chosen_sizes() -> None:
+    """The About box shows the summary with its figures for the form's options, never the
+    raw placeholders."""
+    from table_driver import make_app
+
+    from tabletop.ui.scenes.new_game import NewGameScene
+
+    app = make_app()
+    scene = NewGameScene(app, "aristocracy")
+    app.push(scene)
+    app.step(1 / 60)
+    text = scene.summary_box.html_text
+    assert "{" not in text and "}" not in text
+    assert "3 for a farm, 4" in text and "5 for a château" in text
+    assert "shorter 1/2/3 with one deck" in text
+    scene.options["length"] = "longer"
+    scene.rebuild()
+    assert "4 for a farm, 5" in scene.summary_box.html_text

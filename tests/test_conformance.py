@@ -10,11 +10,13 @@ assert the check sees it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import canaries
 import conformance as ck
 import pytest
+from fair_worlds import SHIPPED_LEVELS
 
 from tabletop import registry
 from tabletop.controller.match import step_is_barrier
@@ -52,14 +54,38 @@ def test_json_round_trip_and_replay_reproduce_every_state(game: Game, players: i
     _check(ck.round_trips(game, players, 31))
 
 
+#: the shipped levels and the Hint, each with an iteration budget in place of its CPU cap
+SHIPPED_AT_A_BUDGET = [f"shipped:{level}:40" for level in SHIPPED_LEVELS]
+fairness = pytest.mark.fairness
+
+
+@fairness
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_no_view_names_a_hidden_card(game: Game, players: int) -> None:
     _check(ck.views_hide(game, players, 41))
 
 
+@fairness
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_agents_decide_alike_in_states_a_seat_cannot_tell_apart(game: Game, players: int) -> None:
     _check(ck.same_decisions(game, players, 51, ["greedy", "mcts:40:4"]))
+
+
+@fairness
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_shipped_agents_decide_alike_in_isolated_worlds(game: Game, players: int) -> None:
+    """What ships: Easy, Normal, Hard and the Hint with their own settings (noise, rollout
+    policy, prior, evaluation, anchor, paired candidates, the Hint's filter and point count),
+    an iteration budget in place of the CPU cap so that each decision is reproducible (one
+    position at five and six seats, where Mayflower's play-outs to the end are long)."""
+    samples = 2 if players <= 4 else 1
+    _check(ck.same_decisions(game, players, 53, SHIPPED_AT_A_BUDGET, samples=samples))
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=gid) for gid, g in registry.games().items()])
+def test_no_later_move_rewrites_an_old_events_data(game: Game) -> None:
+    # the most seats: the most favour trades, fights and plays to share with the state
+    _check(ck.events_keep_their_data(game, game.info.max_players, 7))
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -87,11 +113,13 @@ def test_a_dropped_game_leaves_no_reference_cycles(game: Game, players: int) -> 
 SHIPPED = ["greedy", "mcts:40:4", "easy"]
 
 
+@fairness
 def test_a_view_that_names_the_deck_order_is_caught() -> None:
     assert ck.views_hide(canaries.LeakyView(), 2, 41, limit=5)
     assert ck.views_hide(MAJESTY, 2, 41, limit=5) == []
 
 
+@fairness
 def test_a_determinize_that_copies_the_real_state_is_caught() -> None:
     game = canaries.CopyingDeal()
     state = game.new_game(2, 5)
@@ -100,6 +128,7 @@ def test_a_determinize_that_copies_the_real_state_is_caught() -> None:
     assert problems and "no re-deal changed every hidden part" in problems[0]
 
 
+@fairness
 def test_an_agent_peeking_through_the_game_object_is_caught() -> None:
     game = canaries.HonestCopyingDeal()
     problems = ck.same_decisions(game, 2, 51, [canaries.deck_peeker], samples=4)
@@ -107,6 +136,7 @@ def test_an_agent_peeking_through_the_game_object_is_caught() -> None:
     assert ck.same_decisions(game, 2, 51, SHIPPED, samples=2) == []
 
 
+@fairness
 def test_an_agent_peeking_through_a_module_level_cache_is_caught() -> None:
     # the cache is filled by the real game before the agent decides (as Aristocracy's action
     # cache keyed by the real deal once was); the agent reads the first deal it holds
@@ -116,6 +146,7 @@ def test_an_agent_peeking_through_a_module_level_cache_is_caught() -> None:
     assert ck.same_decisions(game, 2, 51, SHIPPED, samples=2) == []
 
 
+@fairness
 def test_an_agent_recovering_the_deal_from_its_generator_is_caught(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -128,6 +159,40 @@ def test_an_agent_recovering_the_deal_from_its_generator_is_caught(
     assert ck.same_decisions(MAJESTY, 2, 51, [canaries.seed_peeker], samples=4) == []
 
 
+def _planted(part: str, level: str) -> Any:
+    """The shipped ``level`` (at the check's budget) with a peek planted in ``part``."""
+    return partial(canaries.planted, part, level, 40)
+
+
+@fairness
+@pytest.mark.parametrize(
+    ("part", "game_id", "level", "samples"),
+    [
+        # Normal in Your Majesty keeps the heuristic's move unless its search is confident:
+        # the peek in its rollouts shows in few decisions, so more of them are asked
+        ("policy", "your_majesty", "normal", 8),
+        ("policy", "monarch", "hard", 4),
+        ("evaluate", "majesty", "normal", 4),
+        # (Majesty's filter names only moves that score nothing now, which the Hint no
+        # longer hides: a peek there changes little; Your Majesty's salon filter it is)
+        ("futile", "your_majesty", "hint", 4),
+        ("greedy", "your_majesty", "hard", 4),
+        ("greedy", "aristocracy", "easy", 4),
+        ("greedy", "mayflower", "hard", 4),
+    ],
+)
+def test_a_peek_planted_in_a_shipped_agents_part_is_caught(
+    part: str, game_id: str, level: str, samples: int
+) -> None:
+    """A rollout policy, an evaluation hook, the Hint's filter or the greedy agent that reads
+    the real state (through a channel the world opens: the first state its game was asked
+    about) makes the shipped agent decide differently in the two worlds."""
+    game = registry.get(game_id)
+    problems = ck.same_decisions(game, 2, 51, [_planted(part, level)], samples=samples)
+    assert problems and "decided differently" in problems[0]
+
+
+@fairness
 def test_play_loop_seeds_agents_apart_from_the_deal() -> None:
     """What ``ck.loop_rng`` assumes: the loop's generators depend on the AI seed alone."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from majesty_support import CAT
 
 from tabletop.ai.base import make_agent
@@ -23,6 +24,7 @@ def _permute_hidden(s, rng: Rng):
     return c
 
 
+@pytest.mark.fairness
 def test_greedy_choice_ignores_the_hidden_deck_order() -> None:
     greedy = make_agent("greedy", GAME)
     checked = changed = 0

@@ -1,4 +1,4 @@
-"""Mayflower data files: the two decks, the Royal powers, rulings M1–M36, options, layout."""
+"""Mayflower data files: the two decks, the Royal powers, rulings M1–M39, options, layout."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_backs_tell_the_two_decks_apart() -> None:
 def test_game_yaml_has_every_ruling_the_option_and_the_credit() -> None:
     d = load_game_data("mayflower")
     g = d.game
-    assert [r.id for r in g.rulings] == [f"M{i}" for i in range(1, 37)]
+    assert [r.id for r in g.rulings] == [f"M{i}" for i in range(1, 40)]
     assert all(r.question and r.ruling and r.source for r in g.rulings)
     assert (g.min_players, g.max_players) == (2, 6)
     assert g.information == "imperfect" and g.simultaneous

@@ -61,7 +61,9 @@ def test_an_ask_may_be_declined_and_no_token_is_made() -> None:
 def test_a_helper_with_no_fitting_card_cannot_be_asked_into_a_prompt() -> None:
     s = _attacked(["3s"])
     events = act(s, 1, "ask", helper=2, subject=0)
-    assert any("no card to help with" in e.text for e in events)
+    # the log says it as a refusal would be, never that the helper has no card (M38)
+    assert "Player 3 declines to help Player 2." in [e.text for e in events]
+    assert not any("no card" in e.text for e in events)
     assert s.stack[-1].step == "favours"
 
 
@@ -241,3 +243,96 @@ def test_with_favours_off_nobody_is_asked() -> None:
     s = arrange(3, hands={0: ["9c"]}, royals={0: "jd", 1: "jh", 2: "jc"})
     assert s.stack[-1].step == "attack"
     assert all(f.step != "favours" for f in s.stack)
+
+
+# --- M39: trades between any two phases, buy-back from hand, a heal as a gift ----------------
+def _restart_phase(s, phase: str) -> None:
+    """Start ``phase`` again from its first step, with the favours now set."""
+    from tabletop.games.mayflower.flow import settle
+
+    s.stack = []
+    s.phase, s.stage = phase, 0
+    settle(s, [])
+    G.touch(s)
+
+
+def _owing(diamond_in_hand: bool = False):
+    s = arrange(
+        3,
+        hands={0: ["3c", *(["8d"] if diamond_in_hand else [])], 1: ["4h"]},
+        diamonds={} if diamond_in_hand else {0: ["8d"]},
+        royals={0: "jd", 1: "jh", 2: "jc"},
+        favours=True,
+    )
+    s.favours = [[1, 0, 1]]  # seat 0 owes seat 1
+    s.next_token = 2
+    return s
+
+
+@pytest.mark.parametrize("phase", ["fortify", "pillage", "begin_again"])
+def test_favours_are_traded_between_any_two_phases(phase: str) -> None:
+    """M39: Court→Fortify, Defend→Pillage and Rebuild→Begin Again included; those rounds
+    trade and buy back only (asking and calling in belong to Attack, Defend, Rebuild)."""
+    s = _owing()
+    _restart_phase(s, phase)
+    top = s.stack[-1]
+    assert top.step == "favours" and top.data["phase"] == phase
+    names = {a.name for a in G.legal_actions(s, G.to_act(s)[0])}
+    assert names & {"buy_back", "sell_favour", "swap_favour"}
+    assert not names & {"ask", "call_favour", "ask_gift"}
+
+
+def test_a_debtor_may_buy_back_with_a_diamond_from_hand() -> None:
+    s = _owing(diamond_in_hand=True)
+    _restart_phase(s, "attack")
+    assert G.to_act(s) == [0]
+    act(s, 0, "buy_back", holder=1, card=card("8d"))
+    act(s, 1, "accept_offer")
+    assert s.favours == [] and card("8d") in s.hands[1] and card("8d") not in s.hands[0]
+
+
+def test_a_player_heals_another_as_a_gift_when_both_agree() -> None:
+    s = arrange(
+        3,
+        hands={1: ["4h"]},
+        royals={0: "jd", 1: "jd", 2: "jc"},
+        favours=True,
+        hp={0: 12},
+    )
+    _restart_phase(s, "rebuild")
+    assert G.to_act(s) == [0]
+    act(s, 0, "ask_gift", helper=1)
+    assert "as a gift (no favour owed)" in G.view(s, 1)["prompt"]
+    act(s, 1, "help", card=card("4h"))
+    assert s.favours == [] and card("4h") in s.heals[0]
+    assert not [a for a in G.legal_actions(s, 0) if a.name == "ask_gift" and a["helper"] == 1]
+
+
+def test_diplomacy_never_names_the_attacker_as_the_helper() -> None:
+    s = arrange(
+        3, hands={0: ["9c", "2h"], 2: ["9s"]}, royals={0: "jd", 1: "qd", 2: "jh"}, phase="attack"
+    )
+    act(s, 0, "attack", card=card("9c"), target=1, boost=False)
+    done(s, 0)
+    called = {a["seat"] for a in G.legal_actions(s, 1) if a.name == "diplomacy"}
+    assert called == {2}
+    bad = {"name": "diplomacy", "args": {"fight": 0, "seat": 0}}
+    with pytest.raises(IllegalAction, match="attacker"):
+        G.apply(s, 1, G.action_from_json(s, 1, bad))
+
+
+def test_a_re_deal_keeps_a_diamond_offered_from_hand_with_its_owner() -> None:
+    """The offered diamond was named in public: a world re-dealt from the holder's view has
+    it in the debtor's hand, so the holder may accept there too."""
+    from tabletop.engine import Rng
+
+    s = _owing(diamond_in_hand=True)
+    _restart_phase(s, "attack")
+    act(s, 0, "buy_back", holder=1, card=card("8d"))
+    view = G.view(s, 1)
+    for k in range(8):
+        world = G.determinize(view, 1, Rng(k))
+        assert card("8d") in world.hands[0]
+        accept = next(a for a in G.legal_actions(world, 1) if a.name == "accept_offer")
+        G.apply(world, 1, accept)
+        assert card("8d") in world.hands[1]

@@ -4,10 +4,12 @@ list (M1, M11–M15, M31, M32)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from mayflower_support import CAT, G, act, arrange, card, done, pass_all
 
-from tabletop.engine import IllegalAction
+from tabletop.engine import IllegalAction, Rng
 from tabletop.games.mayflower.values import attack_value, fortification, value
 
 
@@ -247,3 +249,67 @@ def test_two_players_use_the_two_player_powers_from_the_start() -> None:
     _attack(s, 0, "9c", 1)
     # a King with two players is King's Hoard: no Enemy of my Enemy in the window
     assert all(a.name != "redirect" for p in G.to_act(s) for a in G.legal_actions(s, p))
+
+
+def test_the_king_never_moves_his_own_club() -> None:
+    """M37: "one attack by another player": the King's holder may turn another attacker's
+    club, never one he played."""
+    s = arrange(
+        3,
+        hands={0: ["9c", "2h"], 1: ["8c", "3h"]},
+        royals={0: "jd", 1: "kd", 2: "jh"},
+    )
+    act(s, 0, "attack", card=card("9c"), target=2)
+    act(s, 1, "attack", card=card("8c"), target=2)
+    done(s, 0)
+    done(s, 1)
+    moved = {a["fight"] for a in G.legal_actions(s, 1) if a.name == "redirect"}
+    own = next(f["id"] for f in s.fights if f["by"] == 1)
+    other = next(f["id"] for f in s.fights if f["by"] == 0)
+    assert moved == {other}
+    bad = {"name": "redirect", "args": {"fight": own, "target": 0}}
+    with pytest.raises(IllegalAction, match="never one of your own"):
+        G.apply(s, 1, G.action_from_json(s, 1, bad))
+
+
+def _window_views(joker_at: int) -> tuple[Any, list[Any]]:
+    """Seat 0 attacks seat 1; ``joker_at`` holds the only joker, so only it may answer."""
+    hands = {0: ["9c", "2h"], 1: ["2d", "3h"], 2: ["4d", "5h"]}
+    hands[joker_at] = ["joker-red", hands[joker_at][1]]
+    s = arrange(3, hands=hands, royals={0: "jd", 1: "jh", 2: "jd"})
+    _attack(s, 0, "9c", 1)
+    assert s.stack[-1].step == "react" and G.to_act(s) == [joker_at]
+    return s, [G.view(s, v) for v in (0, None)]
+
+
+def test_an_open_window_does_not_tell_who_may_answer() -> None:
+    """M38: a window asks only the seats that could answer; no other view names them."""
+    from tabletop.engine.frozen import canonical
+
+    a, views_a = _window_views(1)
+    _b, views_b = _window_views(2)
+    for va, vb in zip(views_a, views_b, strict=True):
+        assert canonical(va) == canonical(vb)  # the joker at seat 2 or at seat 3: alike
+        assert va["to_act"] == ()
+        assert "Player 2" not in va["prompt"] and "Player 3" not in va["prompt"]
+        assert "Player" not in va["public"]["waiting"]
+    assert G.view(a, 1)["to_act"] == (1,)  # the seat asked knows it is asked
+    assert "Answer" in G.view(a, 1)["prompt"]
+    # the seat asked can still be dealt a world it cannot tell from the real one
+    seen = G.view(a, 1)
+    assert G.view(G.determinize(seen, 1, Rng(3)), 1) == seen
+
+
+def test_diplomacy_called_without_a_spade_is_logged_as_a_refusal() -> None:
+    s = arrange(
+        3,
+        hands={0: ["9c", "2h"], 1: ["3h"], 2: ["4h"]},
+        royals={0: "jd", 1: "qd", 2: "jh"},
+    )
+    _attack(s, 0, "9c", 1)
+    events = act(s, 1, "diplomacy", fight=0, seat=2)
+    while s.stack and s.stack[-1].step == "react":
+        events += done(s, G.to_act(s)[0])
+    texts = [e.text for e in events]
+    assert "Player 3 declines to parry for Player 2." in texts
+    assert not any("no spade" in t for t in texts)

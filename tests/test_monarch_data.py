@@ -69,13 +69,25 @@ def test_every_card_says_what_is_reconstructed() -> None:
 
 def test_the_rules_show_every_ruling_and_the_credits_name_the_reconstruction() -> None:
     g = load_game_data("monarch").game
-    assert [r.id for r in g.rulings] == [f"MO{i}" for i in range(1, 14)]
+    assert [r.id for r in g.rulings] == [f"MO{i}" for i in range(1, 16)]
     assert "reconstruct" in g.reconstruction.lower() and "[R]" in g.reconstruction
     assert "unofficial" in g.credits.lower()
     about = dict(g.sections)["About the cards"]
     assert "Verified" in about and "[R]" in about
     banners = next(o for o in g.options if o.key == "banners")
     assert banners.default is True and banners.kind == "bool"
+
+
+def test_the_moons_text_says_how_pledges_are_played() -> None:
+    """MO15: the in-app text promises what the engine does (a pledge capped at what is still
+    needed, the round over once the need is met), never "what she likes"."""
+    g = load_game_data("monarch").game
+    moons = " ".join(dict(g.sections)["Moons"].split())
+    assert "what she likes" not in moons
+    assert "never more than is still needed" in moons
+    assert "stops as soon as the need is met" in moons
+    ruling = next(r for r in g.rulings if r.id == "MO15").ruling
+    assert "capped at what is still needed" in ruling
 
 
 def test_the_layout_holds_the_grid_the_market_and_each_court() -> None:

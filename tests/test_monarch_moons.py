@@ -150,6 +150,18 @@ def test_bountiful_harvest_royal_festival_and_plague_of_rats() -> None:
     )
 
 
+def test_bountiful_harvest_is_a_harvest_for_the_banner_of_bounty() -> None:
+    """MO14: the sister flying the Banner of Bounty gains its extra food with the Moon."""
+    s = new(3)
+    set_lands(s, "FFFFVVVVV")
+    put(s, s.courts[0], "golden-goose", "prize-heifer")
+    act(s, 0, "fly", banner=uid("banner-of-bounty"))
+    s.food[:] = [0, 0, 0]
+    reveal(s, "bountiful-harvest")
+    # four plain farms: 4 food each, and 1 more for the banner at three sisters
+    assert s.food == [4 + 1, 4, 4]  # (the food reveal gives seat 0 for the Inn is spent on it)
+
+
 def test_blight_strikes_the_best_farm_and_the_active_sister_breaks_a_tie() -> None:
     s = new(3)
     set_lands(s, "FFFFVVVVV")

@@ -111,6 +111,7 @@ def test_runs_are_reproducible_and_each_game_stands_alone() -> None:
     assert other != a
 
 
+@pytest.mark.fairness
 def test_agents_get_only_their_view_and_legal_actions() -> None:
     TOY.spies.clear()
     summary, _ = _run(3, 3, 5, ["spy", "random"])

@@ -121,6 +121,7 @@ def test_agent_falls_back_to_greedy_then_random() -> None:
     assert agent_for("grandmaster", COURT).name == "greedy"  # unknown level → greedy
 
 
+@pytest.mark.fairness
 def test_ai_worker_answers_from_view_and_legal_only(tmp_path) -> None:
     m = _match(tmp_path, [SeatConfig(AI, "Bot", "hard"), SeatConfig(name="Bob")])
     for process in (False, True):

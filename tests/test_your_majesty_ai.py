@@ -196,6 +196,7 @@ def test_times_salons_by_their_chance() -> None:
     assert _decide(t, 0, salon_or_pass).name == "end_turn"  # 3 sophia against 4 + r
 
 
+@pytest.mark.fairness
 def test_decisions_depend_only_on_the_view() -> None:
     """Swapping hidden cards of other hands with the deck never changes a decision."""
     checked = 0

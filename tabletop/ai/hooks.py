@@ -58,6 +58,9 @@ class AIHooks:
     max_game_length: int = 20000
     #: weight of the points share in a terminal value (the rest is the share of the win)
     score_weight: float = 0.2
+    #: the entries of ``Outcome.breakdown`` that only the end-game scoring fills (the Hint
+    #: leaves them out of what a game-ending move scores now)
+    final_scoring: tuple[str, ...] = ()
     #: per-level search settings overriding the defaults (``{"hard": SearchConfig(...)}``)
     levels: dict[str, Any] = field(default_factory=dict)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.ai.hooks import (
@@ -70,13 +70,15 @@ class SearchConfig:
 
 
 class _Stat:
-    __slots__ = ("avail", "square", "total", "visits")
+    __slots__ = ("avail", "ended", "square", "total", "visits", "wins")
 
     def __init__(self) -> None:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
         self.square = 0.0  # sum of squared values, for the anchor's confidence test
+        self.ended = 0  # visits whose play-out reached the end of the game
+        self.wins = 0.0  # the seat's share of the win, summed over those play-outs
 
 
 class _Node:
@@ -98,6 +100,18 @@ class SearchResult:
     visits: dict[str, int]
     values: dict[str, float]
     timed_out: bool
+    #: per root move: the play-outs that reached the end of the game, and the mean share of
+    #: the win the seat had in them (the values blend that with points and evaluations)
+    ended: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+
+    def win_chance(self, action: Action) -> float | None:
+        """The share of the search's play-outs of ``action`` the seat won, if every one of
+        them was played to the end (else ``None``: its value is an estimate, not a chance)."""
+        n = self.visits.get(action.key, 0)
+        if n == 0 or self.ended.get(action.key, 0) != n:
+            return None
+        return self.wins.get(action.key, 0.0)
 
 
 class ISMCTS:
@@ -143,6 +157,8 @@ class ISMCTS:
             done += 1
         visits: dict[str, int] = {}
         values: dict[str, float] = {}
+        ended: dict[str, int] = {}
+        wins: dict[str, float] = {}
         best = None
         best_rank: tuple[int, float] = (-1, -1.0)
         for a in without_undo(legal, hooks.undo_actions):
@@ -151,6 +167,8 @@ class ISMCTS:
             mean = st.total / n if st and n else 0.0
             visits[a.key] = n
             values[a.key] = mean
+            ended[a.key] = st.ended if st else 0
+            wins[a.key] = st.wins / st.ended if st and st.ended else 0.0
             if (n, mean) > best_rank:
                 best, best_rank = a, (n, mean)
         assert best is not None
@@ -161,7 +179,7 @@ class ISMCTS:
                 root.stats[(seat, best)], root.stats.get((seat, own)), cfg.anchor
             ):
                 best = own
-        return SearchResult(best, done, visits, values, timed_out)
+        return SearchResult(best, done, visits, values, timed_out, ended, wins)
 
 
 def _clearly_better(a: _Stat, b: _Stat | None, z: float) -> bool:
@@ -225,6 +243,8 @@ class _Context:
         self.undo = hooks.undo_actions
         #: the observer's root moves a search is held to (``None``: every legal one)
         self.allowed: frozenset[Action] | None = None
+        #: each seat's share of the win in the last play-out, if it reached the end
+        self.win: list[float] | None = None
 
     def _legal(self, state: Any, seat: int) -> list[Action]:
         return without_undo(self.game.legal_actions(state, seat), self.undo)
@@ -295,6 +315,7 @@ class _Context:
                 break
             node = child
         values = self._rollout(state, rng)
+        win = self.win
         for n, picks in path:
             for s, a in picks:
                 st = n.stats[(s, a)]
@@ -302,6 +323,9 @@ class _Context:
                 v = values[s]
                 st.total += v
                 st.square += v * v
+                if win is not None:
+                    st.ended += 1
+                    st.wins += win[s]
 
     def _select(
         self, node: _Node, seat: int, legal: list[Action], rng: Rng, state: Any = None
@@ -352,10 +376,13 @@ class _Context:
         return ("hidden", actor, action.name, tuple(seen))
 
     def _rollout(self, state: Any, rng: Rng) -> list[float]:
+        """The value vector of a play-out from ``state``; ``self.win`` is each seat's share
+        of the win if the play-out reached the end of the game, else ``None``."""
         game = self.game
         policy = self.policy
         steps = 0
         limit = self.max_steps
+        self.win = None
         while not game.is_over(state):
             if (self.cutoff is not None and steps >= self.cutoff) or steps >= limit:
                 return self.evaluate(game, state)
@@ -372,4 +399,5 @@ class _Context:
         if not game.is_over(state):
             return self.evaluate(game, state)
         out = game.outcome(state)
+        self.win = terminal_values(out.scores, out.winners, 0.0)
         return terminal_values(out.scores, out.winners, self.score_weight)

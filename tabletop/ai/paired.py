@@ -60,6 +60,8 @@ class PairedSearch:
         run = _Rollouts(game, hooks, cfg)
         k = len(cands)
         total = [0.0] * k
+        ended = [0] * k  # play-outs that reached the end of the game
+        wins = [0.0] * k  # the seat's share of the win in those
         diff = [0.0] * k  # sum of (value - the first candidate's value), same world
         square = [0.0] * k
         n = 0
@@ -73,12 +75,18 @@ class PairedSearch:
             it_rng = search_rng.fork()
             world = game.determinize(view, seat, it_rng)
             seed = it_rng.next64()
-            values = [run.value(world, seat, a, seed) for a in cands]
+            values, won = [], []
+            for a in cands:
+                values.append(run.value(world, seat, a, seed))
+                won.append(run.win)
             if values[0] is None or any(v is None for v in values):
                 continue  # a move this world does not allow: the world tells nothing
             n += 1
             base = values[0]
             for i, v in enumerate(values):
+                if won[i] is not None:
+                    ended[i] += 1
+                    wins[i] += won[i]
                 total[i] += v
                 d = v - base
                 diff[i] += d
@@ -90,7 +98,13 @@ class PairedSearch:
                 best = i
         visits = {a.key: n for a in cands}
         return SearchResult(
-            cands[best], n, visits, {a.key: m for a, m in zip(cands, means, strict=True)}, timed_out
+            cands[best],
+            n,
+            visits,
+            {a.key: m for a, m in zip(cands, means, strict=True)},
+            timed_out,
+            {a.key: e for a, e in zip(cands, ended, strict=True)},
+            {a.key: w / e if e else 0.0 for a, w, e in zip(cands, wins, ended, strict=True)},
         )
 
 
@@ -142,10 +156,14 @@ class _Rollouts:
         self.limit = hooks.max_game_length
         self.score_weight = hooks.score_weight
         self.undo = hooks.undo_actions
+        #: the seat's share of the win in the last play-out, if it reached the end
+        self.win: float | None = None
 
     def value(self, world: Any, seat: int, action: Action, seed: int) -> float | None:
-        """``seat``'s value after ``action`` in a copy of ``world`` (``None``: not legal there)."""
+        """``seat``'s value after ``action`` in a copy of ``world`` (``None``: not legal there);
+        ``self.win`` is then its share of the win if the play-out reached the end, else ``None``."""
         game = self.game
+        self.win = None
         state = game.copy(world)
         move = next((a for a in game.legal_actions(state, seat) if a == action), None)
         if move is None:
@@ -174,4 +192,5 @@ class _Rollouts:
         if not game.is_over(state):
             return self.evaluate(game, state)[seat]
         out = game.outcome(state)
+        self.win = terminal_values(out.scores, out.winners, 0.0)[seat]
         return terminal_values(out.scores, out.winners, self.score_weight)[seat]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from contextlib import ExitStack
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from tabletop import registry
 from tabletop.engine import DataError
 from tabletop.safe_read import not_a_file_to_write
-from tabletop.sim import DEFAULT_AI_SEED, ProgressBar, SimulationError, parse_options, simulate
+from tabletop.sim import ProgressBar, SimulationError, parse_options, simulate
 
 NAME = "simulate"
 HELP = "play headless games between AI seats and print statistics"
@@ -26,8 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-seed",
         type=int,
-        default=DEFAULT_AI_SEED,
-        help="seeds the agents' generators, independently of the deals (default: a fixed one)",
+        default=None,
+        help="seeds the agents' generators, independently of the deals (default: drawn afresh "
+        "and printed; give it again to replay the same games)",
     )
     parser.add_argument(
         "--option",
@@ -73,18 +75,23 @@ def run(args: argparse.Namespace) -> int:
         options = parse_options(game, args.option)
     except ValueError as e:
         return _fail(str(e))
+    # a fixed default would be public: with it and the public deal seeds an agent could find
+    # its game from its own generator and deal the hidden cards again
+    ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.games, sys.stderr) if show else None
     why = not_a_file_to_write(args.log) if args.log else ""
     if why:
         return _fail(f"cannot write the log {args.log}: it {why}")
     try:
-        return _simulate(args, game, options, bar)
+        return _simulate(args, game, options, bar, ai_seed)
     except OSError as e:  # a full disk, a removed folder: one line, never a traceback
         return _fail(f"cannot write the log {args.log}: {e.strerror or e}")
 
 
-def _simulate(args: argparse.Namespace, game: Any, options: dict[str, Any], bar: Any) -> int:
+def _simulate(
+    args: argparse.Namespace, game: Any, options: dict[str, Any], bar: Any, ai_seed: int
+) -> int:
     with ExitStack() as stack:
         log = None
         if args.log:
@@ -102,7 +109,7 @@ def _simulate(args: argparse.Namespace, game: Any, options: dict[str, Any], bar:
                 args.ai.split(","),
                 log=log,
                 progress=bar.update if bar else None,
-                ai_seed=args.ai_seed,
+                ai_seed=ai_seed,
             )
         except ValueError as e:
             return _fail(str(e))
@@ -113,5 +120,9 @@ def _simulate(args: argparse.Namespace, game: Any, options: dict[str, Any], bar:
             return 1
     if bar:
         bar.close(summary.games)
-    print(json.dumps(summary.to_json(), indent=2) if args.json else summary.table())
+    if args.json:
+        print(json.dumps({**summary.to_json(), "ai_seed": ai_seed}, indent=2))
+    else:
+        print(summary.table())
+        print(f"seeds: --seed {args.seed} --ai-seed {ai_seed}")
     return 0

@@ -238,13 +238,18 @@ class RulesGame(Game):
             return found
         return self._view(state, seat)
 
+    def seen_to_act(self, state: Any, seat: int | None) -> tuple[int, ...]:
+        """Who must decide now, as ``seat``'s view tells it (all of ``to_act`` unless the game
+        keeps some of it secret: a window that asks only the seats able to answer)."""
+        return tuple(self.to_act(state))
+
     def _view(self, state: Any, seat: int | None) -> Any:
         """The view of ``seat``, built from the zones and :meth:`describe`."""
         rest = self.describe(state, seat)
         out = {
             "game": self.id,
             "viewer": seat,
-            "to_act": tuple(self.to_act(state)),
+            "to_act": self.seen_to_act(state, seat),
             "over": self.is_over(state),
             "prompt": rest.pop("prompt", ""),
             "seats": freeze(rest.pop("seats", [])),

@@ -17,7 +17,7 @@ from tabletop.engine import Action, Game, Rng
 from tabletop.games.majesty.data import CHARACTERS, CHARACTERS_PER_PLAYER, INFIRMARY
 from tabletop.games.majesty.locations import side_of
 from tabletop.games.majesty.moves import DONE, TAKE
-from tabletop.games.majesty.state import MajestyState
+from tabletop.games.majesty.state import BREAKDOWN_FINAL, MajestyState
 from tabletop.games.majesty.view import rebuild
 
 
@@ -143,6 +143,8 @@ def hooks() -> dict[str, Any]:
         "futile": futile,
         "evaluate": win_shares,
         "cutoff": 4,
+        # the end-game scoring's parts, which a game-ending move's points now leave out
+        "final_scoring": BREAKDOWN_FINAL,
         "max_game_length": 400,
         # measured (docs/ai.md): with the evaluation after 4 steps, uniformly random rollouts
         # play as well as greedy ones at equal iterations and cost a quarter of the time,

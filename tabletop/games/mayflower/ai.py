@@ -276,6 +276,8 @@ def _help(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     cheapest = min(cards, key=lambda a: played_value(s, _card(a), seat, a["boost"]))
     if s.stack[-1].step == CALL_STEP:
         return cheapest
+    if s.stack[-1].data.get("gift"):  # a gift earns nothing: the greedy agent keeps its card
+        return _first(legal, favours.DECLINE_HELP)
     k = 1.2 - 0.25 * (s.season - 1) / max(1, SEASONS - 1)
     if played_value(s, _card(cheapest), seat) < k * FAVOUR_WORTH:
         return cheapest

@@ -1,11 +1,12 @@
 """Favours: help asked and given for a token "A owes B", called in later, traded, bought back.
 
-At the start of the Attack, Defend and Rebuild phases (when favours are on) a round goes
-round the living seats from the leader (M22–M24, M36).  The seat asked may, as often as it
-has something new to offer, ask another player for help (a club against a rival, a parry
-against an attack on it, a heart for itself), call in a favour it holds (a play a joker may
-cancel), offer a token to a third player for a diamond or for a new favour, or offer a
-diamond to buy back a token it owes; then it is done.  Every ask and offer is answered by
+Between any two phases of a season (when favours are on) a round goes round the living
+seats from the leader (M22–M24, M36, M39).  The seat asked may, as often as it has something
+new to offer, offer a token to a third player for a diamond or for a new favour, or offer a
+diamond (from hand or on show) to buy back a token it owes; at the start of the Attack,
+Defend and Rebuild phases it may also ask another player for help (a club against a rival,
+a parry against an attack on it, a heart for itself) or call in a favour it holds (a play a
+joker may cancel); then it is done.  Every ask and offer is answered by
 the other player in a prompt; a seat that has no card to give cannot be asked for one.
 Each (seat, kind, other player) happens at most once a phase, so the round always ends.
 """
@@ -44,6 +45,8 @@ from tabletop.games.mayflower.values import (
 )
 from tabletop.games.mayflower.view import card_name, move
 
+#: a heal asked as a gift: no token if the other agrees (M39)
+ASK_GIFT = "ask_gift"
 ASK, CALL_IN, SELL, SWAP, BUY_BACK, FAVOURS_DONE = (
     "ask",
     "call_favour",
@@ -96,6 +99,8 @@ def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int
         return [t for t in s.living() if t != seat and t != helper]
     if phase == DEFEND:
         return [f["id"] for f in threats(s, seat) if f["by"] != helper]
+    if phase != REBUILD:  # the other rounds are for trades only (M39)
+        return []
     return [-1] if s.hp[seat] < MAX_HP else []
 
 
@@ -129,6 +134,23 @@ def asks(s: MayflowerState, seat: int) -> list[Action]:
             words = subject_words(s, phase, subject, seat)
             out.append(_ask(seat, h, subject, words))
     return out
+
+
+def _make_gift(seat: int, helper: int) -> Action:
+    text = f"Ask {who(helper)} to heal you as a gift (no favour owed)"
+    return _grouped(ASK_GIFT, "Ask for a free heal…", who(helper), text, helper=helper)
+
+
+_gift = Interned(_make_gift)
+
+
+def gifts(s: MayflowerState, seat: int) -> list[Action]:
+    """At the Rebuild, ask another living player to heal the seat for nothing (M39); once per
+    player a phase."""
+    frame = s.stack[-1]
+    if frame.data["phase"] != REBUILD or s.hp[seat] >= MAX_HP:
+        return []
+    return [_gift(seat, h) for h in s.living() if h != seat and not _tried(frame, [seat, 5, h])]
 
 
 def _debtors(s: MayflowerState, seat: int) -> list[int]:
@@ -231,13 +253,14 @@ _buy = Interned(_make_buy)
 
 
 def buy_backs(s: MayflowerState, seat: int) -> list[Action]:
-    """Offer a displayed diamond for a token the seat owes (M24); once per holder a phase."""
+    """Offer a diamond, from hand or on show, for a token the seat owes (M24, M39); once per
+    holder a phase."""
     frame = s.stack[-1]
     out = []
     for holder in _holders(s, seat):
         if not s.alive(holder) or _tried(frame, [seat, 4, holder]):
             continue
-        out.extend(_buy(seat, holder, c) for c, _ in _payable(s, seat, hand=False))
+        out.extend(_buy(seat, holder, c) for c, _ in _payable(s, seat))
     return out
 
 
@@ -259,6 +282,8 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
     for h in living:
         if h != seat and [seat, 0, h] not in tried and _subjects(s, seat, phase, h):
             return True
+        if h != seat and phase == REBUILD and s.hp[seat] < MAX_HP and [seat, 5, h] not in tried:
+            return True
     debtors = _debtors(s, seat)
     for d in debtors:
         if [seat, 1, d] not in tried and _subjects(s, seat, phase, d):
@@ -268,7 +293,7 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
                 [seat, 2, other] not in tried or [seat, 3, other] not in tried
             ):
                 return True
-    if s.diamonds[seat]:
+    if _payable(s, seat):
         for h in _holders(s, seat):
             if s.alive(h) and [seat, 4, h] not in tried:
                 return True
@@ -305,17 +330,23 @@ def help_cards(
 
 
 def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
-    """Ask a player for help; with no card to give they cannot accept."""
+    """Ask a player for help (for a favour, or a heal as a gift); with no card to give they
+    cannot accept."""
     frame = s.stack[-1]
     phase = frame.data["phase"]
-    helper, subject = int(action["helper"]), int(action["subject"])
-    frame.data["tried"] = [*frame.data["tried"], [seat, 0, helper]]
+    helper = int(action["helper"])
+    gift = action.name == ASK_GIFT
+    subject = -1 if gift else int(action["subject"])
+    frame.data["tried"] = [*frame.data["tried"], [seat, 5 if gift else 0, helper]]
     words = subject_words(s, phase, subject, seat)
-    events.append(Event(LOG, f"{who(seat)} asks {who(helper)} to {words} for a favour."))
+    how = "as a gift" if gift else "for a favour"
+    events.append(Event(LOG, f"{who(seat)} asks {who(helper)} to {words} {how}."))
     if not help_cards(s, helper, phase, subject):
-        events.append(Event(LOG, f"{who(helper)} has no card to help with."))
+        # said as a refusal would be: what the helper holds is secret (M38)
+        events.append(Event(LOG, f"{who(helper)} declines to help {who(seat)}."))
         return
-    s.stack.append(prompt(ASK_STEP, helper, asker=seat, phase=phase, subject=subject))
+    data = {"gift": True} if gift else {}
+    s.stack.append(prompt(ASK_STEP, helper, asker=seat, phase=phase, subject=subject, **data))
 
 
 def _help_gesture(s: MayflowerState, phase: str, subject: int, asker: int) -> str:
@@ -376,7 +407,9 @@ def apply_help(s: MayflowerState, seat: int, action: Action, events: list[Event]
     if action.name == DECLINE_HELP:
         events.append(Event(LOG, f"{who(seat)} declines to help {who(asker)}."))
         return
-    if frame.step == ASK_STEP:
+    if frame.step == ASK_STEP and d.get("gift"):
+        events.append(Event(LOG, f"{who(seat)} heals {who(asker)} as a gift: no favour is owed."))
+    elif frame.step == ASK_STEP:
         tid = s.next_token
         s.next_token += 1
         s.favours.append([tid, asker, seat])
@@ -526,7 +559,7 @@ def apply_answer(s: MayflowerState, seat: int, action: Action, events: list[Even
             f"{who(token[1])} now owes the favour to {who(seat)}, "
             f"and {who(seat)} owes {who(offerer)} a new favour."
         )
-        events.append(Event(LOG, text, {"favour": new}))
+        events.append(Event(LOG, text, {"favour": list(new)}))  # a copy: the token changes hands
 
 
 # --- elimination -----------------------------------------------------------------------------------
@@ -546,8 +579,13 @@ def refuse(s: MayflowerState, seat: int, action: Action) -> str:
         return "Favours are switched off in this game."
     top = s.stack[-1] if s.stack else None
     step = top.step if top else ""
-    if action.name in (ASK, CALL_IN, SELL, SWAP, BUY_BACK, FAVOURS_DONE) and step != FAVOUR_STEP:
-        return "Favours are asked, called and traded at the start of the Attack, Defend and Rebuild phases."
+    if action.name in (ASK, ASK_GIFT, CALL_IN, SELL, SWAP, BUY_BACK, FAVOURS_DONE) and (
+        step != FAVOUR_STEP
+    ):
+        return (
+            "Favours are traded between phases, and asked and called in at the start of the "
+            "Attack, Defend and Rebuild phases."
+        )
     if action.name in (HELP, DECLINE_HELP) and step != ASK_STEP:
         return "Nobody is asking you for help now."
     if action.name == GIVE and step != CALL_STEP:
@@ -562,7 +600,9 @@ def refuse(s: MayflowerState, seat: int, action: Action) -> str:
         holder = action.get("holder")
         if not isinstance(holder, int) or token_of(s, seat, holder) is None:
             return "You owe that player no favour."
-    if action.name == ASK:
+    if action.name == ASK_GIFT and top is not None and top.data.get("phase") != REBUILD:
+        return "A heal as a gift is asked for at the start of the Rebuild phase."
+    if action.name in (ASK, ASK_GIFT):
         helper = action.get("helper")
         if helper == seat:
             return "You cannot ask yourself for a favour."
@@ -577,6 +617,7 @@ def _move(name: str, step: str, gen: Any, app: Any, gesture: str = BUTTON) -> Mo
 
 MOVES = [
     _move(ASK, FAVOUR_STEP, asks, apply_ask),
+    _move(ASK_GIFT, FAVOUR_STEP, gifts, apply_ask),
     _move(CALL_IN, FAVOUR_STEP, calls, apply_call),
     _move(SELL, FAVOUR_STEP, sells, apply_offer),
     _move(SWAP, FAVOUR_STEP, swaps, apply_offer),

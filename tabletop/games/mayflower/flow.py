@@ -127,7 +127,8 @@ def resolve(s: MayflowerState, pid: int, events: list[Event]) -> None:
         if open_fight(f) and moves.diplomacy_spades(s, called, p["fight"]):
             s.stack.append(prompt(DIPLOMACY_STEP, called, fight=p["fight"], holder=p["seat"]))
         else:
-            text = f"{who(called)} has no spade that could parry it."
+            # said as a refusal would be: who holds which spades is secret (M38)
+            text = f"{who(called)} declines to parry for {who(p['seat'])}."
             events.append(Event(LOG, text, {"seat": called}))
     elif kind == CALL:
         favours.called(s, pid, events)
@@ -176,8 +177,12 @@ def next_step(s: MayflowerState, events: list[Event]) -> None:
         else:
             _phase(s, FORTIFY, events)
     elif phase == FORTIFY:
-        if stage == 0:
+        if stage == 0:  # between Court and Fortify: a round of favour trades (M39)
             s.stage = 1
+            if s.favours_on:
+                favours.open_round(s, FORTIFY)
+        elif stage == 1:
+            s.stage = 2
             s.stack.append(commit(FORTIFY, s.living()))
         else:
             _phase(s, ATTACK, events)
@@ -196,9 +201,17 @@ def next_step(s: MayflowerState, events: list[Event]) -> None:
         else:
             end_of_season(s, events)
     elif phase == PILLAGE:
+        if stage == 0 and s.favours_on:  # between Defend and Pillage: favour trades (M39)
+            s.stage = 1
+            favours.open_round(s, PILLAGE)
+            return
         pillage(s, events)
         _phase(s, REBUILD, events)
     else:  # BEGIN_AGAIN
+        if stage == 0 and s.favours_on:  # between Rebuild and Begin Again: trades (M39)
+            s.stage = 1
+            favours.open_round(s, BEGIN_AGAIN)
+            return
         begin_again(s, events)
         _phase(s, COURT, events)
 

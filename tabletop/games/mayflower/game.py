@@ -28,6 +28,13 @@ class MayflowerGame(RulesGame):
 
     advance = staticmethod(flow.advance)  # everything up to the next decision
 
+    def seen_to_act(self, state: MayflowerState, seat: int | None) -> tuple[int, ...]:
+        """In an open window only the seats able to answer are asked, so the others' views
+        name nobody (M38): a seat sees itself asked, or no one."""
+        if view.window_open(state):
+            return (seat,) if seat is not None and seat in self.to_act(state) else ()
+        return tuple(self.to_act(state))
+
     def describe(self, state: MayflowerState, seat: int | None) -> dict[str, Any]:
         """Prompt, seats and the public facts (see :mod:`.view` and :mod:`.prompts`)."""
         return view.describe(state, seat, prompts.prompt_text(state, seat), prompts.waiting(state))

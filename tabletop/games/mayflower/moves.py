@@ -364,12 +364,13 @@ def _power_now(s: MayflowerState, seat: int, power: str) -> bool:
 
 
 def redirects(s: MayflowerState, seat: int) -> list[Action]:
-    """Enemy of my Enemy: turn one open club onto another living target (M12)."""
+    """Enemy of my Enemy: turn one open club of another player onto another living target
+    (M12; never one of the seat's own clubs, M37)."""
     out: list[Action] = []
     if _power_now(s, seat, ENEMY):
         living = s.living()
         for f in s.fights:
-            if not open_fight(f):
+            if not open_fight(f) or f["by"] == seat:
                 continue
             for t in living:
                 if t != f["by"] and t != f["to"]:
@@ -610,10 +611,16 @@ def refuse(s: MayflowerState, seat: int, action: Action) -> str:
             return "There is no such player."
         if not s.alive(other):
             return f"{who(other)} is out of the game."
+        if name == ENEMY_MOVE and f["by"] == seat:
+            return "Enemy of my Enemy moves a club of another player, never one of your own."
         if name == ENEMY_MOVE and other == f["by"]:
             return "A club cannot be turned against its own attacker."
         if name == DIPLOMACY_MOVE and f["to"] != seat:
             return "Diplomacy answers an attack made on you."
+        if name == DIPLOMACY_MOVE and other == f["by"]:
+            return "Diplomacy cannot call the attacker to parry their own club."
+        if name == DIPLOMACY_MOVE and other == seat:
+            return "Diplomacy calls another player, not yourself."
     return f"{action} is not allowed now."
 
 

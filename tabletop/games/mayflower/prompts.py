@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.engine.decisions import REACTION
 from tabletop.games.mayflower.favours import subject_words
 from tabletop.games.mayflower.state import MayflowerState, who
 from tabletop.games.mayflower.table import describe_play
@@ -31,6 +32,8 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
     top = s.stack[-1]
     acting = top.acting()
     if seat not in acting:
+        if top.kind == REACTION:  # who may answer is secret (M38)
+            return f"Waiting for answers ({STEP_DOING.get(top.step, top.step)})."
         names = ", ".join(who(p) for p in acting)
         return f"Waiting for {names} ({STEP_DOING.get(top.step, top.step)})."
     step, d = top.step, top.data
@@ -59,7 +62,8 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
     if step in ("ask", "call"):
         words = subject_words(s, d["phase"], d["subject"], d["asker"])
         if step == "ask":
-            return f"{who(d['asker'])} asks you to {words} for a favour. Accept?"
+            how = "as a gift (no favour owed)" if d.get("gift") else "for a favour"
+            return f"{who(d['asker'])} asks you to {words} {how}. Accept?"
         return f"{who(d['asker'])} calls in your favour: {words}. Choose the card."
     if step == "offer":
         if d["kind"] == "buy_back":
@@ -76,5 +80,7 @@ def waiting(s: MayflowerState) -> str:
     if s.over or not s.stack:
         return "nobody"
     top = s.stack[-1]
+    if top.kind == REACTION:  # who may answer is secret (M38)
+        return f"answers ({STEP_DOING.get(top.step, top.step)})"
     names = ", ".join(who(p) for p in top.acting())
     return f"{names} ({STEP_DOING.get(top.step, top.step)})"

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Event, Rng
-from tabletop.engine.decisions import COMMIT, Frame
+from tabletop.engine.decisions import COMMIT, REACTION, Frame
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY, thaw
 from tabletop.engine.words import plural
@@ -145,18 +145,29 @@ def card_name(card: int) -> str:
 
 
 # --- the rest of a view --------------------------------------------------------------------------
+def window_open(s: MayflowerState) -> bool:
+    """Whether a window (a reaction window or a favour round) is waiting for answers: it asks
+    only the seats able to answer, so who is asked is secret (M38)."""
+    return bool(s.stack) and s.stack[-1].kind == REACTION and not s.over
+
+
 def _frame_public(s: MayflowerState, frame: Frame, viewer: int | None) -> dict[str, Any]:
-    """A frame as ``viewer`` may know it: a commit's secrets only its own."""
+    """A frame as ``viewer`` may know it: a commit's secrets only its own; in a window, how
+    far the round has come only when the viewer is the seat asked (M38: the seats able to
+    answer are asked, the others pass unseen, so that is all a seat may learn of it)."""
     data = dict(frame.data)
     if frame.kind == COMMIT:
         mine = data["secret"].get(str(viewer)) if viewer is not None else None
         data["secret"] = {} if mine is None else {str(viewer): mine}
+    at, done = frame.at, list(frame.done)
+    if frame.kind == REACTION and not frame.waits_for(viewer if viewer is not None else -1):
+        at, done = 0, []
     return {
         "kind": frame.kind,
         "step": frame.step,
         "seats": list(frame.seats),
-        "at": frame.at,
-        "done": list(frame.done),
+        "at": at,
+        "done": done,
         "data": data,
     }
 
@@ -234,6 +245,23 @@ def describe(s: MayflowerState, seat: int | None, prompt: str, waiting: str) -> 
     }
 
 
+def _keep_offered(pub: Mapping[str, Any], filled: dict[str, list[int]]) -> None:
+    """A diamond offered from hand for a buy-back (M39) was named in public: the re-deal puts
+    it back in its owner's hand (swapped with a card dealt there) if it fell elsewhere."""
+    for f in pub["stack"]:
+        d = f["data"]
+        if f["step"] != "offer" or d.get("kind") != "buy_back" or d.get("card", -1) < 0:
+            continue
+        card, hand = d["card"], filled[f"p{d['from']}.hand"]
+        if card in hand or card in filled[f"p{d['from']}.diamonds"]:
+            continue
+        where = next((cards for cards in filled.values() if card in cards), None)
+        if where is None or not hand:
+            continue
+        i, j = where.index(card), len(hand) - 1
+        where[i], hand[j] = hand[j], where[i]
+
+
 def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
     """A full state matching ``view``: hands of others and both decks dealt from unseen cards.
 
@@ -245,6 +273,7 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
     zones = view["zones"]
     n = pub["players"]
     filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, cat.index, ("numbers", "court"))
+    _keep_offered(pub, filled)
     index = cat.index
     stack = []
     for f in pub["stack"]:

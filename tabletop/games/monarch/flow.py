@@ -186,9 +186,12 @@ def moon_effect(s: MonarchState, card: int, events: list[Event]) -> None:
         for p in range(s.players):
             gain(s, p, c.resource, c.amount, partial(_gains, p, c.amount, c.resource), events)
     elif effect == "free_harvest":
+        # a harvest for the Banner of Bounty too: its extra food is added (MO14)
         food = fx.harvest_food(s)
         for p in range(s.players):
-            gain(s, p, "food", food, partial(_gains, p, food, "food"), events)
+            banner = fx.has_power(s, p, "harvest_bonus")
+            n = food + (fx.power_amount(s, banner) if banner else 0)
+            gain(s, p, "food", n, partial(_gains, p, n, "food"), events)
     elif effect == "free_sweep":
         sweep(s, events)
     elif effect == "discard_farm_tops":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -273,7 +274,7 @@ class NewGameScene(GuiScene):
         y += row + self.px(18)
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
         y += self.px(32)
-        summary = self._summary(self.game)
+        summary = self._summary(self.game, self.options)
         self.summary_box = self.text_box(
             esc(summary), pygame.Rect(left.x, y, left.w, left.bottom - y)
         )
@@ -419,7 +420,9 @@ class NewGameScene(GuiScene):
         return y + row
 
     @staticmethod
-    def _summary(game: Game) -> str:
+    def _summary(game: Game, options: dict[str, Any] | None = None) -> str:
+        """The About box: players, the rules summary with its figures filled in for the
+        form's options (as the in-app rules show them), the designer."""
         info = game.info
         text = info.summary
         if not text:
@@ -427,6 +430,8 @@ class NewGameScene(GuiScene):
                 text = catalog.game_data(info.id).game.summary
             except Exception as e:  # a broken data file: say so instead of failing
                 text = f"(rules text unavailable: {e})"
+        with contextlib.suppress(ValueError, KeyError):  # refused options: text as written
+            text = game.rules_text(text, options)
         by = f"\n\nDesigned by {info.designer}." if info.designer else ""
         return f"{info.min_players}–{info.max_players} players.\n\n{text.strip()}{by}"
 
