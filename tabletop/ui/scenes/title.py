@@ -45,6 +45,7 @@ class TitleScene(GuiScene):
         entries = [
             ("Continue", self.continue_game, can_continue),
             ("New game", self.new_game, True),
+            ("Play online", self.play_online, True),
             ("Load", self.load, True),
             ("Records", self.records, True),
             ("Rules", self.rules, True),
@@ -146,6 +147,12 @@ class TitleScene(GuiScene):
         from tabletop.ui.scenes.new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def play_online(self) -> None:
+        """Open Play online: host a table or join one."""
+        from tabletop.ui.scenes.online import OnlineScene
+
+        self.app.push(OnlineScene(self.app))
 
     def load(self) -> None:
         """Open the Load scene."""
