@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 from ui_shell_support import button_named
 
+from tabletop.ui import fonts
 from tabletop.ui.app import App
 from tabletop.ui.settings import Settings
 
@@ -35,6 +36,7 @@ def online_env(monkeypatch: Any, home: Path) -> None:
 
 def new_app() -> App:
     """A real app on the title screen, its widgets built."""
+    fonts.clear_cache()  # fonts made before an earlier pygame.quit cannot draw
     app = App(size=(1280, 720), settings=Settings(animation_speed="Fast"))
     app.start()
     app.step(DT)
@@ -101,3 +103,4 @@ def close(*apps: App) -> None:
         if s is not None:
             s.close()
     pygame.quit()
+    fonts.clear_cache()

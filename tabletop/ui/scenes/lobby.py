@@ -26,14 +26,21 @@ _REFS = itertools.count(1)
 
 
 def seats_words(entry: dict[str, Any]) -> str:
-    """``Ada (host) · open · AI (Normal)`` for a lobby entry's seats."""
+    """``Ada (host) · open · AI (Normal)`` for a lobby entry's seats (``(away)``: a player
+    whose connection is gone)."""
     out = []
     for s in entry.get("seats") or []:
         if s.get("kind") == "open":
             out.append("open")
         else:
             name = str(s.get("name") or "?")
-            out.append(name + (" (host)" if s.get("host") else ""))
+            if s.get("kind") == "ai" and "AI" not in name:
+                name += " (AI)"
+            if s.get("host"):
+                name += " (host)"
+            if s.get("kind") == "human" and not s.get("connected", True):
+                name += " (away)"
+            out.append(name)
     return " · ".join(out)
 
 

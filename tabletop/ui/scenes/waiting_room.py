@@ -309,6 +309,9 @@ class WaitingRoomScene(GuiScene):
             surface.blit(bold.render(words, True, pal.ivory), (area.x, y + self.px(66)))
             tip = "Friends choose Play online → Join and paste this link, or type the address "
             tip += "and the code."
+            if self.hosted and not self.session.lan:
+                tip = "Only this computer reaches this table: in Play online, let others on "
+                tip += "your network join."
             if self.copied_t > 0:
                 tip = "The link is on the clipboard."
             surface.blit(small.render(tip, True, pal.gold_light), (area.x, y + self.px(104)))
