@@ -76,10 +76,12 @@ class OnlineTable:
                 self.net_stamp += 1
                 self.log_scroll = 0
                 self.show_toast(change.text)
-            elif change.kind == "status":
+            elif change.kind == "status":  # the banner says when it is down
                 self.net_stamp += 1
-                if change.text:
-                    self.show_toast(change.text)
+                up = bool(self.match.connected)
+                if up and getattr(self, "_net_down", False):
+                    self.show_toast("Connected to the table again.")
+                self._net_down = not up
                 self.refresh()
 
     def _arrived(self, change: Any) -> None:
@@ -187,10 +189,13 @@ class OnlineTable:
         h = self.size[1]
         pad = px(8, h)
         if self.online and not self.match.connected:
-            reason = self.match.failed or "The connection to the table is down; reconnecting…"
+            reason = self.match.failed or (
+                f"{self.match.client.reason or 'The connection to the table is down.'} "
+                "Trying again…"
+            )
             img = typeset.text(reason, px(15, h), self.pal.ivory, bold=True)
-            r = img.get_rect(midtop=(self.table_rect.centerx, self.top_h + pad))
-            box = r.inflate(2 * pad, pad)
+            r = img.get_rect(center=self.table_rect.center)  # nothing can be played meanwhile
+            box = r.inflate(4 * pad, 2 * pad)
             surface.blit(panel(box.size, self.pal.crimson, self.pal.gold, 235, px(6, h)), box)
             surface.blit(img, r)
             shown = True

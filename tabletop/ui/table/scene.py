@@ -308,6 +308,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             and shown in m.to_act()
             and not m.seats[shown].is_ai
             and not m.is_over()
+            and getattr(m, "connected", True)  # an online table offers nothing while away
         )
         self.legal = m.legal(shown) if can_act else []
         if can_act and self.my_turn is False:
