@@ -45,11 +45,14 @@ def new_app() -> App:
 
 
 def press(app: App, text: str) -> None:
-    """Click the top scene's button showing ``text`` (two frames: the press comes back as
-    a pygame_gui event)."""
+    """Click the top scene's button showing ``text``."""
     b = button_named(app.top, text)
     assert b.is_enabled, text
-    pos = b.rect.center
+    click_at(app, b.rect.center)
+
+
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    """A left click at ``pos`` (two frames: a widget's press comes back as an event)."""
     for kind, extra in (
         (pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
         (pygame.MOUSEBUTTONDOWN, {"button": 1}),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 from online_app_driver import (
+    click_at,
     close,
     key,
     new_app,
@@ -120,6 +121,53 @@ def test_host_join_and_play_a_few_moves_between_two_apps(monkeypatch, tmp_path) 
         run_until([host, guest], lambda: top_is(guest, "TableScene"))
         run_until([host, guest], lambda: seat_state(a.match, 1) == "")
         assert guest.top.match.moves_played == a.match.moves_played
+        assert host.crashes == guest.crashes == 0
+    finally:
+        close(host, guest)
+
+
+def _press_nth(app, text: str, n: int) -> None:
+    """Click the ``n``-th button showing ``text`` (rows of the same buttons)."""
+    buttons = [b for b in app.top._actions if b.text == text]
+    click_at(app, buttons[n].rect.center)
+
+
+def test_the_host_closes_and_hosts_again_and_the_game_goes_on(monkeypatch, tmp_path) -> None:
+    online_env(monkeypatch, tmp_path / "home")
+    host = new_app()
+    guest = new_app()
+    try:
+        room = _host_a_table(host)
+        code = room.match.code
+        _join_by_link(guest, room.link())
+        lobby = guest.top
+        run_until([host, guest], lambda: any(t.get("code") == code for t in lobby.tables))
+        press(guest, "Join")
+        run_until([host, guest], lambda: top_is(host, "TableScene") and top_is(guest, "TableScene"))
+        a, b = host.top, guest.top
+        run_until([host, guest], lambda: bool(a.legal) or bool(b.legal))
+        scene = a if a.legal else b
+        scene.apply(scene.shown, scene.legal[0])
+        run_until([host, guest], lambda: a.match.moves_played == b.match.moves_played == 1)
+
+        # The host's app closes: its server goes with it; the guest's table waits.
+        host.top.leave_table()
+        host.online_session.stop_hosting()
+        run_until([host, guest], lambda: not b.match.connected)
+        assert b.legal == []
+
+        # Hosting again brings the table back from the data folder, where it was.
+        run_until([host], lambda: top_is(host, "TitleScene"))
+        press(host, "Play online")
+        kept = host.top.prefs.seats
+        _press_nth(host, "Rejoin", next(i for i, k in enumerate(kept) if k.hosted))
+        run_until([host, guest], lambda: top_is(host, "TableScene") and b.match.connected)
+        a = host.top
+        assert a.match.moves_played == b.match.moves_played == 1
+        run_until([host, guest], lambda: bool(a.legal) or bool(b.legal))
+        scene = a if a.legal else b
+        scene.apply(scene.shown, scene.legal[0])
+        run_until([host, guest], lambda: a.match.moves_played == b.match.moves_played == 2)
         assert host.crashes == guest.crashes == 0
     finally:
         close(host, guest)

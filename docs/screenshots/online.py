@@ -4,7 +4,8 @@ room and a table played over the network.
 Run from the repository root: ``python docs/screenshots/online.py``.  Two apps run in this
 process on the SDL dummy driver; one hosts a table server (a child process on 127.0.0.1,
 any free port), the other joins it, exactly as the players would.  Writes
-``online-join.png``, ``online-lobby.png``, ``online-waiting.png`` and ``online-table.png``.
+``online-host.png``, ``online-join.png``, ``online-lobby.png``, ``online-waiting.png`` and
+``online-table.png``.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def main() -> int:
         setup.seats[2].kind = "normal"
         setup.seats[2].name = "Dietrich"
         setup.rebuild()
+        shot(host, "online-host.png")
         press(host, "Open the table")
         room = host.top
         run_until([host], lambda: room.match is not None and room.match.game is not None

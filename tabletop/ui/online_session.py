@@ -57,6 +57,7 @@ class OnlineSession:
         env = os.environ.get(PORT_ENV, "").strip()
         self.port = int(env) if env.isdigit() else DEFAULT_PORT
         self.clients: dict[str, NetClient] = {}
+        self._lan_ip: str | None = None
         atexit.register(self.close)
 
     # --- hosting -----------------------------------------------------------------------
@@ -66,6 +67,8 @@ class OnlineSession:
         h = self.hosted
         if h is not None and h.running and self.lan == lan:
             return h
+        if self.port == 0 and h is not None and h.address:
+            self.port = port_of(h.address)  # "any free port" once; the same one after that
         self.stop_hosting()
         self.lan = lan
         bind = EVERYWHERE if lan else LOOPBACK
@@ -94,7 +97,9 @@ class OnlineSession:
         port = port_of(h.address)
         if not self.lan:
             return [f"{LOOPBACK}:{port}"]
-        ip = lan_address()
+        if self._lan_ip is None:
+            self._lan_ip = lan_address()  # asked once: the address is shown every frame
+        ip = self._lan_ip
         return [f"{ip}:{port}"] if ip else [f"{socket.gethostname()}:{port}"]
 
     def stop_hosting(self) -> None:
@@ -115,6 +120,12 @@ class OnlineSession:
             c = NetClient(url, app=self.app_name)
             self.clients[url] = c
         return c
+
+    def drop_client(self, url: str) -> None:
+        """Close the connection to ``url`` (it stops reconnecting)."""
+        c = self.clients.pop(url, None)
+        if c is not None:
+            c.close()
 
     def close(self) -> None:
         """Close every connection and stop hosting (the app is closing)."""

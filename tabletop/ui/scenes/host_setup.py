@@ -67,16 +67,32 @@ class HostSetupScene(NewGameScene):
         me = load_prefs().name or (self.seats[0].name if self.seats else "") or "Host"
         self.seats = [SeatConfig(YOU, me)] + [SeatConfig(OPEN, "") for _ in self.seats[1:]]
 
+    def name_placeholder(self, i: int, seat: SeatConfig) -> str:
+        """An open seat's name is the friend's own, given when they join; an AI seat left
+        unnamed is called after its level."""
+        if seat.kind == OPEN:
+            return "their own name, when they join"
+        return f"Player {i + 1}" if seat.kind == YOU else f"AI ({seat.kind.title()})"
+
+    def seat_named(self, seat: SeatConfig) -> bool:
+        """Open seats are named by the friends who take them."""
+        return seat.kind != OPEN
+
     def _remember(self, options: dict[str, Any]) -> None:
         """The local New game form keeps its own memory: nothing is written here."""
 
     def _choose(self, what: str, key: Any, chosen: str) -> bool:
-        """One seat is the host's: choosing You for a seat makes the old one Open."""
+        """One seat is the host's: choosing You for a seat makes the old one Open; a seat
+        turned Open or back shows its name entry as it now works."""
         if what == "seat_kind" and chosen == YOU:
             for i, seat in enumerate(self.seats):
                 if i != key and seat.kind == YOU:
                     self.seats[i] = SeatConfig(OPEN, "")
             self.seats[key].kind = YOU
+            self.rebuild()
+            return True
+        if what == "seat_kind" and OPEN in (chosen, self.seats[key].kind):
+            super()._choose(what, key, chosen)
             self.rebuild()
             return True
         return super()._choose(what, key, chosen)

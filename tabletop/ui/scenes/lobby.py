@@ -147,6 +147,12 @@ class LobbyScene(GuiScene):
         self.wait = 0.0
         self.rebuild()
 
+    def back(self) -> None:
+        """Esc or Back: to Play online (a connection that never came up stops trying)."""
+        if self.client.status != CONNECTED:
+            self.session.drop_client(self.url)
+        self.app.pop()
+
     def enter(self) -> None:
         """Uncovered: ask for a fresh list at once."""
         super().enter()

@@ -316,9 +316,11 @@ class NewGameScene(GuiScene):
                 manager=self.ui,
                 container=self.form,
                 initial_text=seat.name,
-                placeholder_text=f"Player {i + 1}",
+                placeholder_text=self.name_placeholder(i, seat),
             )
             entry.set_text_length_limit(MAX_NAME)
+            if not self.seat_named(seat):
+                entry.disable()
             self._widgets[entry] = ("seat_name", i)
             self.entry_keys(entry)
             y += row + self.px(8)
@@ -367,6 +369,14 @@ class NewGameScene(GuiScene):
             object_id="@subtle",
         )
         return y + row + self.px(12)
+
+    def name_placeholder(self, i: int, seat: SeatConfig) -> str:
+        """What an empty name entry shows."""
+        return f"Player {i + 1}"
+
+    def seat_named(self, seat: SeatConfig) -> bool:
+        """Whether a seat's name is typed here (every seat of a local game)."""
+        return True
 
     def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         """The option's label and control, then its help in small print under them."""
