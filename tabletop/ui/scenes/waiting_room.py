@@ -114,10 +114,9 @@ class WaitingRoomScene(GuiScene):
             if h is None or h.error or not h.running:
                 self.fail((h.error if h else "") or "The table server stopped.")
             return
-        client = self.session.client(url)
         if self.match is None:
-            self._before_seat(client)
-        if self.match is not None:
+            self._before_seat(self.session.client(url))
+        if self.match is not None:  # it follows its own connection from here
             self._seated()
         self._refresh_widgets()
 

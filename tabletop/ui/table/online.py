@@ -94,7 +94,6 @@ class OnlineTable:
         self.net_stamp += 1
         if before == m.moves_played and not change.events:
             self.refresh()  # who is connected, a seat handed to the AI: the chrome redraws
-            self._build_buttons()
             return
         old, old_slots = self._before_move()
         sent, self._net_sent = self._net_sent, None
