@@ -9,6 +9,7 @@ from net_helpers import Bot, ServerProcess, create_table
 from online_app_driver import close, key, new_app, online_env, press, run_until, top_is
 
 from tabletop.controller.records import Records
+from tabletop.ui.online_seats import load_prefs
 from tabletop.ui.scenes.lobby import LobbyScene
 from tabletop.ui.scenes.waiting_room import WaitingRoomScene
 
@@ -113,6 +114,7 @@ def test_a_whole_online_game_ends_in_results_and_records(monkeypatch, tmp_path) 
             rec = db.get(scene.match.record_id)
         assert rec is not None and rec.online.endswith("/" + made["code"]) and rec.actions == []
         assert [s.name for s in rec.seats] == ["Ada", "Player 2"]
+        assert not any(k.code == made["code"] for k in load_prefs().seats)  # nothing to rejoin
         assert app.crashes == 0
     finally:
         bot.close()

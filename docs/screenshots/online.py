@@ -38,7 +38,8 @@ DT = 1 / 30
 
 
 def new_app() -> App:
-    app = App(size=(1280, 720), settings=Settings(animation_speed="Fast"))
+    # the first-game guide off: the log shows the chat line
+    app = App(size=(1280, 720), settings=Settings(animation_speed="Fast", guide=False))
     app.start()
     app.step(DT)
     app.step(DT)  # the title's first frame is drawn before its widgets
@@ -153,13 +154,13 @@ def main() -> int:
             scene.apply(scene.shown, rng.choice(scene.legal))
             moves += 1
             run_until([host, guest], lambda: not a.match.waiting and not b.match.waiting)
-        a.match.chat(0, "Good luck, Konrad, the Witch is mine.")
+        a.match.chat(0, "Good luck, Konrad!")
         run_until([host, guest], lambda: b.toast.startswith("Hilde"))
         run_until([host, guest], lambda: bool(b.legal), patience=30)
         for _ in range(40):
             host.step(DT)
             guest.step(DT)
-        b.show_toast("Hilde: Good luck, Konrad, the Witch is mine.")
+        b.show_toast("Hilde: Good luck, Konrad!")
         shot(guest, "online-table.png")
     finally:
         for app in (host, guest):

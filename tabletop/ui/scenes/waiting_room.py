@@ -42,11 +42,14 @@ def copy_text(text: str) -> bool:
 def open_online_table(app: AppContext, match: RemoteMatch) -> None:
     """The table of a started online game (recorded in Records when it ends, for a player)."""
     from tabletop.controller import records
+    from tabletop.ui.first_game import guide_starts_on
     from tabletop.ui.table.scene import TableScene
 
-    if match.tokens:
+    guide = False
+    if match.tokens and match.game is not None:
         match.listeners.append(records.recorder(match))
-    app.replace(TableScene(app, match))
+        guide = guide_starts_on(app.settings, match.game.info.id, len(match.tokens))
+    app.replace(TableScene(app, match, guide=guide))
 
 
 class WaitingRoomScene(GuiScene):
@@ -163,6 +166,8 @@ class WaitingRoomScene(GuiScene):
     def _open(self, code: str, tokens: dict[int, str], watch: bool = False) -> None:
         client = self.session.client(self.server_url())
         self.match = RemoteMatch(client, code, tokens, watch=watch)
+        if tokens:  # the seat kept in Play online, forgotten when the game ends
+            self.match.kept_as = (HOSTED if self.hosted else self.url, code)  # type: ignore[attr-defined]
         self.status = "Waiting for the table…"
 
     def _seated(self) -> None:

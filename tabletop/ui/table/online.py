@@ -108,6 +108,20 @@ class OnlineTable:
         self._after_change(own=own)
         if change.events:
             self._animate(old, old_slots, change.events)
+        if m.is_over():
+            self._forget_kept_seat()
+
+    def _forget_kept_seat(self) -> None:
+        """The game has ended: Play online no longer offers to rejoin it."""
+        kept = getattr(self.match, "kept_as", None)
+        if kept is None:
+            return
+        from tabletop.ui.online_seats import load_prefs, save_prefs
+
+        prefs = load_prefs()
+        prefs.forget(*kept)
+        save_prefs(prefs)
+        self.match.kept_as = None
 
     def net_busy(self) -> bool:
         """A move on its way to the server (the frames keep coming for its answer)."""

@@ -423,7 +423,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
 
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
-        self.toast = text
+        self.toast = text.strip()  # an online drop's reason comes later, in front of the rest
         self.toast_t = TOAST_TIME
 
     # ------------------------------------------------------------------ per frame
