@@ -1,6 +1,7 @@
 """Soak: kill -9 the real app at random moments during all-AI games, then resume; count losses.
 
     python benchmarks/soak.py [--kills N] [--seed S] [--home FOLDER]
+    python benchmarks/soak.py --hostile      # bad files, names, folders, CLI inputs instead
 
 Each round starts ``python benchmarks/soak.py --child HOME`` (the real app loop on SDL's dummy
 driver, after the real start-up: instance lock, stale temp files removed).  The child resumes
@@ -177,10 +178,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--home", type=Path, default=None)
     p.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     p.add_argument("--frames", type=int, default=100_000, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--hostile", action="store_true", help="try bad names, journals, folders and CLI inputs"
+    )
     args = p.parse_args(argv)
     if args.child is not None:
         return child(args.child, args.frames)
     print(f"command: python {' '.join(sys.argv)}")
+    if args.hostile:
+        from soak_hostile import run as hostile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            found = hostile(args.home or Path(tmp))
+        print(", ".join(f"{k} {v}" for k, v in found.items()))
+        return 1 if found["tracebacks"] or found["crash_loops"] or found["moves_lost"] else 0
     with tempfile.TemporaryDirectory() as tmp:
         home = args.home or Path(tmp)
         figures = soak(args.kills, args.seed, home)

@@ -2,8 +2,10 @@
 
     python packaging/build.py [--dist DIR] [--work DIR] [--bundle-only]
 
-Linux: ``dist/tabletop_<version>_<arch>.deb``; Windows: ``dist/Tabletop-Setup-<version>.exe``
-(Inno Setup's ISCC); macOS: ``dist/Tabletop.app`` and ``dist/Tabletop-<version>.dmg``.
+Linux: ``dist/tabletop_<version>_<arch>.deb`` and the portable
+``dist/tabletop-<version>-linux-<machine>.tar.gz`` (debug sections stripped first); Windows: ``dist/Tabletop-Setup-<version>.exe``
+(Inno Setup's ISCC); macOS: ``dist/Tabletop.app`` and ``dist/Tabletop-<version>-<arch>.dmg``
+for the machine's architecture (arm64 or x86_64).
 Prints the bundle size, the installer size and the build time.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -26,12 +29,23 @@ import icons  # noqa: E402
 
 
 def version() -> str:
-    """``tabletop.__version__``, read from the source without importing the package."""
+    """``tabletop.__version__``, read from the source without importing the package.
+
+    The one version: pyproject.toml takes it from there too (``[tool.hatch.version]``), and
+    the .deb, the tarball, Info.plist, the Windows file properties and the installer get it
+    from here or from the spec, which reads the same line.
+    """
     text = (ROOT / "tabletop" / "__init__.py").read_text("utf-8")
     m = re.search(r'^__version__\s*=\s*"([^"]+)"', text, re.M)
     if not m:
         raise SystemExit("tabletop/__init__.py has no __version__")
     return m.group(1)
+
+
+def numeric_version(ver: str) -> str:
+    """The version as four numbers ``a.b.c.d``, as Windows file and installer metadata want."""
+    nums = [int(n) for n in re.findall(r"\d+", ver)[:4]]
+    return ".".join(str(n) for n in [*nums, 0, 0, 0, 0][:4])
 
 
 def tree_size(path: Path) -> int:
@@ -72,6 +86,7 @@ def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Pat
         [
             iscc,
             f"/DAppVersion={ver}",
+            f"/DNumericVersion={numeric_version(ver)}",
             f"/DSourceDir={bundle}",
             f"/DOutputDir={dist}",
             f"/DIconFile={icon_dir / 'tabletop.ico'}",
@@ -83,8 +98,8 @@ def windows_installer(bundle: Path, ver: str, icon_dir: Path, dist: Path) -> Pat
 
 
 def macos_dmg(app: Path, ver: str, dist: Path) -> Path:
-    """``Tabletop-<version>.dmg`` holding the .app and a link to /Applications."""
-    out = dist / f"Tabletop-{ver}.dmg"
+    """``Tabletop-<version>-<arch>.dmg`` (arm64 or x86_64): the .app and a link to /Applications."""
+    out = dist / f"Tabletop-{ver}-{platform.machine()}.dmg"
     subprocess.run(
         ["bash", str(HERE / "macos" / "make_dmg.sh"), str(app), ver, str(out)], check=True
     )
@@ -108,17 +123,26 @@ def main(argv: list[str] | None = None) -> int:
     if sys.platform in ("win32", "darwin") and not made["native"]:
         raise SystemExit("Pillow is needed for the .ico/.icns icon: pip install '.[package]'")
     bundle = pyinstaller(work / "pyinstaller", dist, icon_dir)
+    components_json = work / "pyinstaller" / "tabletop" / "THIRD-PARTY-NOTICES.json"
+    if sys.platform.startswith("linux"):
+        sys.path.insert(0, str(HERE / "linux"))
+        import deb
+
+        print(f"unstripped: {mib(tree_size(bundle))}", flush=True)
+        print(f"stripped:  {mib(deb.strip_debug(bundle))} of debug sections", flush=True)
     t_bundle = time.monotonic() - start
     print(f"bundle:    {bundle}  {mib(tree_size(bundle))}  ({t_bundle:.0f} s)", flush=True)
 
     installer = None
     if not args.bundle_only:
         if sys.platform.startswith("linux"):
-            sys.path.insert(0, str(HERE / "linux"))
-            import deb
+            import portable
 
-            installer = deb.build_deb(bundle, made, ver, work / "deb", dist)
-            print(f"glibc:     built with {deb.host_glibc()}, needs {deb.glibc_needed(bundle)}")
+            installer = deb.build_deb(bundle, made, ver, work / "deb", dist, components_json)
+            needs = deb.glibc_needed(bundle)
+            print(f"glibc:     built with {deb.host_glibc()}, needs {needs}")
+            tarball = portable.build_tarball(bundle, made, ver, dist, needs)
+            print(f"tarball:   {tarball}  {mib(tree_size(tarball))}")
         elif sys.platform == "win32":
             installer = windows_installer(bundle, ver, icon_dir, dist)
         elif sys.platform == "darwin":

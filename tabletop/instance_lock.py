@@ -65,6 +65,12 @@ def acquire(folder: Path) -> Path:
     if path in _held:
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
+    if os.path.lexists(path) and (os.path.islink(path) or not os.path.isfile(path)):
+        # a folder (or a link, a pipe) in its place could never be locked: keep it aside
+        from tabletop import storage
+
+        moved = storage.move_aside(path, reason="not-a-file")
+        log.warning("%s was not a file; it was moved aside to %s", path, moved.name)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
     if not _try_lock(fd):
         os.close(fd)

@@ -9,9 +9,11 @@ Python, no imports from the rest of Tabletop, so the engine and the app can both
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,18 +68,12 @@ def _check_link(path: Path, inside: Path | None) -> None:
         raise FileProblem(path, f"is a symbolic link to {target}, outside {root}")
 
 
-def read_regular(path: Path | str, max_bytes: int, *, inside: Path | None = None) -> bytes:
-    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
-
-    Raises :class:`Missing` when there is no such file and :class:`FileProblem` for anything
-    else (a folder, a FIFO or device, a symbolic link not allowed, too large, unreadable).
-    Never blocks on a FIFO: it is opened non-blocking and refused.
-    """
-    path = Path(path)
+def _open_regular(path: Path, inside: Path | None) -> int:
+    """A file descriptor of the regular file ``path``, opened without blocking on a FIFO."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
-        raise Missing(path, "no such file") from None
+        raise Missing(path, "does not exist") from None
     except (OSError, ValueError) as e:
         why = _reason(e) if isinstance(e, OSError) else str(e)
         raise FileProblem(path, f"cannot be read ({why})") from None
@@ -89,13 +85,31 @@ def read_regular(path: Path | str, max_bytes: int, *, inside: Path | None = None
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise Missing(path, "no such file") from None
+        raise Missing(path, "does not exist") from None
     except OSError as e:
         raise FileProblem(path, f"cannot be read ({_reason(e)})") from None
     try:
+        mode = os.fstat(fd).st_mode
+    except OSError as e:
+        os.close(fd)
+        raise FileProblem(path, f"cannot be read ({_reason(e)})") from None
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise FileProblem(path, _kind(mode))
+    return fd
+
+
+def read_regular(path: Path | str, max_bytes: int, *, inside: Path | None = None) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
+
+    Raises :class:`Missing` when there is no such file and :class:`FileProblem` for anything
+    else (a folder, a FIFO or device, a symbolic link not allowed, too large, unreadable).
+    Never blocks on a FIFO: it is opened non-blocking and refused.
+    """
+    path = Path(path)
+    fd = _open_regular(path, inside)
+    try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise FileProblem(path, _kind(st.st_mode))
         if st.st_size > max_bytes:
             raise FileProblem(
                 path, f"is too large ({_size(st.st_size)}; the limit is {_size(max_bytes)})"
@@ -111,6 +125,44 @@ def read_regular(path: Path | str, max_bytes: int, *, inside: Path | None = None
         if got > max_bytes:
             raise FileProblem(path, f"is too large (the limit is {_size(max_bytes)})")
         return b"".join(chunks)
+    except OSError as e:
+        raise FileProblem(path, f"cannot be read ({_reason(e)})") from None
+    finally:
+        os.close(fd)
+
+
+def text_lines(path: Path | str, max_bytes: int, max_line: int) -> Iterator[str]:
+    """The lines of the UTF-8 text file ``path``, read as they are needed (never all at once).
+
+    The file is opened like :func:`read_regular` (regular files only, never blocking); a file
+    over ``max_bytes``, a line over ``max_line`` bytes or bytes that are not UTF-8 raise
+    :class:`FileProblem` naming the line.
+    """
+    path = Path(path)
+    fd = _open_regular(path, None)
+    try:
+        size = os.fstat(fd).st_size
+        if size > max_bytes:
+            raise FileProblem(
+                path, f"is too large ({_size(size)}; the limit is {_size(max_bytes)})"
+            )
+        with os.fdopen(os.dup(fd), "rb") as f:
+            total = 0
+            for n in itertools.count(1):
+                raw = f.readline(max_line + 1)
+                if not raw:
+                    return
+                total += len(raw)
+                if total > max_bytes:
+                    raise FileProblem(path, f"is too large (the limit is {_size(max_bytes)})")
+                if len(raw) > max_line:
+                    raise FileProblem(
+                        path, f"has a line too long (line {n}, over {_size(max_line)})"
+                    )
+                try:
+                    yield raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise FileProblem(path, f"is not UTF-8 text (line {n})") from None
     except OSError as e:
         raise FileProblem(path, f"cannot be read ({_reason(e)})") from None
     finally:
@@ -160,3 +212,15 @@ def read_json_file(
 ) -> Any:
     """:func:`read_regular` then :func:`parse_json`."""
     return parse_json(path, read_regular(path, max_bytes, inside=inside), max_depth)
+
+
+def not_a_file_to_write(path: Path | str) -> str:
+    """Why ``path`` cannot take a written file: "" when it is a regular file or does not
+    exist yet; else what it is (a folder, a FIFO that would block, a device…)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return ""
+    except (OSError, ValueError) as e:
+        return f"cannot be reached ({_reason(e) if isinstance(e, OSError) else e})"
+    return "" if stat.S_ISREG(mode) else _kind(mode)

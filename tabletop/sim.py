@@ -27,6 +27,7 @@ from tabletop.engine.play import (  # noqa: F401 (seat_rng re-exported)
     play,
     seat_rng,
 )
+from tabletop.safe_read import too_deep
 
 
 class SimulationError(Exception):
@@ -426,6 +427,9 @@ def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     return None if a == b and type(a) is type(b) else (path or "(top)")
 
 
+LOG_MAX_DEPTH = 64  # a record nests a few levels (a view, its zones, their cards)
+
+
 def read_log(lines: Iterable[str]) -> dict[int, list[dict[str, Any]]]:
     """Group a log's records by game index (in file order); raises :class:`LogError`."""
     games: dict[int, list[dict[str, Any]]] = {}
@@ -436,6 +440,10 @@ def read_log(lines: Iterable[str]) -> dict[int, list[dict[str, Any]]]:
             rec = json.loads(text)
         except json.JSONDecodeError as e:
             raise LogError(f"line {n}: not JSON ({e.msg})") from None
+        except (RecursionError, ValueError):  # nested past the parser's depth; huge numbers
+            raise LogError(f"line {n}: not a simulation log record (nested too deeply)") from None
+        if too_deep(rec, LOG_MAX_DEPTH):
+            raise LogError(f"line {n}: not a simulation log record (nested too deeply)")
         if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
             raise LogError(f"line {n}: not a simulation log record (no game number)")
         games.setdefault(rec["game"], []).append(rec)

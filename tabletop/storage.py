@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -73,12 +74,75 @@ def _home() -> Path | None:
     return Path(value) if value else None
 
 
+class FolderProblem(OSError):
+    """A user folder that cannot be used; ``str()`` names it and says why in plain words."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path} {problem}")
+        self.path = Path(path)
+        self.problem = problem
+
+
+def what_is(path: Path | str) -> str:
+    """What stands at ``path`` where a folder should be, in words."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "is in the way"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a folder"
+    return "is a file, not a folder"
+
+
+def ensure_folder(path: Path) -> Path:
+    """Create the folder ``path`` if needed; :class:`FolderProblem` when that cannot be done."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise FolderProblem(path, what_is(path)) from None
+    except OSError as e:
+        why = (e.strerror or "unknown reason").lower()
+        raise FolderProblem(path, f"cannot be created ({why})") from None
+    if not path.is_dir():
+        raise FolderProblem(path, what_is(path))
+    return path
+
+
+def writable_problem(path: Path) -> str:
+    """Why files cannot be written in the folder ``path`` ("" when they can): a real try."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".write-check.", suffix=TMP_SUFFIX, dir=path)
+    except OSError as e:
+        return f"{path} cannot be written to ({(e.strerror or 'unknown reason').lower()})"
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+    return ""
+
+
 def _user_dir(sub: str, platform_dir: Callable[..., str]) -> Path:
-    """``$TABLETOP_HOME/<sub>`` when set, else the platformdirs folder; created on demand."""
+    """``$TABLETOP_HOME/<sub>`` when set, else the platformdirs folder; created on demand.
+
+    Raises :class:`FolderProblem` (an ``OSError``) when it cannot be made a folder."""
     home = _home()
     path = home / sub if home is not None else Path(platform_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return ensure_folder(path)
+
+
+def user_folders_problem() -> str:
+    """Why the app cannot keep its settings and games ("" when it can), in plain words."""
+    try:
+        folders = [config_dir(), data_dir()]
+    except FolderProblem as e:
+        return f"The folder {e}."
+    for folder in folders:
+        why = writable_problem(folder)
+        if why:
+            return f"The folder {why}."
+    return ""
 
 
 def config_dir() -> Path:
@@ -96,10 +160,23 @@ def data_dir() -> Path:
 
 
 def log_dir() -> Path:
-    """The user's log folder (created on demand)."""
+    """The user's log folder (created on demand); a folder in the system's temporary folder
+    when that one cannot be used (a log is never worth stopping the app for)."""
     import platformdirs
 
-    return _user_dir("logs", platformdirs.user_log_dir)
+    try:
+        return _user_dir("logs", platformdirs.user_log_dir)
+    except FolderProblem:
+        return fallback_log_dir()
+
+
+def fallback_log_dir() -> Path:
+    """A log folder of this user's in the system's temporary folder."""
+    return ensure_folder(Path(tempfile.gettempdir()) / f"{APP_NAME}-logs-{_user_tag()}")
+
+
+def _user_tag() -> str:
+    return str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -120,6 +197,34 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    fsync_dir(path.parent)
+
+
+def write_new_text(path: Path, text: str) -> None:
+    """Write ``text`` all-or-nothing to ``path``, which must not exist yet.
+
+    Raises :class:`FileExistsError` when it does: an existing file is never replaced, even
+    one that appears while this is writing (the new name is claimed with a hard link, or with
+    an exclusive create where the file system has no links).
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links on this file system: claim the name, then fill it
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
     fsync_dir(path.parent)
 
 

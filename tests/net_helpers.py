@@ -16,14 +16,15 @@ from tabletop.net.client import NetClient
 from tabletop.net.remote_match import RemoteMatch
 
 ROOT = Path(__file__).resolve().parent.parent
-START_TIMEOUT = 30.0
+START_TIMEOUT = 90.0  # a loaded CI machine imports slowly
 
 
 class ServerProcess:
     """``tabletop serve`` on 127.0.0.1 with a free port, in a child process."""
 
-    def __init__(self, data: Path, *extra: str, port: int = 0) -> None:
+    def __init__(self, data: Path, *extra: str, port: int = 0, prelude: str = "") -> None:
         self.data = data
+        self.prelude = prelude  # Python run in the server before it starts (a planted bug)
         self.extra = list(extra)
         self.port = port
         self.url = ""
@@ -32,8 +33,13 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT), TABLETOP_HOME=str(self.data / "home"))
-        cmd = [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--data", str(self.data), *self.extra]  # fmt: skip
+        start = ["-m", "tabletop"]
+        if self.prelude:
+            start = ["-c", self.prelude + "\nimport sys\nfrom tabletop.cli import main\n"
+                     "sys.exit(main(sys.argv[1:]))"]  # fmt: skip
+        cmd = [sys.executable, *start, "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--data", str(self.data),
+               "--parent-pid", str(os.getpid()), *self.extra]  # fmt: skip
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT
         )
@@ -83,9 +89,15 @@ class Bot:
     """A scripted client holding some seats of one table; it picks moves with a seeded RNG."""
 
     def __init__(
-        self, url: str, code: str, tokens: dict[int, str], seed: int = 0, policy: str = "random"
+        self,
+        url: str,
+        code: str,
+        tokens: dict[int, str],
+        seed: int = 0,
+        policy: str = "random",
+        record: list[str] | None = None,
     ) -> None:
-        self.client = NetClient(url, app="test-bot")
+        self.client = NetClient(url, app="test-bot", record=record)
         self.match = RemoteMatch(self.client, code, tokens)
         self.rng = random.Random(seed)
         self.policy = policy
@@ -147,3 +159,64 @@ def join_table(url: str, code: str, name: str = "", seat: int | None = None) -> 
         return c.call(msg, 10)
     finally:
         c.close()
+
+
+def stored_table(data: Path, code: str) -> dict[str, Any]:
+    """What the server stored of a table: header, seats and moves (read from its database)."""
+    import json
+    import sqlite3
+
+    db = sqlite3.connect(str(data / "tables.sqlite"))
+    try:
+        game, options, seed, ai_key, players, over = db.execute(
+            "SELECT game, options, seed, ai_key, players, over FROM tables WHERE code = ?",
+            (code,),
+        ).fetchone()
+        seats = db.execute(
+            "SELECT kind, name, level FROM seats WHERE code = ? ORDER BY seat", (code,)
+        ).fetchall()
+        moves = [
+            (seat, json.loads(a))
+            for seat, a in db.execute(
+                "SELECT seat, action FROM moves WHERE code = ? ORDER BY n", (code,)
+            )
+        ]
+    finally:
+        db.close()
+    return {"game": game, "options": json.loads(options), "seed": seed, "ai_key": ai_key,
+            "players": players, "over": bool(over), "seats": seats, "moves": moves}  # fmt: skip
+
+
+def local_replay(stored: dict[str, Any]) -> Any:
+    """A local :class:`Match` replaying the stored moves (with each step's states kept in
+    ``match.states``: the state after ``n`` moves is ``states[n]``)."""
+    from tabletop import registry
+    from tabletop.controller import Match, SeatConfig
+
+    game = registry.get(stored["game"])
+    seats = [SeatConfig("ai" if k == "ai" else "human", n, lv) for k, n, lv in stored["seats"]]
+    match = Match(game, seats, stored["seed"], stored["options"], ai_key=stored["ai_key"])
+    match.states = [game.copy(match.state)]
+    for seat, action in stored["moves"]:
+        match.apply(seat, game.action_from_json(match.state, seat, action))
+        match.states.append(game.copy(match.state))
+    return match
+
+
+def play_out(bots: list[Bot], timeout: float = 120.0) -> None:
+    """Pump and play until every bot sees the game over."""
+    end = time.monotonic() + timeout
+
+    def done(b: Bot) -> bool:  # over, and every seat it holds has been sent the end
+        return b.match.is_over() and all(f.view.get("over") for f in b.match.feeds.values())
+
+    while not all(done(b) for b in bots):
+        if time.monotonic() > end:
+            states = [(b.match.n, b.match.to_act(), b.match.waiting) for b in bots]
+            raise AssertionError(f"the game did not end in {timeout} s: {states}")
+        moved = False
+        for b in bots:
+            b.pump()
+            moved = b.act() or moved
+        if not moved:
+            time.sleep(0.001)

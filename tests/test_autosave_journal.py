@@ -59,14 +59,13 @@ def test_a_torn_last_record_is_dropped_with_a_note(tmp_path) -> None:
     assert state_digest(again.game, again.state) == state_digest(expected.game, expected.state)
 
 
-def test_a_record_with_a_wrong_checksum_ends_the_journal(tmp_path) -> None:
+def test_a_record_whose_json_is_damaged_ends_the_journal(tmp_path) -> None:
     path = tmp_path / "autosave.json"
     m = played_match(6, save_path=path)
     m.flush()
     side = journal.journal_path(path)
     lines = side.read_text().splitlines(keepends=True)
-    lines[2] = lines[2].replace('"seat":0', '"seat":1').replace('"seat":1', '"seat":0', 1)
-    lines[2] = "00000000" + lines[2][8:]
+    lines[2] = "00000000" + lines[2][8:30] + "\n"  # neither its checksum nor its JSON whole
     side.write_text("".join(lines))
     again = Match.load(path)
     assert len(again.history) == 2 and "damaged" in again.load_note

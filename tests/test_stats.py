@@ -94,10 +94,21 @@ def test_command_without_games(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "no record database" in capsys.readouterr().err
 
 
-def test_command_with_a_damaged_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "records.sqlite3"
+def test_command_with_a_damaged_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's own record, damaged, is moved aside; a file named with --file is only read."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    from tabletop.controller.records import default_path
+
+    path = default_path()
     path.write_bytes(b"not sqlite" * 300)
-    assert main(["stats", "--file", str(path)]) == 0
+    assert main(["stats"]) == 0
     out = capsys.readouterr()
     assert "moved aside" in out.err and "No finished games" in out.out
-    assert any(p.name.startswith("records.sqlite3.corrupt-") for p in tmp_path.iterdir())
+    assert any(p.name.startswith("records.sqlite3.corrupt-") for p in path.parent.iterdir())
+    other = tmp_path / "given.sqlite3"
+    other.write_bytes(b"not sqlite" * 300)
+    assert main(["stats", "--file", str(other)]) == 2
+    assert "left as it is" in capsys.readouterr().err
+    assert other.read_bytes() == b"not sqlite" * 300

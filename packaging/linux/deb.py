@@ -12,6 +12,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "tabletop"
+HOMEPAGE = "https://github.com/tabletop/tabletop"
 _GLIBC = re.compile(rb"GLIBC_(2\.\d+(?:\.\d+)?)\x00")
 _SONAME = re.compile(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]")
 
@@ -147,8 +148,42 @@ def _du_kib(root: Path) -> int:
     return total
 
 
-def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -> dict[str, str]:
-    """Lay out the package tree under ``stage_dir``; returns the control fields filled in."""
+def strip_debug(bundle: Path) -> int:
+    """Remove the debug sections of the bundle's ELF files (``strip --strip-debug``).
+
+    Only files that carry ``.debug_*`` sections are touched (libpython, the standard library's
+    extensions, PyYAML's): the symbol tables stay, and the libraries auditwheel patched into
+    wheels, which carry none, are left byte for byte. Returns the bytes saved.
+    """
+    if not (shutil.which("strip") and shutil.which("readelf")):
+        print("warning: strip/readelf missing (binutils): debug symbols kept", file=sys.stderr)
+        return 0
+    saved = 0
+    for f in _elf_files(bundle):
+        sections = subprocess.run(["readelf", "-S", "-W", str(f)], capture_output=True, text=True)
+        if ".debug_" not in sections.stdout:
+            continue
+        before = f.stat().st_size
+        mode = f.stat().st_mode
+        subprocess.run(["strip", "--strip-debug", str(f)], check=True)
+        f.chmod(mode)
+        saved += before - f.stat().st_size
+    return saved
+
+
+def stage(
+    bundle: Path,
+    icons: dict,
+    version: str,
+    stage_dir: Path,
+    arch: str,
+    components_json: Path | None = None,
+) -> dict[str, str]:
+    """Lay out the package tree under ``stage_dir``; returns the control fields filled in.
+
+    ``components_json`` (written by ``packaging/notices.py`` during the build) gives the
+    machine-readable ``copyright``; without it the hand-written one is used.
+    """
     if stage_dir.exists():
         shutil.rmtree(stage_dir)
     opt = stage_dir / "opt" / PACKAGE
@@ -172,9 +207,22 @@ def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -
         shutil.copy(png, dest)
     (hicolor / "scalable" / "apps").mkdir(parents=True)
     shutil.copy(icons["svg"], hicolor / "scalable" / "apps" / f"{PACKAGE}.svg")
+    metainfo_dir = stage_dir / "usr" / "share" / "metainfo"
+    metainfo_dir.mkdir(parents=True)
+    (metainfo_dir / metadata.METAINFO.name).write_text(metadata.metainfo(version), "utf-8")
     doc = stage_dir / "usr" / "share" / "doc" / PACKAGE
     doc.mkdir(parents=True)
-    shutil.copy(HERE / "copyright", doc / "copyright")
+    import notices  # packaging/notices.py
+
+    shipped_notices = opt / "_internal" / notices.NOTICES_NAME
+    if shipped_notices.is_file():
+        shutil.copy(shipped_notices, doc / notices.NOTICES_NAME)
+    if components_json is not None and components_json.is_file():
+        comps = notices.read_components(components_json)
+        text = notices.debian_copyright(comps, f"opt/{PACKAGE}/_internal", HOMEPAGE)
+        (doc / "copyright").write_text(text, "utf-8")
+    else:
+        shutil.copy(HERE / "copyright", doc / "copyright")
     _normalise_modes(stage_dir)
 
     fields = {
@@ -200,11 +248,18 @@ def stage(bundle: Path, icons: dict, version: str, stage_dir: Path, arch: str) -
     return fields
 
 
-def build_deb(bundle: Path, icons: dict, version: str, work: Path, dist: Path) -> Path:
+def build_deb(
+    bundle: Path,
+    icons: dict,
+    version: str,
+    work: Path,
+    dist: Path,
+    components_json: Path | None = None,
+) -> Path:
     """``dist/tabletop_<version>_<arch>.deb`` from the bundle (root-owned files)."""
     arch = debian_arch()
     name = f"{PACKAGE}_{version}_{arch}"
-    stage(bundle, icons, version, work / name, arch)
+    stage(bundle, icons, version, work / name, arch, components_json)
     dist.mkdir(parents=True, exist_ok=True)
     out = dist / f"{name}.deb"
     subprocess.run(

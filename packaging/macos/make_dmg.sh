@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Pack Tabletop.app into a compressed disk image with a link to /Applications (drag to install).
-#   bash packaging/macos/make_dmg.sh dist/Tabletop.app 0.1.0 dist/Tabletop-0.1.0.dmg
+#   bash packaging/macos/make_dmg.sh dist/Tabletop.app 0.1.0 dist/Tabletop-0.1.0-arm64.dmg
 set -euo pipefail
 app=${1:?usage: make_dmg.sh APP VERSION OUT.dmg}
 version=${2:?version}

@@ -1,12 +1,15 @@
 ; Inno Setup 6 script: Tabletop-Setup-<version>.exe, a per-user install (no admin rights).
 ; Built by packaging/build.py, which passes the defines below:
-;   ISCC /DAppVersion=0.1.0 /DSourceDir=dist\tabletop /DOutputDir=dist /DIconFile=build\icons\tabletop.ico tabletop.iss
+;   ISCC /DAppVersion=0.1.0 /DNumericVersion=0.1.0.0 /DSourceDir=dist\tabletop /DOutputDir=dist /DIconFile=build\icons\tabletop.ico tabletop.iss
 ; Installs to %LOCALAPPDATA%\Programs\Tabletop, adds a Start menu entry (and an optional
 ; desktop icon) and an uninstaller listed in Settings > Apps. Saves and settings live in
 ; %LOCALAPPDATA%\tabletop (platformdirs) and are left in place by the uninstaller.
 
 #ifndef AppVersion
   #define AppVersion "0.0.0"
+#endif
+#ifndef NumericVersion
+  #define NumericVersion "0.0.0.0"
 #endif
 #ifndef SourceDir
   #define SourceDir "..\..\dist\tabletop"
@@ -24,6 +27,12 @@ AppName=Tabletop
 AppVersion={#AppVersion}
 AppVerName=Tabletop {#AppVersion}
 AppPublisher=The Tabletop developers
+AppPublisherURL=https://github.com/tabletop/tabletop
+AppSupportURL=https://github.com/tabletop/tabletop/issues
+VersionInfoVersion={#NumericVersion}
+VersionInfoProductVersion={#NumericVersion}
+VersionInfoProductTextVersion={#AppVersion}
+VersionInfoCopyright=The Tabletop developers, MIT licence
 DefaultDirName={autopf}\Tabletop
 DefaultGroupName=Tabletop
 DisableProgramGroupPage=yes

@@ -8,7 +8,11 @@ from pathlib import Path
 
 from tabletop import registry
 from tabletop.engine import DataError
+from tabletop.safe_read import MB, FileProblem, text_lines
 from tabletop.sim import LogError, replay_log
+
+MAX_LOG_BYTES = 256 * MB  # a thousand logged games of the longest game fit well under it
+MAX_LINE_BYTES = 8 * MB
 
 NAME = "replay"
 HELP = "replay a `tabletop simulate --log` file and check that it reproduces exactly"
@@ -22,10 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """One verdict line per game; 1 on any mismatch, 2 for an unreadable log."""
     try:
-        with open(args.file, encoding="utf-8") as f:
-            verdicts = replay_log(f, registry.get)
-    except OSError as e:
-        print(f"tabletop replay: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        verdicts = replay_log(text_lines(args.file, MAX_LOG_BYTES, MAX_LINE_BYTES), registry.get)
+    except FileProblem as e:
+        print(f"tabletop replay: cannot read {args.file}: it {e.problem}", file=sys.stderr)
         return 2
     except LogError as e:
         print(f"tabletop replay: {args.file}: {e}", file=sys.stderr)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from tabletop.engine import DataError, resources
 from tabletop.engine.data import load_game_data
 from tabletop.engine.data.schemas import all_schemas
+from tabletop.safe_read import not_a_file_to_write
 
 NAME = "schema"
 HELP = "print or write the JSON Schema of the card-data files (for editors and CI)"
@@ -49,12 +51,24 @@ def run(args: argparse.Namespace) -> int:
             return 1
     schemas = all_schemas(data)
     if args.out is not None:
-        args.out.mkdir(parents=True, exist_ok=True)
-        for name, doc in schemas.items():
-            (args.out / name).write_text(
-                json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        if os.path.lexists(args.out) and not args.out.is_dir():
+            print(f"tabletop schema: {args.out} is not a folder", file=sys.stderr)
+            return 2
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+            for name, doc in schemas.items():
+                why = not_a_file_to_write(args.out / name)
+                if why:
+                    raise OSError(0, f"{args.out / name} {why}")
+                (args.out / name).write_text(
+                    json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+                )
+                print(args.out / name)
+        except OSError as e:
+            print(
+                f"tabletop schema: cannot write to {args.out}: {e.strerror or e}", file=sys.stderr
             )
-            print(args.out / name)
+            return 2
         return 0
     if args.file:
         key = f"{args.file}.{data.game.id}.schema.json" if data and args.file == "cards" else None

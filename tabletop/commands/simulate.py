@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 from contextlib import ExitStack
+from typing import Any
 
 from tabletop import registry
 from tabletop.engine import DataError
+from tabletop.safe_read import not_a_file_to_write
 from tabletop.sim import DEFAULT_AI_SEED, ProgressBar, SimulationError, parse_options, simulate
 
 NAME = "simulate"
@@ -73,6 +75,16 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(e))
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.games, sys.stderr) if show else None
+    why = not_a_file_to_write(args.log) if args.log else ""
+    if why:
+        return _fail(f"cannot write the log {args.log}: it {why}")
+    try:
+        return _simulate(args, game, options, bar)
+    except OSError as e:  # a full disk, a removed folder: one line, never a traceback
+        return _fail(f"cannot write the log {args.log}: {e.strerror or e}")
+
+
+def _simulate(args: argparse.Namespace, game: Any, options: dict[str, Any], bar: Any) -> int:
     with ExitStack() as stack:
         log = None
         if args.log:

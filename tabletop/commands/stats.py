@@ -31,12 +31,17 @@ def _game_name(game_id: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print one table per game."""
-    from tabletop.controller.records import Records, RecordsError
+    from tabletop.controller.records import Records, RecordsError, not_a_record
     from tabletop.controller.stats import format_table, player_stats
 
-    if args.file is not None and not args.file.is_file():
-        print(f"tabletop stats: no record database at {args.file}", file=sys.stderr)
-        return 2
+    if args.file is not None:
+        if not args.file.exists():
+            print(f"tabletop stats: no record database at {args.file}", file=sys.stderr)
+            return 2
+        why = not_a_record(args.file)
+        if why:
+            print(f"tabletop stats: {args.file} was left as it is: {why}.", file=sys.stderr)
+            return 2
     try:
         with Records(args.file) as records:
             if records.note:

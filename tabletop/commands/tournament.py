@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     jobs = max(1, min(args.jobs, os.cpu_count() or 1, args.games))
     ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     specs = schedule(game, args.players, args.games, kinds, args.seed, options, ai_seed)
-    records, wall = run_matches(specs, jobs, None if args.quiet else progress_bar)
+    show = not args.quiet and sys.stderr.isatty()  # never "\r" bars into a file or pipe
+    records, wall = run_matches(specs, jobs, progress_bar if show else None)
     summary = summarize(records, wall, args.players, args.balance)
     summary["game"] = info.id
     summary["ai"] = kinds

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine import DataError, resources
 from tabletop.engine.data import load_game_data
@@ -34,6 +36,17 @@ def folders_to_check(target: Path) -> list[Path]:
     return game_folders(target)
 
 
+def game_checks(data: Any) -> list[str]:
+    """What the game's own set-up would refuse in ``data``: a game whose ``data`` module
+    defines ``check_data(data) -> list[str]`` runs the same check when it sets up."""
+    try:
+        module = importlib.import_module(f"tabletop.games.{data.game.id}.data")
+    except ImportError:
+        return []
+    check = getattr(module, "check_data", None)
+    return list(check(data)) if callable(check) else []
+
+
 def run(args: argparse.Namespace) -> int:
     """Print one OK line per valid game and every problem of the others; 1 if any."""
     target: Path = args.dir if args.dir is not None else resources.data_dir()
@@ -59,6 +72,13 @@ def run(args: argparse.Namespace) -> int:
             bad += 1
             print(f"FAIL {folder.name}: 1 problem")
             print(f"  {folder}: could not be read ({type(e).__name__}: {e})")
+            continue
+        own = game_checks(data)
+        if own:  # what the game's set-up would refuse: the same check, run here
+            bad += 1
+            print(f"FAIL {folder.name}: {len(own)} problem{'s' * (len(own) != 1)}")
+            for p in own:
+                print(f"  {p}")
             continue
         copies = sum(c.count for c in data.cards.values())
         print(

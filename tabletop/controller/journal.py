@@ -9,7 +9,11 @@ and an epoch), so a journal left over from another match or an older snapshot is
 Record line: ``<crc32 of the JSON, 8 hex digits> <compact JSON>\\n`` where the JSON is
 ``{"i": index, "seat": n, "action": {...}, "barrier": bool}``.  On load the snapshot's moves
 are followed by the journal's records while they are whole, their checksum matches and their
-index is the next one; a torn last record (a crash mid-write) is dropped with a note.
+index is the next one.  A record whose checksum is wrong but whose JSON is whole is kept when
+a sound record follows it (the replay then decides), CRLF line ends and stray NUL bytes are
+read through, and anything else that stops the reading (a torn last record, damage, a gap, a
+journal that cannot be read) is reported with the moves recovered and lost: the moves it gave
+are written into the save and the journal itself is kept aside (``saves.read_save``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import os
 import queue
 import threading
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,49 +57,135 @@ def decode_record(line: str) -> dict[str, Any] | None:
     """The record of one whole line, or ``None`` if it is torn or its checksum is wrong."""
     if not line.endswith("\n") or len(line) > MAX_RECORD:
         return None
-    crc, _, body = line[:-1].partition(" ")
+    crc, _, body = line.rstrip("\r\n").partition(" ")
     try:
         if int(crc, 16) != zlib.crc32(body.encode("ascii")):
             return None
-        record = json.loads(body)
-    except (ValueError, UnicodeEncodeError, RecursionError):
+    except (ValueError, UnicodeEncodeError):
         return None
-    return record if isinstance(record, dict) else None
+    return _body(body)
 
 
-def read_journal(path: Path, token: str, start: int) -> tuple[list[dict[str, Any]], str]:
+def _body(body: str) -> dict[str, Any] | None:
+    """A record's JSON decoded and well formed (an index, a seat, a move), else ``None``."""
+    try:
+        record = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict):
+        return None
+    i, seat, action = record.get("i"), record.get("seat"), record.get("action")
+    if not isinstance(i, int) or isinstance(i, bool) or not isinstance(seat, int):
+        return None
+    if not isinstance(action, dict) or not isinstance(record.get("barrier", True), bool):
+        return None
+    return record
+
+
+@dataclass
+class Reading:
+    """What a journal gave: the moves that follow the snapshot, and what was wrong.
+
+    ``problem`` is "" for a whole journal; otherwise ``lost`` records could not be used and
+    ``bad`` says the file should be moved aside (it is kept, never overwritten).
+    ``unsure`` holds the indices of records kept although their checksum was damaged: their
+    JSON was whole and later records follow them, so the replay decides.
+    """
+
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    problem: str = ""
+    lost: int = 0
+    bad: bool = False
+    torn: bool = False
+    unsure: list[int] = field(default_factory=list)
+
+
+def read(path: Path, token: str, start: int) -> Reading:
     """The moves from index ``start`` on recorded in the journal that continues ``token``.
 
-    Returns ``(moves, note)``: each move is ``{"seat", "action", "barrier"}``; the note says
-    when a damaged or torn record ended the reading early ("" otherwise).  A missing journal,
-    or one continuing another snapshot, gives no moves and no note.
+    A missing journal, or one continuing another snapshot, gives no moves and no problem.
+    Line ends may be CRLF and stray NUL bytes (left by a crash on some file systems) are
+    skipped.  A record whose checksum is wrong is kept only when its JSON is a whole record
+    with the next index and a sound record follows it; otherwise reading stops there and
+    the records after it are counted as lost.
     """
     try:
         raw = read_regular(path, MAX_JOURNAL_BYTES)
     except Missing:
-        return [], ""
+        return Reading()
     except FileProblem as e:
-        return [], f"The journal of moves could not be read ({e.problem}); it was ignored."
-    text = raw.decode("ascii", errors="replace")
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip("\n") != HEADER + token:
-        return [], ""
-    moves: list[dict[str, Any]] = []
+        return Reading(problem=e.problem, bad=True)
+    text = raw.replace(b"\x00", b"").decode("ascii", errors="replace")
+    lines = text.split("\n")
+    whole = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    if not whole or whole[0].rstrip("\r\n") != HEADER + token:
+        return Reading()
+    out = Reading()
+    records = [(n, line) for n, line in enumerate(whole[1:], start=2) if line.strip()]
     nxt = start
-    for n, line in enumerate(lines[1:], start=2):
+    for k, (n, line) in enumerate(records):
         rec = decode_record(line)
         if rec is None:
-            last = n == len(lines)
-            what = "was cut short by the crash" if last else "was damaged"
-            return moves, f"The last move written ({what}) was dropped; line {n} of the journal."
-        i = rec.get("i")
-        if not isinstance(i, int) or i < nxt:
+            rec = _unsure(line, records[k + 1 :], nxt)
+            if rec is not None:
+                out.unsure.append(nxt)
+                out.problem = out.problem or f"was damaged at line {n}"
+                out.bad = True
+        if rec is None:
+            out.torn = k == len(records) - 1 and not line.endswith("\n")
+            what = "was cut short by the crash at" if out.torn else "was damaged at"
+            out.problem = f"{what} line {n}"
+            out.lost = len(records) - k
+            out.bad = True
+            return out
+        i = rec["i"]
+        if i < nxt:
             continue  # already in the snapshot
         if i > nxt:
-            return moves, "The journal of moves has a gap; the moves after it were dropped."
-        moves.append({k: rec.get(k) for k in ("seat", "action", "barrier")})
+            out.problem = f"has a gap before line {n}"
+            out.lost = len(records) - k
+            out.bad = True
+            return out
+        out.moves.append({k2: rec.get(k2) for k2 in ("seat", "action", "barrier")})
         nxt += 1
-    return moves, ""
+    return out
+
+
+def _unsure(line: str, after: list[tuple[int, str]], nxt: int) -> dict[str, Any] | None:
+    """A record with a damaged checksum, kept if its JSON is whole with index ``nxt`` and the
+    next line is a sound record (so the damage did not cut the journal short)."""
+    if not line.endswith("\n") or len(line) > MAX_RECORD or not after:
+        return None
+    rec = _body(line.rstrip("\r\n").partition(" ")[2])
+    if rec is None or rec["i"] != nxt:
+        return None
+    follow = decode_record(after[0][1])
+    return rec if follow is not None and follow["i"] == nxt + 1 else None
+
+
+def read_journal(path: Path, token: str, start: int) -> tuple[list[dict[str, Any]], str]:
+    """:func:`read` as ``(moves, note)``; the note says what went wrong ("" if nothing)."""
+    got = read(path, token, start)
+    if not got.problem:
+        return got.moves, ""
+    return got.moves, describe(got, len(got.moves))
+
+
+def describe(got: Reading, recovered: int, aside: str = "") -> str:
+    """A note for the player: what was wrong with the journal and how many moves came back."""
+    moves = f"{recovered} move{'s' * (recovered != 1)}"
+    if got.lost:
+        lost = f"{got.lost} could not be" if got.lost != 1 else "1 could not be"
+        counted = f"{moves} from it {'was' if recovered == 1 else 'were'} recovered and {lost}"
+    elif got.moves or recovered:
+        counted = f"{moves} from it {'was' if recovered == 1 else 'were'} recovered"
+    else:
+        counted = "none of its moves could be recovered"
+    if got.torn:
+        head = "The last move written was cut short by the crash and dropped"
+    else:
+        head = f"The journal of moves {got.problem}"
+    return f"{head}: {counted}.{aside}"
 
 
 IDLE_SECONDS = 5.0  # a writer thread with nothing to do for this long ends (restarted on demand)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop import text_gate
 from tabletop.controller import journal, saves
 from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
 from tabletop.engine.events import MOVE, REVEAL
@@ -142,7 +143,7 @@ class Match:
             )
         self.game = game
         self.seats = [
-            s if s.name else SeatConfig(s.kind, f"Player {i + 1}", s.level)
+            SeatConfig(s.kind, text_gate.clean(s.name) or f"Player {i + 1}", s.level)
             for i, s in enumerate(seats)
         ]
         self.seed = random.randrange(1 << 62) if seed is None else int(seed)

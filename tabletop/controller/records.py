@@ -20,14 +20,16 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop import storage
+from tabletop import storage, text_gate
 
 FILE_NAME = "records.sqlite3"
 SCHEMA_VERSION = 3
@@ -70,6 +72,52 @@ MIGRATIONS: dict[int, list[str]] = {
 
 
 _CHECKED: set[str] = set()  # files found whole by the integrity check in this process
+_SANE: set[str] = set()  # files whose values were all found fit to read, in this process
+
+# Rows whose values the reading code could not use: a type SQLite let in that the schema
+# did not mean (text in a number column, a blob for a name), or a time no clock can show.
+_ODD = {
+    "games": "typeof(game) != 'text' OR typeof(seed) != 'integer' "
+    "OR typeof(finished) NOT IN ('real', 'integer') OR finished < 0 OR finished > 1e11 "
+    "OR typeof(players) != 'integer' OR typeof(options) != 'text' OR typeof(actions) != 'text' "
+    "OR CASE WHEN json_valid(options) THEN json_type(options) != 'object' ELSE 1 END "
+    "OR CASE WHEN json_valid(actions) THEN json_type(actions) != 'array' ELSE 1 END "
+    "OR typeof(digest) != 'text' "
+    "OR typeof(app_version) != 'text' OR typeof(online) != 'text'",
+    "seats": "typeof(name) != 'text' OR typeof(kind) != 'text' "
+    "OR (level IS NOT NULL AND typeof(level) != 'text') OR typeof(score) != 'integer' "
+    "OR typeof(winner) != 'integer' OR typeof(seat) != 'integer' "
+    "OR typeof(game_id) != 'integer'",
+}
+
+
+_JSON_CHECKS = re.compile(r"OR CASE WHEN json_valid\(\w+\) THEN .*? END ")
+
+
+def _json(text: Any, empty: Any) -> Any:
+    """A JSON column read back; ``empty`` for anything that is not JSON of the same kind."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return empty
+    return value if isinstance(value, type(empty)) else empty
+
+
+def odd_values(db: sqlite3.Connection) -> str:
+    """What is wrong with the values of a record at the current schema ("" when none).
+
+    Where SQLite was built without its JSON functions, the JSON columns are only checked
+    to be text (an unknown function must never make a good record look damaged)."""
+    try:
+        db.execute("SELECT json_valid('[]')").fetchone()
+        checks = _ODD
+    except sqlite3.OperationalError:
+        checks = {t: _JSON_CHECKS.sub("", w) for t, w in _ODD.items()}
+    for table, where in checks.items():
+        row = db.execute(f"SELECT rowid FROM {table} WHERE {where} LIMIT 1").fetchone()
+        if row is not None:
+            return f"a row of its {table} table holds a value of the wrong kind"
+    return ""
 
 
 class RecordsError(Exception):
@@ -189,6 +237,8 @@ class Records:
                     raise sqlite3.DatabaseError(f"integrity check: {check[0] if check else 'none'}")
                 _CHECKED.add(key)
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version < 0:
+                raise sqlite3.DatabaseError(f"its schema version is {version}")
             if version > SCHEMA_VERSION:
                 self.read_only = True
                 self.note = (
@@ -199,6 +249,11 @@ class Records:
                 return db
             db.execute("PRAGMA journal_mode = WAL")
             self._migrate(db, version)
+            if key not in _SANE:
+                odd = odd_values(db)
+                if odd:
+                    raise sqlite3.DatabaseError(odd)
+                _SANE.add(key)
         except BaseException:
             db.close()
             raise
@@ -206,11 +261,20 @@ class Records:
 
     @staticmethod
     def _migrate(db: sqlite3.Connection, version: int) -> None:
+        """Each step in one explicit transaction: ``sqlite3`` opens one by itself only before
+        INSERT/UPDATE/DELETE, so without ``BEGIN`` every CREATE or ALTER would commit alone
+        and a step cut short would leave half of it done."""
         while version < SCHEMA_VERSION:
-            with db:  # one transaction per step
+            db.execute("BEGIN IMMEDIATE")
+            try:
                 for statement in MIGRATIONS[version]:
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {version + 1}")
+                db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
             version += 1
 
     def close(self) -> None:
@@ -284,17 +348,20 @@ class Records:
             "SELECT name, kind, level, score, winner FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         )
-        return [SeatRecord(n, k, lv, int(sc), bool(w)) for n, k, lv, sc, w in rows]
+        return [
+            SeatRecord(text_gate.clean(n) or "?", k, lv, int(sc), bool(w))
+            for n, k, lv, sc, w in rows
+        ]
 
     def _game(self, row: tuple[Any, ...], with_actions: bool) -> GameRecord:
         gid, game, options, seed, finished, actions, version, online = row
         return GameRecord(
             game,
-            json.loads(options),
+            _json(options, {}),
             int(seed),
             float(finished),
             self._seats(gid),
-            json.loads(actions) if with_actions else [],
+            _json(actions, []) if with_actions else [],
             version,
             int(gid),
             online or "",
@@ -332,6 +399,47 @@ class Records:
         )
         for gid, game, name, kind, level, score, winner in rows:
             yield int(gid), game, name, kind, level, int(score), bool(winner)
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+OWN_TABLES = {"games", "seats"}
+
+
+def not_a_record(path: Path) -> str:
+    """Why the file at ``path`` is not a record of Tabletop's ("" when it is one).
+
+    Read only: nothing is created, migrated, moved or switched to another journal mode, so a
+    file of another program given by mistake is left exactly as it was."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return "it is not a regular file"
+            head = os.read(fd, len(SQLITE_MAGIC))
+        finally:
+            os.close(fd)
+    except OSError as e:
+        return f"it cannot be read ({(e.strerror or 'unknown reason').lower()})"
+    if head != SQLITE_MAGIC:
+        return "it is not a database"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.5)
+        try:
+            tables = {
+                r[0]
+                for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                if not str(r[0]).startswith("sqlite_")
+            }
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            db.close()
+    except (sqlite3.Error, ValueError) as e:
+        return f"it cannot be read as a database ({e})"
+    if not tables >= OWN_TABLES or not 1 <= version <= SCHEMA_VERSION:
+        shown = ", ".join(sorted(tables)[:5]) or "none"
+        return f"it is not a record of finished games (its tables: {shown})"
+    return ""
 
 
 def played_by_a_person(game: str, path: Path | None = None) -> bool | None:

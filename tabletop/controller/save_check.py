@@ -81,9 +81,10 @@ def check_shape(data: dict[str, Any]) -> str:
 class Unusable(Exception):
     """A save that cannot be played; the message says why in plain words."""
 
-    def __init__(self, message: str, reason: str = "invalid") -> None:
+    def __init__(self, message: str, reason: str = "invalid", at: int | None = None) -> None:
         super().__init__(message)
         self.reason = reason
+        self.at = at  # the index of the move that would not replay, when that was the problem
 
 
 @dataclass
@@ -157,6 +158,7 @@ def verify(data: dict[str, Any], game: Game | None = None) -> Verified:
                 f"move {i + 1} of {len(data['actions'])} is not legal at that point, so the "
                 "game cannot be rebuilt",
                 "mismatch",
+                i,
             ) from None
         moves.append((a["seat"], action))
     verified = Verified(game, state, moves, events)

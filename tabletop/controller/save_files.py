@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop import storage
+from tabletop import storage, text_gate
 from tabletop.controller import journal, saves
 
 MAX_NAME = 60
@@ -124,18 +124,25 @@ def summary(path: Path) -> SaveSummary:
     return out
 
 
-_BAD = re.compile(r'[\x00-\x1f<>:"/\\|?*]')
+_BAD = re.compile(r'[<>:"/\\|?*]')
+# names Windows keeps for devices, with or without an extension: "nul", "COM1", "con.txt"
+_RESERVED = re.compile(r"(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|(COM|LPT)[0-9¹²³])(\..*)?", re.I)
 
 
 def clean_name(name: str) -> str:
     """A file stem from what the player typed; raises :class:`SaveFileError` if unusable."""
+    why = text_gate.problem(name)
+    if why and "visible" not in why:
+        raise SaveFileError(f"That name cannot be used: {why}.")
     stem = _BAD.sub("", name).strip().strip(".")
     if stem.lower().endswith(".json"):
         stem = stem[:-5].rstrip()
-    if not stem:
+    if not stem or text_gate.problem(stem):
         raise SaveFileError("Type a name with at least one letter or digit.")
     if len(stem) > MAX_NAME:
         raise SaveFileError(f"A name may have at most {MAX_NAME} characters.")
+    if _RESERVED.fullmatch(stem.rstrip(" .")):
+        raise SaveFileError(f"“{stem}” is a name Windows keeps for a device. Choose another name.")
     return stem
 
 
@@ -147,9 +154,11 @@ def rename(path: Path, new_name: str) -> Path:
     if target == path:
         return path
     if os.path.lexists(target) and not _same_file(path, target):
-        raise SaveFileError(f"There is already a save called “{target.stem}”. Choose another name.")
+        raise SaveFileError(
+            f"There is already a save called “{text_gate.file_name(target, stem=True)}”. Choose another name."
+        )
     if not path.is_file():
-        raise SaveFileError(f"{path.name} is no longer there.")
+        raise SaveFileError(f"{text_gate.file_name(path)} is no longer there.")
     journal.flush_all(path)
     side = journal.journal_path(path)
     try:
@@ -157,7 +166,9 @@ def rename(path: Path, new_name: str) -> Path:
         if os.path.lexists(side):
             os.replace(side, journal.journal_path(target))
     except OSError as e:
-        raise SaveFileError(f"{path.name} could not be renamed: {e.strerror or e}") from None
+        raise SaveFileError(
+            f"{text_gate.file_name(path)} could not be renamed: {e.strerror or e}"
+        ) from None
     storage.fsync_dir(path.parent)
     return target
 
@@ -179,6 +190,8 @@ def delete(path: Path) -> None:
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise SaveFileError(f"{path.name} could not be deleted: {e.strerror or e}") from None
+        raise SaveFileError(
+            f"{text_gate.file_name(path)} could not be deleted: {e.strerror or e}"
+        ) from None
     journal.journal_path(path).unlink(missing_ok=True)
     storage.fsync_dir(path.parent)

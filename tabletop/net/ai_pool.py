@@ -14,6 +14,7 @@ import multiprocessing
 import os
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from tabletop.engine import Action
@@ -52,14 +53,15 @@ class AiPool:
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(0, int(workers))
-        self._pool: ProcessPoolExecutor | None = None
-        if self.workers:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker,
-                initargs=(os.getpid(),),
-            )
+        self._pool: ProcessPoolExecutor | None = self._new_pool() if self.workers else None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(os.getpid(),),
+        )
 
     async def decide(
         self,
@@ -75,12 +77,21 @@ class AiPool:
 
         loop = asyncio.get_running_loop()
         args = (game_id, level, plain(view), seat, list(legal), seed)
-        try:
-            if self._pool is None:
-                return await loop.run_in_executor(None, _decide, *args)
-            return await loop.run_in_executor(self._pool, _decide, *args)
-        except Exception:  # an agent's bug, or a worker that died: play on with the first move
-            return 0
+        for _attempt in range(2):
+            try:
+                if self._pool is None:
+                    return await loop.run_in_executor(None, _decide, *args)
+                return await loop.run_in_executor(self._pool, _decide, *args)
+            except BrokenProcessPool:  # a worker was killed: a fresh pool, and once more
+                self._restart()
+            except Exception:  # an agent's bug: play on with the first move
+                return 0
+        return 0
+
+    def _restart(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
 
     def close(self) -> None:
         """Stop the workers."""

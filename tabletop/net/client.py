@@ -22,7 +22,8 @@ from websockets.asyncio.client import connect
 
 from tabletop.net import protocol
 
-MAX_BACKOFF = 5.0
+MAX_BACKOFF = 3.0
+FIRST_BACKOFF = 0.2
 MAX_INBOUND = 8 * 1024 * 1024  # bytes of one server message (a big view and its whole log)
 
 CONNECTING = "connecting"
@@ -63,8 +64,9 @@ def table_link(url: str, code: str) -> str:
 class NetClient:
     """One connection, kept alive by its thread (see the module docstring)."""
 
-    def __init__(self, url: str, app: str = "") -> None:
+    def __init__(self, url: str, app: str = "", record: list[str] | None = None) -> None:
         self.url = url
+        self.record = record  # every frame received, as text (tests: what left the server)
         self.app = app
         self.status = CONNECTING
         self.reason = ""  # why it is not connected, in words
@@ -149,13 +151,13 @@ class NetClient:
         self._inbox.put({"type": "_status", "status": status, "reason": reason})
 
     async def _main(self) -> None:
-        backoff = 0.25
+        backoff = FIRST_BACKOFF
         while not self._stop:
             try:
                 async with connect(
                     self.url, max_size=MAX_INBOUND, open_timeout=5, ping_interval=20
                 ) as ws:
-                    backoff = 0.25
+                    backoff = FIRST_BACKOFF
                     await ws.send(
                         protocol.encode(
                             {"type": "hello", "version": protocol.PROTOCOL, "app": self.app}
@@ -178,7 +180,7 @@ class NetClient:
             if self.status == FAILED or self._stop:
                 return
             await self._sleep(backoff)
-            backoff = min(MAX_BACKOFF, backoff * 2)
+            backoff = min(MAX_BACKOFF, backoff * 1.5)
 
     async def _sleep(self, seconds: float) -> None:
         assert self._out is not None
@@ -215,6 +217,8 @@ class NetClient:
 
     async def _reader(self, ws: Any) -> None:
         async for frame in ws:
+            if self.record is not None:
+                self.record.append(frame if isinstance(frame, str) else frame.decode())
             try:
                 msg = json.loads(frame)
             except ValueError:

@@ -65,7 +65,10 @@ SERVER_MESSAGES = (
 
 
 class BadMessage(ValueError):
-    """A client message that cannot be used; the text says why in plain words."""
+    """A client message that cannot be used; the text says why in plain words, and ``ref``
+    is the request's own reference when it could be read (for the answer to repeat)."""
+
+    ref: int | None = None
 
 
 def _depth(value: Any, limit: int) -> int:
@@ -147,6 +150,15 @@ def parse_client(frame: str | bytes) -> dict[str, Any]:
     ref = msg.get("ref")
     if ref is not None and (not isinstance(ref, int) or isinstance(ref, bool)):
         raise BadMessage("'ref' must be an integer.")
+    try:
+        _check_fields(kind, msg)
+    except BadMessage as e:
+        e.ref = ref
+        raise
+    return msg
+
+
+def _check_fields(kind: str, msg: dict[str, Any]) -> None:
     for name, (types, required) in CLIENT_MESSAGES[kind].items():
         if name not in msg or msg[name] is None:
             if required:
@@ -157,7 +169,6 @@ def parse_client(frame: str | bytes) -> dict[str, Any]:
             raise BadMessage(f"The field '{name}' of '{kind}' has the wrong type.")
     if kind == "chat" and len(msg["text"]) > MAX_TEXT:
         raise BadMessage(f"A chat line is at most {MAX_TEXT} characters.")
-    return msg
 
 
 def clean_name(name: Any, fallback: str) -> str:

@@ -167,7 +167,7 @@ class Server:
                 try:
                     msg = protocol.parse_client(frame)
                 except protocol.BadMessage as e:
-                    if self._strike(conn, str(e)):
+                    if self._strike(conn, str(e), e.ref):
                         break
                     continue
                 if not conn.hello and msg["type"] not in ("hello", "ping"):
@@ -217,11 +217,14 @@ class Server:
         conn.tokens -= 1
         return True
 
-    def _strike(self, conn: Conn, reason: str) -> bool:
+    def _strike(self, conn: Conn, reason: str, ref: int | None = None) -> bool:
         """Count a bad message; True when the connection must close."""
         conn.bad += 1
         fatal = conn.bad > self.options.max_bad
-        conn.send({"type": "error", "reason": reason, "fatal": fatal})
+        answer: dict[str, Any] = {"type": "error", "reason": reason, "fatal": fatal}
+        if ref is not None:
+            answer["ref"] = ref
+        conn.send(answer)
         if fatal:
             conn.closed = True
             conn.out.put_nowait(None)
@@ -229,10 +232,14 @@ class Server:
         return fatal
 
     def _drop(self, conn: Conn) -> None:
-        """A connection went: its seats are away (their players may come back)."""
+        """A connection went: its seats are away (their players may come back).  A finished
+        table nobody watches any more is let go (its result is in storage)."""
         for table, sub in conn.subs:
             with contextlib.suppress(ValueError):
                 table.subscribers.remove(sub)
+            if table.match.is_over() and not table.subscribers:
+                self.tables.pop(table.code, None)
+                continue
             if sub.seat is not None:
                 seat = table.seats[sub.seat]
                 seat.connected = max(0, seat.connected - 1)
@@ -286,7 +293,9 @@ class Server:
         except KeyError:
             conn.send(_error(f"This server has no game '{game_id[:40]}'.", msg))
             return
-        mine = sum(1 for t in self.tables.values() if t.creator == conn.address)
+        mine = sum(
+            1 for t in self.tables.values() if t.creator == conn.address and not t.match.is_over()
+        )
         if mine >= self.options.tables_per_address:
             conn.send(
                 _error(
@@ -448,6 +457,7 @@ class Server:
             conn.send(_refused(table, reason, msg))
             return
         self._changed(table)
+        self._notice(table, f"{table.seats[seat].row.name} took back their last move.")
 
     def _explain(self, conn: Conn, msg: dict[str, Any]) -> None:
         found = self._seat(conn, msg)
@@ -470,16 +480,26 @@ class Server:
         for c in {sub.conn for sub in table.subscribers}:
             c.send(line)
 
+    def _notice(self, table: ServerTable, text: str) -> None:
+        """A line from the table itself in everyone's log (an undo, a seat handed on)."""
+        line = {"type": "chat", "code": table.code, "seat": None, "name": "Table", "text": text}
+        for c in {sub.conn for sub in table.subscribers}:
+            c.send(line)
+
     def _seat_ai(self, conn: Conn, msg: dict[str, Any]) -> None:
         found = self._seat(conn, msg)
         if found is None:
             return
         table, seat = found
-        reason = table.set_ai(seat, msg["seat"], msg.get("level") or "normal", self.options.grace)
+        target = msg["seat"]
+        reason = table.set_ai(seat, target, msg.get("level") or "normal", self.options.grace)
         if reason:
             conn.send(_refused(table, reason, msg))
             return
         self._changed(table)
+        if 0 <= target < len(table.seats) and table.seats[target].standin:
+            name = table.seats[target].row.name
+            self._notice(table, f"The AI plays for {name} until they come back.")
 
     def _ping(self, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "pong", "ref": msg.get("ref")})

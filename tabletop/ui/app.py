@@ -79,9 +79,15 @@ def setup_logging() -> Path:
                 return path
             logger.removeHandler(h)
             h.close()
-    handler = logging.handlers.RotatingFileHandler(
-        path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
-    )
+    try:
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
+    except OSError:  # the log folder is not writable: the system's temporary folder takes it
+        path = storage.fallback_log_dir() / LOG_FILE
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        )
     handler._tabletop = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger.addHandler(handler)
@@ -130,8 +136,10 @@ class App:
         size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         locked_out: str | None = None,
+        locked_title: str = "Tabletop is already open",
     ) -> None:
         self.locked_out = locked_out  # another instance holds the user folders: say so, close
+        self.locked_title = locked_title  # (or the folders cannot be used at all)
         self.log_path = storage.log_dir() / LOG_FILE
         self._log_open = False
         hold_log_records(self.log_path)  # the file opens after the first frame (open_log)
@@ -383,7 +391,7 @@ class App:
             self.running = False
             return
         text = (
-            f"Something went wrong in {where}: {type(exc).__name__}: {exc}\n\n"
+            f"Something went wrong: {exc or 'no reason was given'}\n\n"
             f"The details were written to the log file:\n{self.log_path}\n\n"
             "You are back at the title screen."
         )
@@ -404,9 +412,7 @@ class App:
 
             log.warning("%s", self.locked_out)
             self.stack.append(
-                MessageDialog(
-                    self, "Tabletop is already open", self.locked_out, (("Close", self.quit),)
-                )
+                MessageDialog(self, self.locked_title, self.locked_out, (("Close", self.quit),))
             )
             self._guard(self.stack[-1].enter)
             return
@@ -524,6 +530,13 @@ def smoke_frames() -> int | None:
         return None
 
 
+FOLDER_ADVICE = (
+    "Tabletop keeps its settings and games there. Move whatever is in the way, or give the "
+    f"folder back its permissions, then start Tabletop again; or set {storage.HOME_ENV} to "
+    "another folder. This window will close."
+)
+
+
 def claim_user_folders() -> str | None:
     """Take the instance lock of the user folders and clear temporary files left by a crash.
 
@@ -550,7 +563,16 @@ def claim_user_folders() -> str | None:
 def main() -> int:
     """Run the app until the window closes; the ``tabletop`` command calls this."""
     hold_log_records(storage.log_dir() / LOG_FILE)  # written to the file after the first frame
-    app = App(locked_out=claim_user_folders())
+    problem = storage.user_folders_problem()
+    if problem:  # nowhere to keep settings and games: say why in the window, then close
+        print(f"tabletop: {problem}", file=sys.stderr)
+        app = App(
+            settings=Settings(),
+            locked_out=f"{problem}\n\n{FOLDER_ADVICE}",
+            locked_title="Tabletop cannot use its folders",
+        )
+    else:
+        app = App(locked_out=claim_user_folders())
     try:
         return app.run(smoke_frames())
     finally:

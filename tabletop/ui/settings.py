@@ -103,8 +103,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         )
     try:
         return Settings.from_json(data), None
-    except Exception as e:  # never let a settings file stop the start
-        return Settings(), f"{path}: could not be used ({type(e).__name__}); defaults are used."
+    except Exception:  # never let a settings file stop the start
+        return Settings(), f"{path}: its values could not be used; defaults are used."
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop import text_gate
 from tabletop.engine.errors import DataError
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -147,6 +148,9 @@ class Str(Spec):
             )
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             raise self._fail(file, path, f"expected {self.pattern_words}, got {value!r}")
+        why = text_gate.problem(value.replace("\n", " ").replace("\t", " ") or " ")
+        if why and "visible" not in why:
+            raise self._fail(file, path, f"the text cannot be shown: {why}")
         if len(value.strip()) < self.min_len:
             raise self._fail(file, path, "expected non-empty text")
         return value
@@ -456,7 +460,9 @@ class Record(Spec):
             with problems.guard():
                 out[k] = spec.check(value[k], file, _join(path, k))
         for k, spec in self.optional.items():
-            if k in value and value[k] is not None:
+            if k in value and value[k] is None and isinstance(spec, Int | Num):
+                problems.add(file, _join(path, k), "expected a number, got null")
+            elif k in value and value[k] is not None:
                 with problems.guard():
                     out[k] = spec.check(value[k], file, _join(path, k))
             elif k in self.defaults:
@@ -475,7 +481,7 @@ class Record(Spec):
             d = self.defaults.get(k)
             if d is not None and (d or not isinstance(d, dict | list)):
                 sub["default"] = d
-            props[k] = _or_null(sub)
+            props[k] = sub if isinstance(s, Int | Num) else _or_null(sub)  # numbers: no null
         s: dict[str, Any] = {"type": "object", "properties": props}
         if self.required:
             s["required"] = list(self.required)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+from tabletop.engine import DataError
 from tabletop.engine.data import GameData, shipped_data
 
 START_HP = 20
@@ -75,6 +77,24 @@ class Catalog:
         return self.ranks[card] == "joker"
 
 
+DECK_SIZES = {"numbers": 84, "court": 24}  # two 52-card decks and four jokers, split in two
+
+
+def check_data(data: Any) -> list[str]:
+    """What keeps ``data`` from making Mayflower's two decks, one line each ([] when
+    nothing); ``tabletop validate`` runs this same check."""
+    counts = dict.fromkeys(DECK_SIZES, 0)
+    for c in data.cards.values():
+        if c.deck in counts:
+            counts[c.deck] += c.count
+    return [
+        f"cards.yaml: decks.{deck}: its cards' counts add up to {counts[deck]}; Mayflower is "
+        f"played with {size}"
+        for deck, size in DECK_SIZES.items()
+        if counts[deck] != size
+    ]
+
+
 # per card, filled when the catalog is first built (the zone table reads them)
 UIDS: list[str] = []
 CARD_IDS: list[str] = []
@@ -85,6 +105,9 @@ BACKS: list[str] = []
 def catalog() -> Catalog:
     """The catalog built from ``data/mayflower`` (cached)."""
     data = shipped_data("mayflower")
+    problems = check_data(data)
+    if problems:
+        raise DataError("data/mayflower", "", "; ".join(problems))
     ids: list[str] = []
     names: list[str] = []
     backs: list[str] = []

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.ui import fonts, sound
 from tabletop.ui.backdrop import backdrop
 from tabletop.ui.scene import AppContext, Scene
@@ -140,11 +141,11 @@ class GuiScene(Scene):
 
         b = pygame_gui.elements.UIButton(
             rect,
-            text,
+            text_gate.shown(text),
             manager=self.ui,
             container=container,
             object_id=object_id,
-            tool_tip_text=tooltip,
+            tool_tip_text=None if tooltip is None else text_gate.shown(tooltip, lines=True),
         )
         if not enabled:
             b.disable()
@@ -174,7 +175,7 @@ class GuiScene(Scene):
         import pygame_gui
 
         return pygame_gui.elements.UILabel(
-            rect, text, manager=self.ui, container=container, object_id=object_id
+            rect, text_gate.shown(text), manager=self.ui, container=container, object_id=object_id
         )
 
     def text_box(

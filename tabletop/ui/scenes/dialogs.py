@@ -103,6 +103,15 @@ def confirm(
     app.push(MessageDialog(app, title, text, buttons=(("Cancel", None), (yes, on_yes))))
 
 
+def plain_reason(e: BaseException) -> str:
+    """An exception's message for a player: its words, never the name of its class."""
+    if isinstance(e, OSError) and e.strerror:
+        where = f" ({e.filename})" if e.filename else ""
+        return f"{e.strerror}{where}."
+    text = str(e).strip()
+    return text or "Something went wrong; the details are in the log file."
+
+
 def attempt(app: AppContext, title: str, fn: Callable[[], None]) -> bool:
     """Run ``fn``; if it raises, log it and show ``title`` with the reason instead of crashing."""
     import logging
@@ -114,6 +123,6 @@ def attempt(app: AppContext, title: str, fn: Callable[[], None]) -> bool:
         return False
     except Exception as e:
         logging.getLogger("tabletop.ui").exception("%s", title)
-        app.show_message(title, f"{type(e).__name__}: {e}")
+        app.show_message(title, plain_reason(e))
         return False
     return True

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.controller.saves import offer_check as check_for_offer
 from tabletop.controller.saves import peek
-from tabletop.ui import catalog, launch
+from tabletop.ui import catalog, launch, places
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt, confirm
 from tabletop.ui.scenes.rename_dialog import RenameDialog
@@ -67,7 +68,7 @@ def describe(path: Path) -> str:
     """What a save holds, in a few words: ``<game name> · Ann vs 2 AI · 23 moves``."""
     info = peek(path)
     if info is None:
-        return f"{path.stem} (unreadable)"
+        return f"{text_gate.file_name(path, stem=True)} (unreadable)"
     words = [_game_name(info["game"])]
     humans = [n for n, ai in zip(info["names"], info["ai"], strict=False) if not ai]
     ais = sum(info["ai"])
@@ -86,11 +87,11 @@ def row_texts(path: Path, auto: Path | None = None) -> tuple[str, str]:
     try:
         s = save_files.summary(path)
     except (SaveError, OSError) as e:
-        return f"{path.stem} (cannot be read)", str(e)
+        return f"{text_gate.file_name(path, stem=True)} (cannot be read)", str(e)
     head = f"{_game_name(s.game)} — {s.seats_text()}"
     if path == auto:
         head = f"Interrupted: {head}"
-    where = "the game you left" if path == auto else path.name
+    where = "the game you left" if path == auto else text_gate.file_name(path)
     return head, f"{s.progress_text()} · saved {s.when_text()} · {where}"
 
 
@@ -114,8 +115,12 @@ class LoadScene(GuiScene):
     def build(self) -> None:
         """The rows, paging, and Back."""
         if self.saves is None:
-            self.saves, self.more, problems = offered()
-            self.problems += problems
+            try:
+                self.saves, self.more, problems = offered()
+            except OSError as e:  # the saves folder cannot be made: say so, list nothing
+                self.saves, self.more, problems = [], 0, [str(e)]
+            self.problems += places.NOTES + problems
+            places.NOTES.clear()
         area = self.content_rect(width=1120, bottom=100)
         w, h = self.app.size
         bh = self.px(44)

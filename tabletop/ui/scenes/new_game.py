@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tabletop import text_gate
 from tabletop.controller import save_check
 from tabletop.engine.game import Game, OptionSpec
 from tabletop.ui import catalog, fonts, launch
@@ -119,7 +120,7 @@ class NewGameScene(GuiScene):
                 and seat[0] in self.seat_kinds
                 and isinstance(seat[1], str)
             ):
-                self.seats[i] = SeatConfig(seat[0], seat[1][:MAX_NAME])
+                self.seats[i] = SeatConfig(seat[0], text_gate.clean(seat[1])[:MAX_NAME])
 
     def _remembered(self, what: str, game_id: str) -> Any:
         value = self._last.get(what)
@@ -186,6 +187,10 @@ class NewGameScene(GuiScene):
             except ValueError:
                 raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
         seats = [SeatConfig(s.kind, s.name.strip()) for s in self.seats[: self.players]]
+        for i, seat in enumerate(seats):
+            why = text_gate.problem(seat.name)
+            if why:
+                raise ValueError(f"The name of seat {i + 1} cannot be used: {why}.")
         return MatchConfig(game.info.id, seats, options, seed)
 
     def start(self) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.dialogs import MessageDialog
 
@@ -20,12 +21,12 @@ class RenameDialog(MessageDialog):
         super().__init__(
             app,
             "Rename this save",
-            f"New name for “{path.stem}”:",
+            f"New name for “{text_gate.file_name(path, stem=True)}”:",
             buttons=(("Cancel", None), ("Rename", self.rename)),
         )
         self.path = Path(path)
         self.done = done
-        self.typed = path.stem
+        self.typed = text_gate.file_name(path, stem=True)
         self.problem = ""
         self.entry = None
 

@@ -38,12 +38,7 @@ def keep(path: Path) -> Path:
     data = saves.read_save(path)
     data.pop("note", None)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = launch.saves_dir() / f"{data['game']}-{stamp}.json"
-    n = 1
-    while target.exists():
-        n += 1
-        target = launch.saves_dir() / f"{data['game']}-{stamp}-{n}.json"
-    saves.write_atomic(target, data)
+    target = saves.write_new(launch.saves_dir(), f"{data['game']}-{stamp}", data)
     discard(path)
     return target
 

@@ -211,16 +211,17 @@ class Commands:
         """Write the match to a new file in the saves folder."""
         import time
 
+        from tabletop.controller import saves
         from tabletop.ui.places import saves_dir
 
         if self.online:
             self.show_toast("The table's server keeps this online game; nothing to save here.")
             return
-        name = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-        try:
-            path = self.match.save(saves_dir() / name)
+        stem = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        try:  # a name already taken (a clock set back) gets "-2", never overwrites
+            path = saves.write_new(saves_dir(), stem, self.match.to_json())
         except OSError as e:
-            self.show_toast(f"The game could not be saved: {e}")
+            self.show_toast(f"The game could not be saved: {e.strerror or e}")
             return
         self.show_toast(f"Saved as {path.name}")
 
