@@ -143,3 +143,31 @@ def test_a_player_who_drops_shows_on_plate_and_tip_and_the_host_may_ask_for_the_
     )
     app.step(DT)
     assert app.crashes == 0
+
+
+def test_a_local_match_answers_the_same_questions() -> None:
+    from tabletop.controller import Match, SeatConfig
+
+    m = Match(registry.get("majesty"), [SeatConfig("ai", "A"), SeatConfig(name="B")], 3)
+    assert m.local_humans() == [1] and m.moves_played == 0
+    seat = m.to_act()[0]
+    m.apply(seat, m.legal(seat)[0])
+    assert m.moves_played == 1
+
+
+def test_the_key_that_opens_the_chat_is_not_typed_into_it(tmp_path) -> None:
+    app, _server, match, scene = _table(tmp_path)
+    for event in (
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"),
+        pygame.event.Event(pygame.TEXTINPUT, text="t"),
+        pygame.event.Event(pygame.TEXTINPUT, text="gg"),
+    ):
+        pygame.event.post(event)
+    app.step(DT)
+    assert scene.chat_open and scene.chat_text == "gg"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.step(DT)
+    assert not scene.chat_open
+    assert match.client.sent[-1]["type"] == "chat" and match.client.sent[-1]["text"] == "gg"
+    tip = next(b for b in scene.buttons if b.payload[0] == "leave").extra["tip"]
+    assert "ABCDEF" in tip[1]

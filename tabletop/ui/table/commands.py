@@ -69,7 +69,7 @@ class Commands:
             ("Undo", "undo", can_undo, UNDO_TIP if can_undo else NO_UNDO_TIP),
             ("Hint", "hint", bool(self.legal), HINT_TIP if self.legal else NO_HINT_TIP),
             ("Save", "save", not self.online, ONLINE_SAVE_TIP if self.online else SAVE_TIP),
-            ("Leave", "leave", True, ONLINE_LEAVE_TIP if self.online else LEAVE_TIP),
+            ("Leave", "leave", True, self._online_leave_tip() if self.online else LEAVE_TIP),
         ]
         quarter = (w - 3 * (pad // 2)) // 4
         for i, (label, what, ok, tip) in enumerate(small):
@@ -86,6 +86,12 @@ class Commands:
             r = pygame.Rect(x + w - half, self.log_top, half, bh)
             self.buttons.append(Button(r, label, ("fast", None)))
             self.log_top += bh + pad
+
+    def _online_leave_tip(self) -> tuple[str, str]:
+        """Leave's tip at an online table: the seat waits; the table's code for friends."""
+        title, text = ONLINE_LEAVE_TIP
+        link = getattr(self.match, "link", "") or f"table {self.match.code}"
+        return title, f"{text} This table: {link}"
 
     def _actions_top(self) -> int:
         return panel_boxes(self)[2] + px(6, self.size[1])

@@ -14,11 +14,10 @@ from typing import Any
 
 import pygame
 
+from tabletop.net.protocol import MAX_TEXT
 from tabletop.ui import typeset
 from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
-
-CHAT_LIMIT = 200  # characters of a chat line (the server's limit)
 
 
 def seat_state(match: Any, seat: int) -> str:
@@ -45,6 +44,7 @@ class OnlineTable:
     net_stamp = 0  # bumped when something the chrome shows arrived (seats, chat)
     chat_open = False
     chat_text = ""
+    _chat_swallow = False
     _net_sent: tuple[str | None, pygame.Rect | None] | None = None  # own move on its way
     _net_overlay = False  # the chat box or the banner was drawn last frame
 
@@ -143,16 +143,20 @@ class OnlineTable:
             return
         self.chat_open = True
         self.chat_text = ""
+        self._chat_swallow = True  # the "t" that opened it comes next, as typed text
 
     def _chat_event(self, event: pygame.event.Event) -> bool:
         """Typing into the open chat line; True when the event was used."""
         if not self.chat_open:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.chat_text = (self.chat_text + event.text)[:CHAT_LIMIT]
+            swallow, self._chat_swallow = self._chat_swallow, False
+            if not (swallow and event.text.lower() == "t"):
+                self.chat_text = (self.chat_text + event.text)[:MAX_TEXT]
             return True
         if event.type != pygame.KEYDOWN:
             return event.type == pygame.KEYUP
+        self._chat_swallow = False
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             text = self.chat_text.strip()
             seat = self.viewer if self.viewer in self.humans else self.humans[0]
