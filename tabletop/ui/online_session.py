@@ -137,6 +137,14 @@ class OnlineSession:
             self.stop_hosting()
 
 
+def leave_seats(match: Any) -> None:
+    """Leave an online table: the others see this client's seats empty at once, and their
+    tokens (kept in Play online) take them back later."""
+    for token in getattr(match, "tokens", {}).values():
+        match.client.send({"type": "leave", "code": match.code, "token": token})
+    match.close()
+
+
 def session(app: Any) -> OnlineSession:
     """The online session of ``app`` (made on first use)."""
     found = getattr(app, "online_session", None)

@@ -18,7 +18,7 @@ from tabletop.net.client import FAILED, table_link
 from tabletop.net.remote_match import RemoteMatch
 from tabletop.ui import fonts
 from tabletop.ui.online_seats import HOSTED, KeptSeat, load_prefs, save_prefs
-from tabletop.ui.online_session import session
+from tabletop.ui.online_session import leave_seats, session
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.theme import TYPE_SIZES, mix
@@ -251,7 +251,7 @@ class WaitingRoomScene(GuiScene):
     def back(self) -> None:
         """Leave the waiting room (a taken seat stays: Play online rejoins it)."""
         if self.match is not None:
-            self.match.close()
+            leave_seats(self.match)
         self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:

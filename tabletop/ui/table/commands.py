@@ -191,9 +191,9 @@ class Commands:
         """Back to the title; the autosave stays, so the title offers to continue (an online
         seat waits on its server: Play online offers to rejoin it)."""
         if self.online:  # the others see the seat empty; its token rejoins it later
-            for token in self.match.tokens.values():
-                self.match.client.send({"type": "leave", "code": self.match.code, "token": token})
-            self.match.close()
+            from tabletop.ui.online_session import leave_seats
+
+            leave_seats(self.match)
         go_home = getattr(self.app, "go_home", None)
         if callable(go_home):
             go_home()
