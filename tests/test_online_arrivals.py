@@ -22,8 +22,8 @@ from tabletop.ui.table.scene import TableScene
 class LocalServer:
     """One server table answering a client in the same thread (what a socket would carry)."""
 
-    def __init__(self, tmp_path: Any) -> None:
-        game = registry.get("majesty")
+    def __init__(self, tmp_path: Any, game_id: str = "majesty") -> None:
+        game = registry.get(game_id)
         rows = [SeatRow(0, "open", "Ada", ""), SeatRow(1, "open", "Bo", "")]
         self.table = ServerTable.create(
             "ABCDEF", game, rows, {}, SqliteStorage(tmp_path / "t.sqlite")
@@ -57,6 +57,9 @@ class InProcessClient:
         elif msg["type"] == "explain":
             text = t.explain(0, msg["gesture"])
             self.server.outbox.append({"type": "explained", "code": t.code, "reason": text})
+        elif msg["type"] == "undo":
+            assert t.undo(0) == ""
+            self.server.state(0)
         elif msg["type"] == "rejoin":
             self.server.state(0)
 
@@ -71,9 +74,9 @@ class InProcessClient:
         return [{"type": "rejoin", "code": code, "token": self.server.tokens[0]}]
 
 
-def _table(tmp_path):
+def _table(tmp_path, game_id: str = "majesty"):
     app = make_app()
-    server = LocalServer(tmp_path)
+    server = LocalServer(tmp_path, game_id)
     client = InProcessClient(server)
     match = RemoteMatch(client, "ABCDEF", {0: server.tokens[0]})  # type: ignore[arg-type]
     match.poll()
@@ -171,3 +174,27 @@ def test_the_key_that_opens_the_chat_is_not_typed_into_it(tmp_path) -> None:
     assert match.client.sent[-1]["type"] == "chat" and match.client.sent[-1]["text"] == "gg"
     tip = next(b for b in scene.buttons if b.payload[0] == "leave").extra["tip"]
     assert "ABCDEF" in tip[1]
+
+
+def test_undo_hint_and_rules_at_an_online_table(tmp_path) -> None:
+    from table_driver import key, wait_for
+
+    app, server, match, scene = _table(tmp_path, "aristocracy")
+    assert 0 in server.table.match.to_act()
+    wait_for(app, lambda: bool(scene.legal))
+    key(app, pygame.K_h, "h")  # the hint is worked out here, on this seat's own view
+    wait_for(app, lambda: scene.hint is not None)
+    assert scene.hint in scene.legal
+    scene.apply(0, scene.legal[0])
+    settle(app, 3)
+    assert match.moves_played == 1 and match.can_undo(0)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z")
+    )
+    app.step(DT)
+    settle(app, 3)
+    assert match.client.sent[-1]["type"] == "undo" and match.moves_played == 0
+    assert scene.legal == server.table.match.legal(0)
+    key(app, pygame.K_r, "r")
+    assert type(app.top).__name__ == "RulesScene"
+    assert app.crashes == 0
