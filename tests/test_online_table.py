@@ -5,13 +5,14 @@ to the results and into Records."""
 from __future__ import annotations
 
 import pygame
-from net_helpers import Bot, ServerProcess, create_table
+from net_helpers import Bot, ServerProcess, create_table, join_table
 from online_app_driver import close, key, new_app, online_env, press, run_until, top_is
 
 from tabletop.controller.records import Records
 from tabletop.ui.online_seats import load_prefs
 from tabletop.ui.scenes.lobby import LobbyScene
 from tabletop.ui.scenes.waiting_room import WaitingRoomScene
+from tabletop.ui.table.online import seat_state
 
 
 def _guest_at(app, url: str, code: str):
@@ -118,5 +119,45 @@ def test_a_whole_online_game_ends_in_results_and_records(monkeypatch, tmp_path) 
         assert app.crashes == 0
     finally:
         bot.close()
+        close(app)
+        server.stop()
+
+
+def test_the_host_lets_the_ai_play_for_a_player_who_has_gone(monkeypatch, tmp_path) -> None:
+    online_env(monkeypatch, tmp_path / "home")
+    server = ServerProcess(tmp_path / "server", "--grace", "0", "--ai-delay", "0").start()
+    app = new_app()
+    bot = None
+    try:
+        create = {"type": "create", "game": "majesty",
+                  "seats": [{"kind": "host", "name": "Ada"}, {"kind": "open"}]}  # fmt: skip
+        app.push(WaitingRoomScene(app, url=server.url, request=create, game_name="Majesty"))
+        room = app.top
+        run_until([app], lambda: room.match is not None and room.match.game is not None)
+        code = room.match.code
+        joined = join_table(server.url, code, "Bo")
+        bot = Bot(server.url, code, {joined["seat"]: joined["token"]}, seed=6)
+        run_until([app], lambda: top_is(app, "TableScene"))
+        scene = app.top
+        played = _bot_plays(bot)
+        run_until([app], lambda: played() or scene.match.moves_played >= 1)
+        bot.close()  # Bo's app is gone
+        bot = None
+        run_until([app], lambda: any(b.payload[0] == "standin" for b in scene.buttons))
+        standin = next(b for b in scene.buttons if b.payload[0] == "standin")
+        assert standin.label == "Let the AI play for Bo"
+        scene._press(standin)
+        run_until([app], lambda: seat_state(scene.match, 1) == "AI normal stands in")
+        assert not any(b.payload[0] == "standin" for b in scene.buttons)
+        # the game goes on: each of Ada's moves is answered by the AI for Bo
+        for _ in range(2):
+            run_until([app], lambda: bool(scene.legal))
+            before = scene.match.moves_played
+            scene.apply(0, scene.legal[0])
+            run_until([app], lambda: scene.match.moves_played >= before + 2)  # noqa: B023
+        assert app.crashes == 0
+    finally:
+        if bot is not None:
+            bot.close()
         close(app)
         server.stop()
