@@ -156,7 +156,13 @@ def main() -> int:
             run_until([host, guest], lambda: not a.match.waiting and not b.match.waiting)
         a.match.chat(0, "Good luck, Konrad!")
         run_until([host, guest], lambda: b.toast.startswith("Hilde"))
-        run_until([host, guest], lambda: bool(b.legal), patience=30)
+
+        def guests_turn() -> bool:  # the host plays on until it is Konrad's turn
+            if a.legal and not a.match.waiting:
+                a.apply(a.shown, rng.choice(a.legal))
+            return bool(b.legal)
+
+        run_until([host, guest], guests_turn, patience=60)
         for _ in range(40):
             host.step(DT)
             guest.step(DT)

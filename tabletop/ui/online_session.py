@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import os
 import socket
+import threading
 from typing import Any
 
 from tabletop import storage
@@ -108,7 +109,7 @@ class OnlineSession:
             url = self.host_url
             self.hosted.stop()
             if url in self.clients:
-                self.clients.pop(url).close()
+                _close_later(self.clients.pop(url))
 
     # --- connections -----------------------------------------------------------------------
     def client(self, url: str) -> NetClient:
@@ -116,7 +117,7 @@ class OnlineSession:
         c = self.clients.get(url)
         if c is None or c.status == FAILED:
             if c is not None:
-                c.close()
+                _close_later(c)
             c = NetClient(url, app=self.app_name)
             self.clients[url] = c
         return c
@@ -125,7 +126,7 @@ class OnlineSession:
         """Close the connection to ``url`` (it stops reconnecting)."""
         c = self.clients.pop(url, None)
         if c is not None:
-            c.close()
+            _close_later(c)
 
     def close(self) -> None:
         """Close every connection and stop hosting (the app is closing)."""
@@ -135,6 +136,12 @@ class OnlineSession:
         self.clients.clear()
         with contextlib.suppress(Exception):
             self.stop_hosting()
+
+
+def _close_later(client: NetClient) -> None:
+    """Close a connection off the render thread (its thread may be inside a connect attempt
+    for a few seconds more)."""
+    threading.Thread(target=client.close, name="tabletop-net-close", daemon=True).start()
 
 
 def leave_seats(match: Any) -> None:
