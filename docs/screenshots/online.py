@@ -154,8 +154,6 @@ def main() -> int:
             scene.apply(scene.shown, rng.choice(scene.legal))
             moves += 1
             run_until([host, guest], lambda: not a.match.waiting and not b.match.waiting)
-        a.match.chat(0, "Good luck, Konrad!")
-        run_until([host, guest], lambda: b.toast.startswith("Hilde"))
 
         def guests_turn() -> bool:  # the host plays on until it is Konrad's turn
             if a.legal and not a.match.waiting:
@@ -163,10 +161,11 @@ def main() -> int:
             return bool(b.legal)
 
         run_until([host, guest], guests_turn, patience=60)
-        for _ in range(40):
+        for _ in range(40):  # the cards settle
             host.step(DT)
             guest.step(DT)
-        b.show_toast("Hilde: Good luck, Konrad!")
+        a.match.chat(0, "Good luck, Konrad!")  # arrives as a toast and a log line
+        run_until([host, guest], lambda: b.toast.startswith("Hilde"))
         shot(guest, "online-table.png")
     finally:
         for app in (host, guest):
