@@ -96,10 +96,11 @@ class OnlineTable:
             self.refresh()  # who is connected, a seat handed to the AI: the chrome redraws
             return
         old, old_slots = self._before_move()
-        sent, self._net_sent = self._net_sent, None
-        own = sent is not None and not m.waiting
+        sent = self._net_sent
+        own = sent is not None and not m.waiting  # the answer to this table's own move
         dropped = None
         if own and sent is not None:
+            self._net_sent = None
             dropped, rect = sent
             if dropped and rect is not None:
                 old[dropped] = rect
