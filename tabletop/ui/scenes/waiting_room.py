@@ -185,10 +185,11 @@ class WaitingRoomScene(GuiScene):
         m.link = self.link()  # type: ignore[attr-defined]  # recorded with the game
         if m.game is not None and self.kept is not None and m.game.info.name != self.kept.game:
             self._keep_game_name(m.game.info.name)
-        if m.started and m.ready:
+        if not m.connected:  # it reconnects by itself; say so meanwhile
+            self.status = m.client.reason or "Connecting to the table…"
+        elif m.started and m.ready:
             open_online_table(self.app, m)
-            return
-        if m.game is not None:
+        elif m.game is not None:
             self.status = self._waiting_words()
 
     def _keep_game_name(self, name: str) -> None:
