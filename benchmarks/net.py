@@ -28,7 +28,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,8 +40,8 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tabletop.commands.serve import READY  # noqa: E402
 from tabletop.net import protocol  # noqa: E402
+from tabletop.net.protocol import READY  # noqa: E402
 
 HZ = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -194,9 +193,9 @@ def main() -> int:
                 floor = [v * 1000 for v in stats.pings]
                 print(
                     f"tables {n:4d}: {moves / wall:8.1f} moves/s ({moves} moves, {stats.games} "
-                    f"games, {wall:.1f} s) | move round trip p50 {quantile(ms, .5):7.2f} ms "
-                    f"p95 {quantile(ms, .95):7.2f} ms p99 {quantile(ms, .99):7.2f} ms | floor "
-                    f"(ping) p50 {quantile(floor, .5):6.2f} ms p95 {quantile(floor, .95):6.2f} ms"
+                    f"games, {wall:.1f} s) | move round trip p50 {quantile(ms, 0.5):7.2f} ms "
+                    f"p95 {quantile(ms, 0.95):7.2f} ms p99 {quantile(ms, 0.99):7.2f} ms | floor "
+                    f"(ping) p50 {quantile(floor, 0.5):6.2f} ms p95 {quantile(floor, 0.95):6.2f} ms"
                     f" | server CPU {1000 * cpu / max(1, moves):.2f} ms/move"
                 )
             finally:

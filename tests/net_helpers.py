@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tabletop.commands.serve import READY
 from tabletop.net.client import NetClient
+from tabletop.net.protocol import READY
 from tabletop.net.remote_match import RemoteMatch
 
 ROOT = Path(__file__).resolve().parent.parent

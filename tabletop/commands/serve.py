@@ -9,8 +9,6 @@ from pathlib import Path
 NAME = "serve"
 HELP = "host tables for friends over the network (loopback only unless --host says otherwise)"
 
-READY = "Tabletop server listening on "  # the line a launcher waits for, then the address
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The address, the data folder, TLS, and each limit."""
@@ -41,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
+    from tabletop.net import protocol
     from tabletop.net.server import ServerOptions, run_server
 
     if (args.tls_cert is None) != (args.tls_key is None):
@@ -68,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     def ready(address: str) -> None:
-        print(READY + address, flush=True)
+        print(protocol.READY + address, flush=True)
 
     try:
         run_server(options, ready)

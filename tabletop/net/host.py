@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from tabletop.commands.serve import READY
+from tabletop.net.protocol import READY
 
 
 def die_with(parent_pid: int) -> None:

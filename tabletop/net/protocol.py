@@ -21,7 +21,7 @@ MAX_STRING = 400  # characters of any other string in a client message
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud without doubt
 CODE_LENGTH = 6
 
-OPT = "optional"
+READY = "Tabletop server listening on "  # the line a launcher waits for, then the address
 
 # type -> {field: (python type(s), required?)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {

@@ -528,7 +528,7 @@ class Server:
     def _send_state(self, table: ServerTable, only: Conn | None = None) -> None:
         for sub in list(table.subscribers):
             if only is None or sub.conn is only:
-                sub.conn.send(table.message_for(sub))
+                sub.conn.send(table.text_for(sub))
 
     def _schedule_ai(self, table: ServerTable) -> None:
         for seat in table.ai_due():

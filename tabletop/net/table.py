@@ -80,6 +80,8 @@ class ServerTable:
     created: float = field(default_factory=time.time)
     subscribers: list[Subscriber] = field(default_factory=list)
     creator: str = ""  # the address that made it (for the per-address limit)
+    coder: wire.ViewCoder = field(default_factory=wire.ViewCoder)
+    _acted: tuple[Any, list[int]] = (None, [])  # (last move, each seat's moves) for message_for
 
     # --- making and restoring ------------------------------------------------------------
     @classmethod
@@ -298,6 +300,23 @@ class ServerTable:
         return self.match.drop_reason(seat, g)
 
     # --- what is sent -----------------------------------------------------------------------
+    def acted(self, seat: int | None) -> int:
+        """How many moves ``seat`` has made (0 for a spectator)."""
+        if seat is None:
+            return 0
+        history = self.match.history
+        last = (len(history), history[-1] if history else None)
+        if self._acted[0] != last:
+            counts = [0] * len(self.seats)
+            for p in history:
+                counts[p.seat] += 1
+            self._acted = (last, counts)
+        return self._acted[1][seat]
+
+    def text_for(self, sub: Subscriber) -> str:
+        """:meth:`message_for` as the JSON text that is sent."""
+        return wire.message_text(self.message_for(sub), self.coder)
+
     def message_for(self, sub: Subscriber) -> dict[str, Any]:
         """The ``state`` message for one subscriber; marks its events as sent."""
         m = self.match
@@ -325,7 +344,7 @@ class ServerTable:
             "undo": bool(seat is not None and self.ai_level(seat) is None and m.can_undo(seat)),
             "events": events,
             "seats": self.seats_public(),
-            "acted": sum(1 for p in m.history if p.seat == seat) if seat is not None else 0,
+            "acted": self.acted(seat),
         }
         if full:
             msg["game"] = self.game.info.id

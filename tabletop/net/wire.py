@@ -37,6 +37,63 @@ def plain(value: Any) -> Any:
     return json.loads(to_text(value))
 
 
+class ViewCoder:
+    """Encodes views, keeping the text of each part it has encoded lately.
+
+    Between two moves most of a view is unchanged: the same zones, the same seat figures.
+    Each top-level value and each zone is compared (by equality, in C) with the last few
+    values seen under its name, and an equal one's text is reused; only what changed is
+    encoded again.  The result is the same text :func:`to_text` gives.
+    """
+
+    KEEP = 8  # values remembered per part (a hidden hand looks different to each seat)
+
+    def __init__(self) -> None:
+        self._parts: dict[str, list[tuple[Any, str]]] = {}
+        self._keys: dict[str, str] = {}  # a name as JSON text, with its colon
+
+    def _part(self, key: str, value: Any) -> str:
+        seen = self._parts.get(key)
+        if seen is None:
+            seen = self._parts[key] = []
+        for i, (old, text) in enumerate(seen):
+            if old is value or old == value:
+                if i:
+                    seen.insert(0, seen.pop(i))
+                return text
+        text = to_text(value)
+        seen.insert(0, (value, text))
+        del seen[self.KEEP :]
+        return text
+
+    def encode(self, view: Mapping[str, Any]) -> str:
+        """The JSON text of ``view``."""
+        parts = []
+        for key, value in view.items():
+            if key == "zones" and isinstance(value, Mapping):
+                zones = ",".join(
+                    self._key(zid) + self._part("zone:" + zid, zone) for zid, zone in value.items()
+                )
+                parts.append('"zones":{' + zones + "}")
+            else:
+                parts.append(self._key(key) + self._part("key:" + key, value))
+        return "{" + ",".join(parts) + "}"
+
+    def _key(self, name: str) -> str:
+        text = self._keys.get(name)
+        if text is None:
+            text = self._keys[name] = json.dumps(name, ensure_ascii=False) + ":"
+        return text
+
+
+def message_text(msg: Mapping[str, Any], coder: ViewCoder) -> str:
+    """A message holding a ``view``, as JSON text, the view encoded by ``coder``."""
+    rest = {k: v for k, v in msg.items() if k != "view"}
+    if "view" not in msg:
+        return to_text(rest)
+    return to_text(rest)[:-1] + ',"view":' + coder.encode(msg["view"]) + "}"
+
+
 def action_to_wire(action: Action) -> dict[str, Any]:
     """A legal action with its gesture and text."""
     out = action.to_json()
