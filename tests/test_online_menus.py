@@ -160,3 +160,18 @@ def test_an_online_game_goes_into_records_without_a_replay(monkeypatch, tmp_path
         assert app.crashes == 0
     finally:
         close(app)
+
+
+def test_the_address_given_to_friends_follows_the_switch() -> None:
+    from tabletop.ui.online_session import OnlineSession
+
+    s = OnlineSession()
+    s.hosted = SimpleNamespace(address="ws://0.0.0.0:8765", running=True)  # type: ignore[assignment]
+    s.lan = True
+    shared = s.share_addresses()
+    assert len(shared) == 1 and shared[0].endswith(":8765")
+    assert not shared[0].startswith("127.") and not shared[0].startswith("0.0.0.0")
+    s.hosted = SimpleNamespace(address="ws://127.0.0.1:8765", running=True)  # type: ignore[assignment]
+    s.lan = False
+    assert s.share_addresses() == ["127.0.0.1:8765"] and s.host_url == "ws://127.0.0.1:8765"
+    s.hosted = None

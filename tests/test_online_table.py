@@ -160,3 +160,31 @@ def test_the_host_lets_the_ai_play_for_a_player_who_has_gone(monkeypatch, tmp_pa
             bot.close()
         close(app)
         server.stop()
+
+
+def test_a_private_table_is_joined_by_its_code_and_a_wrong_code_is_said(
+    monkeypatch, tmp_path
+) -> None:
+    online_env(monkeypatch, tmp_path / "home")
+    server = ServerProcess(tmp_path / "server").start()
+    made = create_table(
+        server.url, "majesty", [{"kind": "host", "name": "Ada"}, {"kind": "open"}], listed=False
+    )
+    app = new_app()
+    try:
+        app.push(LobbyScene(app, server.url, "ZZZZZZ"))  # a code no table has
+        lobby = app.top
+        run_until([app], lambda: lobby.listed)
+        assert lobby.tables == [] and lobby.rows()[0].get("unlisted")
+        press(app, "Join")
+        room = app.top
+        run_until([app], lambda: bool(room.problem))
+        assert "no table" in room.problem
+        press(app, "Leave")
+        app.pop()
+        scene = _guest_at(app, server.url, made["code"])  # not listed, joined all the same
+        assert scene.match.code == made["code"] and scene.humans == [1]
+        assert app.crashes == 0
+    finally:
+        close(app)
+        server.stop()
