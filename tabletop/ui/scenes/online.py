@@ -194,7 +194,7 @@ class OnlineScene(GuiScene):
             self._entries[entry] = key
             self.entry_keys(entry)
             y += row + self.px(12)
-        self.button(
+        find = self.button(
             pygame.Rect(inner.x, inner.bottom - row, inner.w, row),
             "Find the tables",
             self.join,
@@ -203,7 +203,7 @@ class OnlineScene(GuiScene):
         self._kept_rows(left, right)
         w, h = self.app.size
         bw, bh = self.px(180), self.px(46)
-        self.default_button = None
+        self.default_button = find  # Enter after typing the address (Enter leaves the entry)
         self.button(pygame.Rect((w - bw) // 2, h - self.px(44) - bh, bw, bh), "Back", self.back)
 
     def _kept_rows(self, left: pygame.Rect, right: pygame.Rect) -> None:
