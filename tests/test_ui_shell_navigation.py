@@ -46,8 +46,8 @@ def test_title_to_new_game_and_back_with_keys_and_clicks(monkeypatch, tmp_path) 
         click(button_named(app.top, "Back"))
         _frames(app)
         assert isinstance(app.top, TitleScene)
-        # Arrow keys move the focus (past Load and Records); Enter activates Rules.
-        for _ in range(4):
+        # Arrow keys move the focus (past Play online, Load and Records); Enter: Rules.
+        for _ in range(5):
             post_key(pygame.K_DOWN)
         post_key(pygame.K_RETURN)
         _frames(app)

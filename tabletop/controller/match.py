@@ -176,6 +176,15 @@ class Match:
         """Number of seats."""
         return len(self.seats)
 
+    @property
+    def moves_played(self) -> int:
+        """How many moves have been played (what a redrawing cache may key on)."""
+        return len(self.history)
+
+    def local_humans(self) -> list[int]:
+        """The seats people at this computer play (every non-AI seat of a local match)."""
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
     def to_act(self) -> list[int]:
         """The seats that must decide now."""
         return self.game.to_act(self.state)

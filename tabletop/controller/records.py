@@ -32,7 +32,7 @@ from typing import Any
 from tabletop import storage, text_gate
 
 FILE_NAME = "records.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 log = logging.getLogger("tabletop.controller.records")
@@ -66,6 +66,8 @@ MIGRATIONS: dict[int, list[str]] = {
         "ALTER TABLE games ADD COLUMN app_version TEXT NOT NULL DEFAULT ''",
         "CREATE INDEX seats_by_name ON seats(name)",
     ],
+    # 3: where an online game was played (its moves and deal stay on that server).
+    2: ["ALTER TABLE games ADD COLUMN online TEXT NOT NULL DEFAULT ''"],
 }
 
 
@@ -81,7 +83,7 @@ _ODD = {
     "OR CASE WHEN json_valid(options) THEN json_type(options) != 'object' ELSE 1 END "
     "OR CASE WHEN json_valid(actions) THEN json_type(actions) != 'array' ELSE 1 END "
     "OR typeof(digest) != 'text' "
-    "OR typeof(app_version) != 'text'",
+    "OR typeof(app_version) != 'text' OR typeof(online) != 'text'",
     "seats": "typeof(name) != 'text' OR typeof(kind) != 'text' "
     "OR (level IS NOT NULL AND typeof(level) != 'text') OR typeof(score) != 'integer' "
     "OR typeof(winner) != 'integer' OR typeof(seat) != 'integer' "
@@ -154,6 +156,12 @@ class GameRecord:
     actions: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "action"} each
     app_version: str = ""
     id: int | None = None
+    online: str = ""  # the table's link for a game played on a server (no moves kept here)
+
+    @property
+    def replayable(self) -> bool:
+        """Whether the record holds the deal and the moves (an online game's are not)."""
+        return not self.online
 
     @property
     def winners(self) -> list[int]:
@@ -162,11 +170,10 @@ class GameRecord:
 
     def digest(self) -> str:
         """What makes a game the same game: setup and moves (recorded once)."""
-        key = json.dumps(
-            [self.game, self.options, self.seed, len(self.seats), self.actions],
-            sort_keys=True,
-            separators=(",", ":"),
-        )
+        parts: list[Any] = [self.game, self.options, self.seed, len(self.seats), self.actions]
+        if self.online:  # one online table is one game, whatever its (unknown) moves
+            parts.append(self.online)
+        key = json.dumps(parts, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -303,7 +310,7 @@ class Records:
                 return int(found[0])
             cur = self._db.execute(
                 "INSERT INTO games (game, options, seed, finished, players, actions, digest, "
-                "app_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "app_version, online) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.game,
                     json.dumps(record.options, sort_keys=True),
@@ -313,6 +320,7 @@ class Records:
                     json.dumps(record.actions, separators=(",", ":")),
                     digest,
                     record.app_version,
+                    record.online,
                 ),
             )
             gid = int(cur.lastrowid or 0)
@@ -346,7 +354,7 @@ class Records:
         ]
 
     def _game(self, row: tuple[Any, ...], with_actions: bool) -> GameRecord:
-        gid, game, options, seed, finished, actions, version = row
+        gid, game, options, seed, finished, actions, version, online = row
         return GameRecord(
             game,
             _json(options, {}),
@@ -356,9 +364,10 @@ class Records:
             _json(actions, []) if with_actions else [],
             version,
             int(gid),
+            online or "",
         )
 
-    _COLUMNS = "id, game, options, seed, finished, actions, app_version"
+    _COLUMNS = "id, game, options, seed, finished, actions, app_version, online"
 
     def get(self, game_id: int) -> GameRecord | None:
         """One recorded game with its moves."""
@@ -371,7 +380,8 @@ class Records:
         """The latest finished games first (their moves left out: see :meth:`get`)."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
         rows = self._db.execute(
-            f"SELECT id, game, options, seed, finished, '[]', app_version FROM games {where} "
+            "SELECT id, game, options, seed, finished, '[]', app_version, online "
+            f"FROM games {where} "
             "ORDER BY finished DESC, id DESC LIMIT ?",
             (*args, limit),
         ).fetchall()
@@ -458,15 +468,20 @@ def played_by_a_person(game: str, path: Path | None = None) -> bool | None:
 
 
 def record_of_match(match: Any, finished: float | None = None) -> GameRecord:
-    """The record of a finished :class:`~tabletop.controller.Match`."""
+    """The record of a finished :class:`~tabletop.controller.Match`, or of a game played on a
+    server (a ``RemoteMatch``: its deal and moves stay there, so the record keeps the seats,
+    the scores and the table's link, seed 0 and no moves, and offers no replay)."""
     import tabletop
 
     out = match.outcome()
     winners = set(out.winners)
+    online = ""
+    if getattr(match, "is_remote", False):
+        online = str(getattr(match, "link", "") or f"online table {getattr(match, 'code', '?')}")
     seats = [
         SeatRecord(
             s.name,
-            s.kind,
+            "ai" if s.is_ai else "human",  # a player at another computer is a person too
             s.level if s.is_ai else None,
             int(out.scores[i]) if i < len(out.scores) else 0,
             i in winners,
@@ -476,11 +491,12 @@ def record_of_match(match: Any, finished: float | None = None) -> GameRecord:
     return GameRecord(
         match.game.info.id,
         dict(match.options),
-        int(match.seed),
+        0 if online else int(match.seed),
         time.time() if finished is None else finished,
         seats,
-        [{"seat": p.seat, "action": p.action.to_json()} for p in match.history],
+        [] if online else [{"seat": p.seat, "action": p.action.to_json()} for p in match.history],
         tabletop.__version__,
+        online=online,
     )
 
 

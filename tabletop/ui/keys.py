@@ -66,6 +66,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("Game", "H", "Hint: the Hard AI's move, and why", "table", "hint", (pygame.K_h,)),
     Binding("Game", "Ctrl+S", "Save the game to a new file", "table", "save",
             (pygame.K_s,), ctrl=True),
+    Binding("Game", "T", "Online: say something at the table", "table", "chat", (pygame.K_t,)),
     Binding("Game", "Space", "All-AI game: pause or resume", "table", "pause",
             (pygame.K_SPACE,)),
     Binding("Game", "N", "All-AI game: play one move", "table", "step", (pygame.K_n,)),

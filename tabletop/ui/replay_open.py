@@ -33,6 +33,8 @@ def open_record_replay(app: AppContext, game_id: int) -> None:
         record = records.get(game_id)
     if record is None:
         raise ValueError("That game is no longer in the record.")
+    if not record.replayable:
+        raise ValueError("That game was played online: its deal and moves stay on its server.")
     try:
         game = registry.get(record.game)
     except KeyError:

@@ -46,6 +46,15 @@ class ReplayMatch:
         """The moves up to the position (the table's log cache keys on its length)."""
         return self.replay.moves[: self.step]
 
+    @property
+    def moves_played(self) -> int:
+        """How many moves lead to the position."""
+        return self.step
+
+    def local_humans(self) -> list[int]:
+        """Nobody plays a replay."""
+        return []
+
     def view(self, seat: int | None) -> Any:
         """The seat's view at the position."""
         return self.replay.view(self.step, seat)

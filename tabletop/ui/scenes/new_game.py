@@ -80,6 +80,11 @@ class NewGameScene(GuiScene):
     """The match set-up form; Start hands a :class:`MatchConfig` to ``launch.start_match``."""
 
     heading = "New game"
+    seat_kinds: tuple[str, ...] = SEAT_KINDS  # who may sit in a seat (Host a table: Open too)
+    seat_labels: dict[str, str] = SEAT_KIND_LABELS
+    seat_help: str = LEVELS_HELP
+    ask_seed = True  # an online table's deal is the server's own
+    start_label = "Start"
 
     def __init__(self, app: AppContext, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -113,7 +118,7 @@ class NewGameScene(GuiScene):
             if (
                 isinstance(seat, list)
                 and len(seat) == 2
-                and seat[0] in SEAT_KINDS
+                and seat[0] in self.seat_kinds
                 and isinstance(seat[1], str)
             ):
                 self.seats[i] = SeatConfig(seat[0], text_gate.clean(seat[1])[:MAX_NAME])
@@ -224,7 +229,7 @@ class NewGameScene(GuiScene):
             self.button(pygame.Rect(area.x, by, bw, bh), "Back", self.back)
             self.default_button = self.button(
                 pygame.Rect(area.right - bw, by, bw, bh),
-                "Start",
+                self.start_label,
                 self.start,
                 object_id="#primary_button",
                 enabled=self.game is not None,
@@ -300,16 +305,16 @@ class NewGameScene(GuiScene):
                 container=self.form,
                 object_id="@value",
             )
-            kinds = [(SEAT_KIND_LABELS[k], k) for k in SEAT_KINDS]
+            kinds = [(self.seat_labels[k], k) for k in self.seat_kinds]
             menu = pygame_gui.elements.UIDropDownMenu(
                 kinds,
-                (SEAT_KIND_LABELS[seat.kind], seat.kind),
+                (self.seat_labels[seat.kind], seat.kind),
                 pygame.Rect(self.px(36), y, kind_w, row),
                 manager=self.ui,
                 container=self.form,
             )
             self._widgets[menu] = ("seat_kind", i)
-            self._menu_keys(menu, "seat_kind", i, list(SEAT_KINDS), seat.kind)
+            self._menu_keys(menu, "seat_kind", i, list(self.seat_kinds), seat.kind)
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(
                     self.px(36) + kind_w + self.px(10), y, inner_w - kind_w - self.px(46), row
@@ -317,13 +322,15 @@ class NewGameScene(GuiScene):
                 manager=self.ui,
                 container=self.form,
                 initial_text=seat.name,
-                placeholder_text=f"Player {i + 1}",
+                placeholder_text=self.name_placeholder(i, seat),
             )
             entry.set_text_length_limit(MAX_NAME)
+            if not self.seat_named(seat):
+                entry.disable()
             self._widgets[entry] = ("seat_name", i)
             self.entry_keys(entry)
             y += row + self.px(8)
-        y = self._help_box("seat_kinds", LEVELS_HELP, y - self.px(6), inner_w)
+        y = self._help_box("seat_kinds", self.seat_help, y - self.px(6), inner_w)
         if info.options:
             y += self.px(12)
             self.label(
@@ -335,6 +342,13 @@ class NewGameScene(GuiScene):
             y += self.px(34)
             for spec in info.options:
                 y = self._option_row(spec, y, inner_w, row) + self.px(8)
+        if self.ask_seed:
+            y = self._seed_row(y, inner_w, row)
+        self.form.set_scrollable_area_dimensions((inner_w, y))
+        back_and_start()
+
+    def _seed_row(self, y: int, inner_w: int, row: int) -> int:
+        """The seed's heading, entry and note; returns the y below them."""
         y += self.px(12)
         self.label(
             pygame.Rect(0, y, inner_w, self.px(30)),
@@ -360,9 +374,15 @@ class NewGameScene(GuiScene):
             container=self.form,
             object_id="@subtle",
         )
-        y += row + self.px(12)
-        self.form.set_scrollable_area_dimensions((inner_w, y))
-        back_and_start()
+        return y + row + self.px(12)
+
+    def name_placeholder(self, i: int, seat: SeatConfig) -> str:
+        """What an empty name entry shows."""
+        return f"Player {i + 1}"
+
+    def seat_named(self, seat: SeatConfig) -> bool:
+        """Whether a seat's name is typed here (every seat of a local game)."""
+        return True
 
     def _option_row(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         """The option's label and control, then its help in small print under them."""

@@ -105,10 +105,15 @@ class RecordsScene(GuiScene):
             y += self.px(28)
         row_h = max(self.px(30), min(bh, (h - y - self.px(100)) // max(1, RECENT)))
         for i, record in enumerate(self.recent):
+            online = not getattr(record, "replayable", True)  # its moves stay on the server
             self.button(
                 pygame.Rect(area.x, y + i * (row_h + self.px(6)), area.w, row_h),
-                f"Replay: {recent_text(record)}",
+                f"{'Played online' if online else 'Replay'}: {recent_text(record)}",
                 lambda gid=record.id: self.replay(gid),
+                enabled=not online,
+                tooltip="An online game's deal and moves stay on its server: no replay here."
+                if online
+                else None,
             )
         back = self.button(
             pygame.Rect((w - self.px(180)) // 2, h - self.px(40) - bh, self.px(180), bh),

@@ -254,9 +254,9 @@ def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     except Exception:  # a game without data (a test toy) still has its results
         scoring = {}
     rows = {k: (v.label, v.help) for k, v in scoring.items()}
-    scene = ResultsScene(
-        app, match.game.info.name, names, match.outcome(), match_config(match), rows=rows
-    )
-    scene.replay_from = match
+    online = getattr(match, "is_remote", False)  # no rematch or replay: the server has the game
+    config = None if online else match_config(match)
+    scene = ResultsScene(app, match.game.info.name, names, match.outcome(), config, rows=rows)
+    scene.replay_from = None if online else match
     scene.record_note = getattr(match, "record_note", "")
     return scene

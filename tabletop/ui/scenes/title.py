@@ -38,13 +38,14 @@ class TitleScene(GuiScene):
         the file exists; the check, which replays the save, comes with the widgets.
         """
         w, _h = self.app.size
-        bw, bh, gap = self.px(330), self.px(42), self.px(8)
+        bw, bh, gap = self.px(330), self.px(38), self.px(6)  # nine entries fit at 720 high
         can_continue = self._continue_ok
         if can_continue is None:
             can_continue = places.autosave_path().is_file()
         entries = [
             ("Continue", self.continue_game, can_continue),
             ("New game", self.new_game, True),
+            ("Play online", self.play_online, True),
             ("Load", self.load, True),
             ("Records", self.records, True),
             ("Rules", self.rules, True),
@@ -52,7 +53,7 @@ class TitleScene(GuiScene):
             ("Credits", self.credits, True),
             ("Quit", self.back, True),
         ]
-        top = self.px(256)
+        top = self.px(246)
         x = (w - bw) // 2
         self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
         return [
@@ -146,6 +147,12 @@ class TitleScene(GuiScene):
         from tabletop.ui.scenes.new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def play_online(self) -> None:
+        """Open Play online: host a table or join one."""
+        from tabletop.ui.scenes.online import OnlineScene
+
+        self.app.push(OnlineScene(self.app))
 
     def load(self) -> None:
         """Open the Load scene."""

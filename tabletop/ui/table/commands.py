@@ -27,6 +27,13 @@ HINT_TIP = ("Hint (H)", "The move the Hard AI would play here, and why.")
 NO_HINT_TIP = ("Hint (H)", "There is nothing for you to play now.")
 SAVE_TIP = ("Save (Ctrl+S)", "Save the game to a new file; Load on the title screen resumes it.")
 LEAVE_TIP = ("Leave (Esc)", "Back to the title screen, where Continue resumes this game.")
+ONLINE_SAVE_TIP = ("Kept by the server", "The table's server keeps an online game move by move.")
+ONLINE_LEAVE_TIP = ("Leave (Esc)", "Your seat waits: Play online on the title screen rejoins it.")
+STANDIN_TIP = (
+    "Let the AI play",
+    "This player's connection is gone. After the grace period the AI plays their seat until "
+    "they rejoin, so the game can go on.",
+)
 
 
 class Commands:
@@ -45,12 +52,24 @@ class Commands:
                 Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
             )
             y += bh + pad // 2
+        if self.online and self.is_host() and not self.match.is_over():
+            for seat in self.away_seats():  # the host may let the AI stand in for them
+                name = self.match.seats[seat].name
+                self.buttons.append(
+                    Button(
+                        pygame.Rect(x, y, w, bh),
+                        f"Let the AI play for {name}",
+                        ("standin", seat),
+                        extra={"tip": STANDIN_TIP},
+                    )
+                )
+                y += bh + pad // 2
         can_undo = self.viewer is not None and self.match.can_undo(self.viewer)
         small = [
             ("Undo", "undo", can_undo, UNDO_TIP if can_undo else NO_UNDO_TIP),
             ("Hint", "hint", bool(self.legal), HINT_TIP if self.legal else NO_HINT_TIP),
-            ("Save", "save", True, SAVE_TIP),
-            ("Leave", "leave", True, LEAVE_TIP),
+            ("Save", "save", not self.online, ONLINE_SAVE_TIP if self.online else SAVE_TIP),
+            ("Leave", "leave", True, self._online_leave_tip() if self.online else LEAVE_TIP),
         ]
         quarter = (w - 3 * (pad // 2)) // 4
         for i, (label, what, ok, tip) in enumerate(small):
@@ -68,6 +87,12 @@ class Commands:
             self.buttons.append(Button(r, label, ("fast", None)))
             self.log_top += bh + pad
 
+    def _online_leave_tip(self) -> tuple[str, str]:
+        """Leave's tip at an online table: the seat waits; the table's code for friends."""
+        title, text = ONLINE_LEAVE_TIP
+        link = getattr(self.match, "link", "") or f"table {self.match.code}"
+        return title, f"{text} This table: {link}"
+
     def _actions_top(self) -> int:
         return panel_boxes(self)[2] + px(6, self.size[1])
 
@@ -83,6 +108,8 @@ class Commands:
             self.toggle_pause()
         elif what == "fast":
             self.toggle_fast()
+        elif what == "standin":
+            self.hand_to_ai(acts)
         elif what == "save":
             self.save_named()
         elif what == "leave":  # the autosave stays: the title offers to continue
@@ -161,7 +188,12 @@ class Commands:
         )
 
     def leave_table(self) -> None:
-        """Back to the title; the autosave stays, so the title offers to continue."""
+        """Back to the title; the autosave stays, so the title offers to continue (an online
+        seat waits on its server: Play online offers to rejoin it)."""
+        if self.online:  # the others see the seat empty; its token rejoins it later
+            from tabletop.ui.online_session import leave_seats
+
+            leave_seats(self.match)
         go_home = getattr(self.app, "go_home", None)
         if callable(go_home):
             go_home()
@@ -170,7 +202,12 @@ class Commands:
 
     def ask_to_leave(self) -> None:
         """Esc with nothing to cancel: leave the table after a yes (the game is autosaved)."""
-        if self.match.is_over() or self.match.save_path is None:
+        if self.online and not self.match.is_over():
+            text = (
+                "Your seat waits for you on the table's server: Play online on the title "
+                "screen takes you back to it."
+            )
+        elif self.match.is_over() or self.match.save_path is None:
             text = "Leave this table and go back to the title screen?"
         else:
             text = "The game is saved: Continue on the title screen resumes it."
@@ -183,6 +220,9 @@ class Commands:
         from tabletop.controller import saves
         from tabletop.ui.places import saves_dir
 
+        if self.online:
+            self.show_toast("The table's server keeps this online game; nothing to save here.")
+            return
         stem = f"{self.match.game.info.id}-{time.strftime('%Y%m%d-%H%M%S')}"
         try:  # a name already taken (a clock set back) gets "-2", never overwrites
             path = saves.write_new(saves_dir(), stem, self.match.to_json())

@@ -53,6 +53,7 @@ class KeyboardInput:
             "fast": ai_only(self.toggle_fast),
             "sound": lambda e: self.toggle_sound(),
             "guide": lambda e: self.toggle_guide(),
+            "chat": lambda e: self.open_chat(),
         }
 
     def _key_focus(self, event: pygame.event.Event) -> None:

@@ -28,7 +28,7 @@ def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     return (
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
         sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
-        sc.guide_on, sc.guide_on and bool(sc.chooser),
+        sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp,
     )  # fmt: skip
 
 
@@ -371,7 +371,7 @@ def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
     size = px(12, h)
-    key = (len(sc.match.history), sc.shown, box.w, size, sc.token)
+    key = (sc.match.moves_played, sc.shown, box.w, size, sc.token, sc.net_stamp)
     cache = sc.drawn.log_cache
     if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []

@@ -61,6 +61,7 @@ class TableReads(Protocol):
     seat_mark: str
     addresses_seat: bool
     guide_on: bool  # the first-game guide is shown (G)
+    net_stamp: int  # bumped when news from a table server changes what the chrome shows
 
     @property
     def token(self) -> int: ...

@@ -27,6 +27,7 @@ from tabletop.ui.table.interaction import Dragging, Interaction
 from tabletop.ui.table.keyboard import KeyboardInput
 from tabletop.ui.table.layout import TableLayout
 from tabletop.ui.table.model import Sprite
+from tabletop.ui.table.online import OnlineTable
 from tabletop.ui.table.paint import HOVER_DELAY
 from tabletop.ui.table.pointer import PointerInput
 from tabletop.ui.table.widgets import Button, Tween
@@ -38,11 +39,12 @@ TOAST_TIME = 3.5
 FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
 
 
-class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
+class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
     """A match at the table (see the module docstring).
 
     Input, AI turns, the panel's commands and a move's sound and animation are mixins in
-    ``pointer``, ``keyboard``, ``ai_turns``, ``commands`` and ``cues``; this class builds the
+    ``pointer``, ``keyboard``, ``ai_turns``, ``commands`` and ``cues``, and a match played on a
+    server is followed by ``online``; this class builds the
     table, lays it out, refreshes it from the match, applies moves, steps it per frame and
     draws it.
     """
@@ -72,7 +74,12 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         self.worker = worker or shared_worker()
         self.worker.prepare(match.game)  # a warm process before the first AI turn or hint
         self.watch_delay = watch_delay
-        self.humans = [i for i, s in enumerate(match.seats) if not s.is_ai]
+        local = getattr(match, "local_humans", None)  # a remote match: this computer's seats
+        self.humans = (
+            list(local())
+            if callable(local)
+            else [i for i, s in enumerate(match.seats) if not s.is_ai]
+        )
         self.imperfect = match.game.info.information == IMPERFECT
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.interaction = Interaction()  # the hand (pressed, dragged, ...) and the cover
@@ -301,6 +308,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             and shown in m.to_act()
             and not m.seats[shown].is_ai
             and not m.is_over()
+            and getattr(m, "connected", True)  # an online table offers nothing while away
         )
         self.legal = m.legal(shown) if can_act else []
         if can_act and self.my_turn is False:
@@ -360,24 +368,33 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
         """Apply an action for a seat with animation; show the engine's reason if refused."""
         from tabletop.engine import IllegalAction
 
-        old = {s.uid: s.rect for s in self.sprites if s.uid}
+        old, old_zone_slots = self._before_move()
         if from_rect is not None and action.gesture.card:
             old[action.gesture.card] = from_rect
-        assert self.layout is not None
-        old_zone_slots = {
-            zid: self.layout.slots(box, max(1, self.zone_counts.get(zid, 0)))[-1]
-            for zid, box in self.layout.zones.items()
-        }
         try:
             events = self.match.apply(seat, action)
         except IllegalAction as e:
             self.show_toast(e.reason)
             self.cue("refuse")
             return False
+        if events is None:  # sent to the server: it animates when the table answers
+            self._net_sent = (action.gesture.card if from_rect else None, from_rect)
+            self.refresh()
+            return True
         self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
         self._after_change(own=seat == self.shown)  # may chime: the shown seat's turn
         self._animate(old, old_zone_slots, events)
         return True
+
+    def _before_move(self) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
+        """Where each card and each zone's next place are now (a move animates from there)."""
+        old = {s.uid: s.rect for s in self.sprites if s.uid}
+        assert self.layout is not None
+        old_zone_slots = {
+            zid: self.layout.slots(box, max(1, self.zone_counts.get(zid, 0)))[-1]
+            for zid, box in self.layout.zones.items()
+        }
+        return old, old_zone_slots
 
     def _after_change(self, own: bool = True) -> None:
         """Recompute after a move; another seat's move keeps what the shown seat is doing."""
@@ -406,13 +423,14 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
 
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
-        self.toast = text
+        self.toast = text.strip()  # an online drop's reason comes later, in front of the rest
         self.toast_t = TOAST_TIME
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
         """Advance animations, AI turns and the final scoring."""
         dt = max(0.0, min(dt, 0.25))
+        self.poll_server()
         for key in [k for k, t in self.tweens.items() if (setattr(t, "t", t.t + dt) or t.done)]:
             del self.tweens[key]
         for t in self.ghosts:
@@ -434,7 +452,7 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
     def busy(self) -> bool:
         """Cards sliding, a toast or the final scoring showing, or an AI seat to move."""
         m = self.match
-        if self.tweens or self.ghosts or self.toast_t > 0 or self.hint_pending:
+        if self.tweens or self.ghosts or self.toast_t > 0 or self.hint_pending or self.net_busy():
             return True
         if m.is_over():
             return 0 <= self.final_t < FINAL_REVEAL_TIME
@@ -447,3 +465,4 @@ class TableScene(PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
             self.resize(surface.get_size())
         self.art.drawn.clear()
         paint.frame(self, surface)
+        self.draw_online(surface)

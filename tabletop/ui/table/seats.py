@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.ui import typeset
+from tabletop.ui.table.online import seat_state
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
@@ -173,6 +174,8 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
         who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
         who += sc.seat_mark if i == sc.shown else ""
         who += "  ·  thinking…" if i in sc.thinking else ""
+        away = seat_state(m, i)
+        who += f"  ·  {away}" if away else ""
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
@@ -222,6 +225,9 @@ def _plate_parts(
             parts.append(_item_image(sc, _words(shown, key), shown.icon, size, ink))
     if seat in sc.thinking:
         parts.append(typeset.text("thinking…", size, ink))
+    away = seat_state(sc.match, seat)
+    if away:
+        parts.insert(1, typeset.text(away, size, pal.crimson if active else pal.gold_light))
     return parts
 
 

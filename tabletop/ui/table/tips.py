@@ -18,6 +18,7 @@ import pygame
 
 from tabletop.ui import typeset
 from tabletop.ui.table import cardlayer, marks, seats
+from tabletop.ui.table.online import seat_state
 from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
 
@@ -147,6 +148,14 @@ def seat_tip(sc: TableReads, seat: int) -> Tip:
             counted.append(f"{zone_name(sc, zid)} {n}")
     if counted:
         body += ("\n" if body else "") + " · ".join(counted)
+    away = seat_state(sc.match, seat)
+    if away.startswith("disconnected"):
+        body += (
+            f"\n{cfg.name} is {away}. The seat waits for them; after a grace period the "
+            "player who made the table may let the AI play it until they come back."
+        )
+    elif away:
+        body += f"\n{away[:1].upper()}{away[1:]}."
     return Tip(who, body)
 
 
