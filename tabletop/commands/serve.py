@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="bad messages before a connection is closed")  # fmt: skip
     parser.add_argument("--tables-per-address", type=int, default=d.tables_per_address)
     parser.add_argument("--max-tables", type=int, default=d.max_tables)
+    parser.add_argument("--compress", action="store_true",
+                        help="compress messages (less traffic, more server CPU)")  # fmt: skip
     parser.add_argument("--parent-pid", type=int, help=argparse.SUPPRESS)  # hosted by the app
 
 
@@ -64,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         max_bad=args.max_bad,
         tables_per_address=args.tables_per_address,
         max_tables=args.max_tables,
+        compress=args.compress,
     )
 
     def ready(address: str) -> None:

@@ -52,6 +52,7 @@ class ServerOptions:
     tables_per_address: int = 10
     max_tables: int = 1000
     max_queue: int = 512  # messages waiting for a slow reader before it is closed
+    compress: bool = False  # permessage-deflate: a view 5-8 times smaller, a third more CPU
 
 
 @dataclass(eq=False)
@@ -137,6 +138,7 @@ class Server:
             self.options.port,
             max_size=self.options.max_frame,
             max_queue=16,
+            compression="deflate" if self.options.compress else None,
             ssl=self.ssl_context(),
             ping_interval=20,
             ping_timeout=20,
