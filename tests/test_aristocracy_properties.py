@@ -15,11 +15,17 @@ runs longer series.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from aristocracy_props import EPS, MIX, play, setup_of
 
-GAMES = 2000  # issue 4 asks for 2,000: ~6.3 CPU-minutes, ~3.2 min wall on 2 xdist workers
+GAMES = 2000  # issue 4 asks for 2,000: ~6.3 CPU-minutes on the machine of the time
 CHUNKS = 40
+# CI plays the first half of the chunks (1,000 games; on a slower machine the whole series
+# took a third of CI's budget); TABLETOP_FULL_PROPERTIES=1 plays all 2,000, as does
+# ``benchmarks/aristocracy.py properties`` with longer series
+RUN = CHUNKS if os.environ.get("TABLETOP_FULL_PROPERTIES", "") == "1" else CHUNKS // 2
 
 
 def test_games_cover_every_player_count_and_option() -> None:
@@ -32,7 +38,7 @@ def test_games_cover_every_player_count_and_option() -> None:
         assert sum(s[4] for s in mine) == GAMES // 40  # one in ten replayed
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", range(RUN))
 def test_property_games(chunk: int) -> None:
     size = GAMES // CHUNKS
     games = range(chunk * size, (chunk + 1) * size)
