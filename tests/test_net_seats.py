@@ -22,7 +22,7 @@ GRACE = 0.5
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     srv = ServerProcess(tmp_path_factory.mktemp("seats"), "--ai-delay", "0", "--ai-workers",
-                        "1", "--grace", str(GRACE), "--tables-per-address", "3",
+                        "1", "--grace", str(GRACE), "--tables-per-address", "100",
                         "--rate", "2000", "--burst", "2000").start()  # fmt: skip
     yield srv
     srv.stop()
@@ -146,8 +146,9 @@ def test_chat_reaches_the_table_cleaned_and_spectators_cannot_act(server) -> Non
         watcher.close()
 
 
-def test_one_address_may_hold_only_so_many_unfinished_tables(server) -> None:
-    c = NetClient(server.url)
+def test_one_address_may_hold_only_so_many_unfinished_tables(tmp_path) -> None:
+    srv = ServerProcess(tmp_path, "--ai-workers", "0", "--tables-per-address", "3").start()
+    c = NetClient(srv.url)
     try:
         wait_for(lambda: c.status == "connected")
         answers = [
@@ -158,6 +159,7 @@ def test_one_address_may_hold_only_so_many_unfinished_tables(server) -> None:
         ]
     finally:
         c.close()
+        srv.stop()
     kinds = [a["type"] for a in answers]
     assert "error" in kinds and "3 tables" in answers[kinds.index("error")]["reason"]
 
@@ -195,3 +197,31 @@ def test_a_long_ai_search_does_not_hold_up_another_table(tmp_path) -> None:
             b.close()
         srv.stop()
     assert best >= 5, f"table two made at most {best} moves during a Hard search at table one"
+
+
+def test_leaving_before_the_game_begins_gives_the_seat_back(server) -> None:
+    made = create_table(
+        server.url, "majesty", [{"kind": "host"}, {"kind": "open"}, {"kind": "open"}]
+    )
+    code = made["code"]
+    c = NetClient(server.url)
+    try:
+        wait_for(lambda: c.status == "connected")
+        joined = c.call({"type": "join", "code": code, "name": "Bob"})
+        assert joined["type"] == "joined"
+        c.send({"type": "leave", "code": code, "token": joined["token"]})
+
+        def open_seats() -> int:
+            tables = c.call({"type": "list"})["tables"]
+            table = next(t for t in tables if t["code"] == code)
+            return sum(1 for s in table["seats"] if s["kind"] == "open")
+
+        wait_for(lambda: open_seats() == 2, 10)  # Bob's seat is open again
+        stale = c.call({"type": "rejoin", "code": code, "token": joined["token"]})
+        assert stale["type"] == "refused"  # his old token proves nothing now
+        # the host's seat is never given back, even when the host leaves
+        c.send({"type": "leave", "code": code, "token": made["token"]})
+        again = c.call({"type": "rejoin", "code": code, "token": made["token"]})
+        assert again["type"] == "joined" and again["seat"] == made["seat"]
+    finally:
+        c.close()

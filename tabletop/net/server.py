@@ -427,6 +427,8 @@ class Server:
             else:
                 kept.append((t, sub))
         conn.subs = kept
+        if not table.seats[seat].connected:
+            table.release(seat)  # before the game begins, leaving gives the seat back
         self._broadcast(table)
 
     def _move(self, conn: Conn, msg: dict[str, Any]) -> None:

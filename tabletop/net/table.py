@@ -213,6 +213,18 @@ class ServerTable:
         self._maybe_start()
         return seat, token
 
+    def release(self, seat: int) -> bool:
+        """A player leaves before the game has begun: the seat is open again (its token no
+        longer proves anything).  The host's seat, or any seat once play began, is kept."""
+        s = self.seats[seat]
+        if self.started or s.row.host or s.row.kind != HUMAN:
+            return False
+        s.row.kind, s.row.token_hash, s.row.name = OPEN, None, f"Player {seat + 1}"
+        s.left_at = None
+        self.storage.save_seat(self.code, s.row)
+        self.match.seats[seat] = _config(s.row)
+        return True
+
     def set_ai(self, by: int, seat: int, level: str, grace: float) -> str:
         """The host hands ``seat`` to the AI: an open seat before the game, or a player's
         seat once they have been away longer than ``grace`` seconds.  "" or the reason."""
