@@ -181,6 +181,9 @@ class NetClient:
                 self._next_home()
             except _Moved:
                 backoff = FIRST_BACKOFF  # the table lives on another process: go there now
+                assert self._out is not None
+                for msg in list(self._asked.values()):  # what was asked here is asked there
+                    self._out.put_nowait(msg)
                 continue
             except websockets.ConnectionClosed as e:
                 self._status(CONNECTING, "The connection to the table was lost.")
@@ -205,9 +208,6 @@ class NetClient:
         """The server says the table is held by another process (at ``address``; "": none
         is known yet, so try again where the player connected)."""
         self.url = address if address.startswith(("ws://", "wss://")) else self.homes[self._home]
-        if self._out is not None:
-            for msg in list(self._asked.values()):  # asked there again
-                self._out.put_nowait(msg)
         raise _Moved
 
     async def _sleep(self, seconds: float) -> None:
@@ -227,6 +227,8 @@ class NetClient:
                 done, _ = await asyncio.wait({get, reader}, return_when=asyncio.FIRST_COMPLETED)
                 if reader in done:
                     get.cancel()
+                    if get.done() and not get.cancelled():
+                        self._out.put_nowait(get.result())  # taken just now: keep it
                     reader.result()  # raises ConnectionClosed
                     return
                 msg = get.result()

@@ -1,0 +1,184 @@
+"""Several ``tabletop serve`` processes sharing one PostgreSQL database (a real server started
+for the test), with ``kill -9`` of a process at random moments.
+
+Each table is made on one process and joined through another (which sends the player to the
+table's owner); every client knows every process's address.  After each kill, the database
+must hold every move any client had been told of; the dead process's tables are taken over by
+the others (its advisory lock is free at once) and its players reconnect by themselves; a new
+process takes the dead one's place.  Every game must end as a local replay of its stored moves
+says.  The time from a kill to the next accepted move of each table that moved is printed
+(median, max).
+
+CI plays each game once (two processes: three games, three: the other two) with a few kills
+each; ``TABLETOP_NET_FULL=1`` plays all five games in both and kills ten times in each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import time
+
+import psycopg
+import pytest
+from net_helpers import Bot, ServerProcess, create_table, join_table, local_replay
+
+FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
+        "--tables-per-address", "500", "--lease", "3")  # fmt: skip
+FULL = os.environ.get("TABLETOP_NET_FULL") == "1"
+GAMES = [  # (game, seats): one table with an AI seat, whose AI must move on with the table
+    ("your_majesty", ["host", "open"]),
+    ("majesty", ["host", "open"]),
+    ("monarch", ["host", "open", "ai"]),
+    ("aristocracy", ["host", "open"]),
+    ("mayflower", ["host", "open"]),
+]
+
+
+def stored(url: str, code: str) -> dict:
+    """What the database holds of a table (as ``net_helpers.stored_table`` reads SQLite)."""
+    with psycopg.connect(url) as db:
+        game, options, seed, ai_key, players, over = db.execute(
+            "SELECT game, options, seed, ai_key, players, over FROM tables WHERE code = %s",
+            (code,),
+        ).fetchone()
+        seats = db.execute(
+            "SELECT kind, name, level FROM seats WHERE code = %s ORDER BY seat", (code,)
+        ).fetchall()
+        moves = db.execute(
+            "SELECT seat, action, at FROM moves WHERE code = %s ORDER BY n", (code,)
+        ).fetchall()
+    return {"game": game, "options": json.loads(options), "seed": seed, "ai_key": ai_key,
+            "players": players, "over": bool(over), "seats": seats,
+            "moves": [(s, json.loads(a)) for s, a, _ in moves], "at": [t for *_, t in moves]}  # fmt: skip
+
+
+def owners(url: str) -> dict[str, str]:
+    with psycopg.connect(url) as db:
+        rows = db.execute(
+            "SELECT t.code, s.address FROM tables t JOIN servers s ON s.name = t.owner"
+            " WHERE t.over = 0"
+        ).fetchall()
+    return dict(rows)
+
+
+class Cluster:
+    def __init__(self, url: str, folder, count: int) -> None:
+        self.db = url
+        self.folder = folder
+        self.procs = [self._start(i) for i in range(count)]
+
+    def _start(self, i: int, port: int = 0) -> ServerProcess:
+        data = self.folder / f"p{i}-{time.monotonic_ns()}"
+        data.mkdir()
+        return ServerProcess(data, *FAST, "--db", self.db, port=port).start()
+
+    def urls(self, first: int) -> str:
+        """Every process's address, starting with ``first``'s."""
+        n = len(self.procs)
+        return ",".join(self.procs[(first + k) % n].url for k in range(n))
+
+    def replace(self, i: int) -> None:
+        self.procs[i] = self._start(i, self.procs[i].port)
+
+    def stop(self) -> None:
+        for p in self.procs:
+            p.stop()
+
+
+def _step(tables: list[tuple[str, list[Bot]]], seen: dict[tuple[str, int], list[int]]) -> None:
+    moved = False
+    for code, bots in tables:
+        for i, b in enumerate(bots):
+            for change in b.pump():
+                if change.kind == "state":
+                    seen[code, i].append(b.match.n)
+            moved = b.act() or moved
+    if not moved:
+        time.sleep(0.002)
+
+
+def _over(tables: list[tuple[str, list[Bot]]]) -> bool:
+    return all(b.match.is_over() for _, bots in tables for b in bots)
+
+
+@pytest.mark.parametrize(("processes", "kills"), [(2, 10 if FULL else 2), (3, 10 if FULL else 3)])
+def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, processes, kills):
+    rng = random.Random(33 + processes)
+    cluster = Cluster(pg, tmp_path, processes)
+    tables: list[tuple[str, list[Bot]]] = []
+    seen: dict[tuple[str, int], list[int]] = {}  # move numbers each client was told, in turn
+    gaps: list[float] = []
+    done_kills = 0
+    try:
+        games = GAMES if FULL else GAMES[processes - 2 :: 2]  # CI: every game once in all
+        for i, (game, kinds) in enumerate(games):
+            home, other = i % processes, (i + 1) % processes
+            made = create_table(
+                cluster.urls(home), game, [{"kind": k, "level": "easy"} for k in kinds]
+            )
+            friend = join_table(cluster.urls(other), made["code"], "Friend")  # redirected
+            bots = [
+                Bot(cluster.urls(home), made["code"], {made["seat"]: made["token"]}, i),
+                Bot(cluster.urls(other), made["code"], {friend["seat"]: friend["token"]}, 9 + i),
+            ]
+            tables.append((made["code"], bots))
+            seen[made["code"], 0], seen[made["code"], 1] = [], []
+        while not _over(tables):
+            if done_kills < kills:
+                until = time.monotonic() + rng.uniform(0.5, 2.5)
+                while time.monotonic() < until and not _over(tables):
+                    _step(tables, seen)
+                victim = rng.randrange(processes)
+                held = [c for c, a in owners(pg).items() if a == cluster.procs[victim].url]
+                told = {
+                    c: max(max(seen[c, 0], default=0), max(seen[c, 1], default=0))
+                    for c, _ in tables
+                }
+                killed_at = time.time()
+                cluster.procs[victim].kill()
+                done_kills += 1
+                for code, n in told.items():  # nothing any client was told of is lost
+                    assert len(stored(pg, code)["moves"]) >= n, code
+                end = time.monotonic() + 90
+                waiting = {c for c in held if not stored(pg, c)["over"]}
+                while waiting:  # each table the dead process held moves again
+                    assert time.monotonic() < end, f"tables {waiting} never moved again"
+                    _step(tables, seen)
+                    for code in list(waiting):
+                        s = stored(pg, code)
+                        after = [t for t in s["at"] if t > killed_at]
+                        if after or s["over"]:
+                            waiting.discard(code)
+                            if after:
+                                gaps.append(min(after) - killed_at)
+            else:
+                end = time.monotonic() + 180
+                while not _over(tables):
+                    assert time.monotonic() < end, "the games did not end"
+                    _step(tables, seen)
+        assert done_kills == kills
+        for code, bots in tables:
+            for i in (0, 1):
+                assert seen[code, i] == sorted(seen[code, i]), "a client saw a table go back"
+            local = local_replay(stored(pg, code))
+            assert local.is_over()
+            out = local.outcome()
+            for b in bots:
+                assert (b.match.outcome().scores, b.match.outcome().winners) == (
+                    out.scores,
+                    out.winners,
+                )
+        assert gaps, "no kill hit a process holding a table"
+        print(
+            f"\n{processes} processes, {kills} kills: from a kill to the next accepted move "
+            f"of a moved table: median {statistics.median(gaps):.2f} s, max {max(gaps):.2f} s "
+            f"({len(gaps)} tables)"
+        )
+    finally:
+        for _, bots in tables:
+            for b in bots:
+                b.close()
+        cluster.stop()
