@@ -22,6 +22,7 @@ its move rows.  A process that stops cleanly gives its tables up and says so on 
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import socket
@@ -32,7 +33,14 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
-from tabletop.net.storage import SCHEMA, SCHEMA_VERSION, LeaseLost, SqlStorage, TableRow
+from tabletop.net.storage import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    LeaseLost,
+    MoveConflict,
+    SqlStorage,
+    TableRow,
+)
 
 CHANNEL = "tabletop_tables"  # LISTEN/NOTIFY: tables given up, processes found dead
 _SCHEMA_LOCK = 7_470_661_330  # advisory lock serialising schema set-up between processes
@@ -117,6 +125,24 @@ class PostgresStorage(SqlStorage):
             "SELECT 1 FROM tables WHERE code = ? AND owner = ? FOR SHARE", (code, self.server_id)
         )
         if cur.fetchone() is None:
+            raise LeaseLost(code)
+
+    def add_move(self, code: str, n: int, seat: int, action: dict[str, Any]) -> None:
+        """Commit move ``n`` in one statement (one round trip): the ownership check locks the
+        table's row as in :meth:`_owned`, the key refuses a second move ``n``."""
+        text = json.dumps(action, separators=(",", ":"))
+        try:
+            with self.db.cursor() as cur:
+                cur.execute(
+                    "INSERT INTO moves (code, n, seat, action, at)"
+                    f" SELECT code, %s, %s, %s, {_NOW} FROM tables"
+                    " WHERE code = %s AND owner = %s FOR SHARE",
+                    (n, seat, text, code, self.server_id),
+                )
+                stored = cur.rowcount
+        except errors.UniqueViolation:
+            raise MoveConflict(f"move {n} of table {code} is already stored") from None
+        if stored != 1:
             raise LeaseLost(code)
 
     # --- the processes ---------------------------------------------------------------------
