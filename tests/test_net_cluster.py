@@ -23,7 +23,7 @@ import time
 
 import psycopg
 import pytest
-from net_helpers import Bot, ServerProcess, create_table, join_table, local_replay
+from net_helpers import Bot, ServerProcess, create_table, join_table, local_replay, wait_for
 
 FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
         "--tables-per-address", "500", "--lease", "3")  # fmt: skip
@@ -182,3 +182,31 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
             for b in bots:
                 b.close()
         cluster.stop()
+
+
+def test_a_stopped_process_hands_its_tables_over_at_once_and_a_dead_ones_are_swept(pg, tmp_path):
+    """Nobody asks for these tables: a cleanly stopped process's are adopted because it says
+    so (``LISTEN/NOTIFY``: the lease here is far too long for a lease round to do it); a killed
+    process's are adopted by the next lease round of a process with a short lease."""
+    slow = ("--ai-workers", "0", "--lease", "600")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = ServerProcess(tmp_path / "a", *slow, "--db", pg).start()
+    b = ServerProcess(tmp_path / "b", *slow, "--db", pg).start()
+    try:
+        code = create_table(a.url, "majesty", [{"kind": "host"}, {"kind": "open"}])["code"]
+        assert owners(pg)[code] == a.url
+        a.stop()  # SIGTERM: it frees its tables and says so
+        wait_for(lambda: owners(pg).get(code) == b.url, 60)
+        (tmp_path / "c").mkdir()
+        c = ServerProcess(tmp_path / "c", "--ai-workers", "0", "--lease", "1", "--db", pg).start()
+        try:
+            code2 = create_table(b.url, "majesty", [{"kind": "host"}, {"kind": "open"}])["code"]
+            b.kill()
+            wait_for(lambda: owners(pg).get(code2) == c.url, 60)
+            assert owners(pg).get(code) == c.url  # the first table too
+        finally:
+            c.stop()
+    finally:
+        a.stop()
+        b.stop()

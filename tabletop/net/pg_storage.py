@@ -26,7 +26,7 @@ import json
 import os
 import secrets
 import socket
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -241,6 +241,14 @@ class PostgresStorage(SqlStorage):
             if not self._alive(cur, found[0]):
                 return None
             return str(found[1])
+
+    async def listen(self) -> AsyncIterator[str]:
+        """The messages on :data:`CHANNEL` (a connection of its own, as they arrive)."""
+        async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+            await conn.execute(f"LISTEN {CHANNEL}")
+            async for note in conn.notifies():
+                if note.payload != f"freed {self.server_id}":
+                    yield note.payload
 
     def notify(self, message: str) -> None:
         """Say something on the channel every server process listens to."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -166,11 +167,17 @@ class Server:
                 self._schedule_ai(table)
             tasks = []
             if self.storage.shared:
-                tasks.append(asyncio.get_running_loop().create_task(self._leases()))
+                loop = asyncio.get_running_loop()
+                tasks += [loop.create_task(self._leases()), loop.create_task(self._listen())]
             if ready is not None:
                 ready(address)
+            stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
+                asyncio.get_running_loop().add_signal_handler(
+                    signal.SIGTERM, lambda: stop.done() or stop.set_result(None)
+                )
             try:
-                await asyncio.Future()
+                await stop  # until SIGTERM (or cancelled): then give the tables up cleanly
             finally:
                 for task in tasks:
                     task.cancel()
@@ -198,6 +205,22 @@ class Server:
                 self._renew()
             except Exception:  # the database is away: try again next time
                 log.exception("lease renewal failed")
+
+    async def _listen(self) -> None:
+        """Wake the lease round at once when another process frees its tables or finds one
+        dead (PostgreSQL's ``LISTEN/NOTIFY``), instead of at the next third of the lease."""
+        listen = getattr(self.storage, "listen", None)
+        if listen is None:
+            return
+        while True:
+            try:
+                async for _ in listen():
+                    self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: the lease rounds go on without it
+                log.exception("listening for other processes failed")
+            await asyncio.sleep(max(0.5, self.options.lease / 3))
 
     def _renew(self) -> None:
         owned = self.storage.heartbeat()
