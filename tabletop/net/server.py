@@ -144,6 +144,7 @@ class Server:
 
     async def run(self, ready: Callable[[str], None] | None = None) -> None:
         """Serve until cancelled; ``ready`` is told the address once listening."""
+        registry.games()  # load every game and its data now, not at the first player's hello
         async with serve(
             self._connection,
             self.options.host,
