@@ -15,7 +15,6 @@ each; ``TABLETOP_NET_FULL=1`` plays all five games in both and kills ten times i
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -23,7 +22,15 @@ import time
 
 import psycopg
 import pytest
-from net_helpers import Bot, ServerProcess, create_table, join_table, local_replay, wait_for
+from net_helpers import (
+    Bot,
+    ServerProcess,
+    assert_ends_as_replayed,
+    create_table,
+    join_table,
+    stored_table,
+    wait_for,
+)
 
 FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
         "--tables-per-address", "500", "--lease", "3")  # fmt: skip
@@ -35,24 +42,6 @@ GAMES = [  # (game, seats): one table with an AI seat, whose AI must move on wit
     ("aristocracy", ["host", "open"]),
     ("mayflower", ["host", "open"]),
 ]
-
-
-def stored(url: str, code: str) -> dict:
-    """What the database holds of a table (as ``net_helpers.stored_table`` reads SQLite)."""
-    with psycopg.connect(url) as db:
-        game, options, seed, ai_key, players, over = db.execute(
-            "SELECT game, options, seed, ai_key, players, over FROM tables WHERE code = %s",
-            (code,),
-        ).fetchone()
-        seats = db.execute(
-            "SELECT kind, name, level FROM seats WHERE code = %s ORDER BY seat", (code,)
-        ).fetchall()
-        moves = db.execute(
-            "SELECT seat, action, at FROM moves WHERE code = %s ORDER BY n", (code,)
-        ).fetchall()
-    return {"game": game, "options": json.loads(options), "seed": seed, "ai_key": ai_key,
-            "players": players, "over": bool(over), "seats": seats,
-            "moves": [(s, json.loads(a)) for s, a, _ in moves], "at": [t for *_, t in moves]}  # fmt: skip
 
 
 def owners(url: str) -> dict[str, str]:
@@ -141,14 +130,14 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
                 cluster.procs[victim].kill()
                 done_kills += 1
                 for code, n in told.items():  # nothing any client was told of is lost
-                    assert len(stored(pg, code)["moves"]) >= n, code
+                    assert len(stored_table(pg, code)["moves"]) >= n, code
                 end = time.monotonic() + 90
-                waiting = {c for c in held if not stored(pg, c)["over"]}
+                waiting = {c for c in held if not stored_table(pg, c)["over"]}
                 while waiting:  # each table the dead process held moves again
                     assert time.monotonic() < end, f"tables {waiting} never moved again"
                     _step(tables, seen)
                     for code in list(waiting):
-                        s = stored(pg, code)
+                        s = stored_table(pg, code)
                         after = [t for t in s["at"] if t > killed_at]
                         if after or s["over"]:
                             waiting.discard(code)
@@ -163,14 +152,7 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
         for code, bots in tables:
             for i in (0, 1):
                 assert seen[code, i] == sorted(seen[code, i]), "a client saw a table go back"
-            local = local_replay(stored(pg, code))
-            assert local.is_over()
-            out = local.outcome()
-            for b in bots:
-                assert (b.match.outcome().scores, b.match.outcome().winners) == (
-                    out.scores,
-                    out.winners,
-                )
+            assert_ends_as_replayed(bots, stored_table(pg, code))
         assert gaps, "no kill hit a process holding a table"
         print(
             f"\n{processes} processes, {kills} kills: from a kill to the next accepted move "

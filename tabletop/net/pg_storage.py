@@ -38,6 +38,7 @@ from tabletop.net.storage import (
     SCHEMA_VERSION,
     LeaseLost,
     MoveConflict,
+    SeatRow,
     SqlStorage,
     TableRow,
 )
@@ -144,6 +145,36 @@ class PostgresStorage(SqlStorage):
             raise MoveConflict(f"move {n} of table {code} is already stored") from None
         if stored != 1:
             raise LeaseLost(code)
+
+    def _owned_write(self, code: str, sql: str, params: tuple[Any, ...]) -> None:
+        """One statement (one round trip) that writes only while this process owns ``code``:
+        ``sql`` is an UPDATE or DELETE whose WHERE may use ``EXISTS (SELECT 1 FROM owned)``,
+        the table's row locked as in :meth:`_owned`."""
+        with self.db.cursor() as cur:
+            cur.execute(
+                "WITH owned AS (SELECT 1 FROM tables WHERE code = %s AND owner = %s FOR SHARE) "
+                + sql,
+                (code, self.server_id, *params),
+            )
+            if cur.rowcount == 0:
+                raise LeaseLost(code)
+
+    def save_seat(self, code: str, seat: SeatRow) -> None:
+        """Store a seat's kind, name, level and token hash (one round trip)."""
+        self._owned_write(
+            code,
+            "UPDATE seats SET kind = %s, name = %s, level = %s, token_hash = %s, host = %s"
+            " WHERE code = %s AND seat = %s AND EXISTS (SELECT 1 FROM owned)",
+            (seat.kind, seat.name, seat.level, seat.token_hash, int(seat.host), code, seat.seat),
+        )
+
+    def mark_started(self, code: str) -> None:
+        """The table's game has begun (one round trip)."""
+        self._owned_write(
+            code,
+            "UPDATE tables SET started = 1 WHERE code = %s AND EXISTS (SELECT 1 FROM owned)",
+            (code,),
+        )
 
     # --- the processes ---------------------------------------------------------------------
     def register(self, address: str) -> None:
