@@ -3,6 +3,7 @@ apart and named as such (issue 30, item 2)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pytest
@@ -22,15 +23,31 @@ TIEBREAKS = {
     "your_majesty": set(),
 }
 FACTS = {"aristocracy": {"capped"}, "mayflower": {"eliminated"}}
-SEEDS = ((3, 1), (4, 2))  # (players, seed): finished games played by the greedy heuristic
+SEEDS = ((3, 5), (4, 2))  # (players, seed): finished games played by the greedy heuristic
 
 
-def _finished(gid: str, players: int, seed: int) -> tuple[Any, Outcome]:
+@cache
+def _played(gid: str, players: int, seed: int) -> tuple[Any, Any, tuple[Any, ...]]:
+    """A finished greedy game: the game, its last state, and (viewer, seat, seat's view) now
+    and then along the way."""
     game = registry.get(gid)
     players = max(game.info.min_players, min(players, game.info.max_players))
     agents = [make_agent("greedy", game) for _ in range(players)]
-    state = play(game, players, seed, None, agents).state
+    middle: list[Any] = []
+
+    def on_step(step: Any, state: Any) -> None:
+        if step.step % 25 == 0 and not game.is_over(state):
+            for seat in (None, *range(players)):
+                for p, info in enumerate(game.view(state, seat)["seats"]):
+                    middle.append((seat, p, info))
+
+    state = play(game, players, seed, None, agents, on_step=on_step).state
     assert game.is_over(state)
+    return game, state, tuple(middle)
+
+
+def _finished(gid: str, players: int, seed: int) -> tuple[Any, Outcome]:
+    game, state, _ = _played(gid, players, seed)
     return game, game.outcome(state)
 
 
@@ -76,3 +93,35 @@ def test_a_count_worth_points_reads_as_count_times_points() -> None:
     assert rows["coins"].label == "Coins left (tie-break 1)" and rows["coins"].cells == ("4", "9")
     assert "capped" not in rows  # a fact no seat has is left out
     assert adds_up(list(rows.values()))
+
+
+# --- the nameplates: the public running figure, the true one at the end ---------------------------
+@pytest.mark.parametrize("gid", sorted(TIEBREAKS))
+def test_at_the_end_every_view_shows_the_final_scores(gid: str) -> None:
+    game, state, middle = _played(gid, *SEEDS[0])
+    out = game.outcome(state)
+    players = len(out.scores)
+    for seat in (None, *range(players)):
+        seats = game.view(state, seat)["seats"]
+        assert [s["score"] for s in seats] == out.scores, (gid, seat)
+        assert not any(s.get("score_note") for s in seats), (gid, seat)  # the whole figure
+    assert middle
+    for seat, p, info in middle:  # a running figure short of the whole says what it counts
+        if gid == "mayflower":
+            assert info.get("score_note") == "on the table"
+        if gid == "aristocracy":
+            assert bool(info.get("score_note")) == (p != seat), (seat, p, info)
+
+
+def test_a_nameplate_says_what_its_running_figure_counts() -> None:
+    from types import SimpleNamespace
+
+    from tabletop.ui.table.seats import score_words
+
+    sc = SimpleNamespace(data=registry.get("mayflower").data)
+    assert (
+        score_words(sc, {"score": 16, "score_note": "on the table"}) == "16 diamonds on the table"
+    )
+    assert score_words(sc, {"score": 1}) == "1 diamond"
+    sc = SimpleNamespace(data=registry.get("aristocracy").data)
+    assert score_words(sc, {"score": 3, "score_note": "known"}) == "3 points known"

@@ -525,7 +525,7 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     sc.drawn.score_rows.clear()
     apart = any(r.apart for r in rows)
     col_w = px(110, h)
-    name_w = px(190, h)
+    name_w = px(230, h)
     row_h = px(28, h)
     bw = name_w + col_w * sc.match.players + px(30, h)
     bh = row_h * (len(rows) + apart + 3) + px(96, h)
