@@ -18,7 +18,7 @@ log = logging.getLogger("tabletop.ui.unfinished")
 def unfinished_text(path: Path) -> str:
     """The question's first line, e.g. "A game of <game> with Ada and Hugo, 15 moves in, is
     unfinished." ("" when the autosave holds no unfinished match).  The game's name stands
-    on its own: "Your Majesty: For the Realm game" would glue "Your" to another game's name."""
+    on its own: "Your <game> game" would glue "Your" to a name that may begin with it."""
     journal.flush_all(path)
     info = saves.peek(path)
     if info is None or info["over"]:
