@@ -53,6 +53,35 @@ def owners(url: str) -> dict[str, str]:
     return dict(rows)
 
 
+def _stuck(
+    pg: str, waiting: set[str], tables: list[tuple[str, list[Bot]]], procs: list[ServerProcess]
+) -> str:
+    """Why tables did not move again: the servers and owners the database knows, each
+    client's state, each process's exit and last lines (a process killed from outside the
+    test shows here as two dead at once)."""
+    lines = [f"tables {sorted(waiting)} never moved again; owners {owners(pg)}"]
+    with psycopg.connect(pg) as db:
+        for row in db.execute(
+            "SELECT name, address, alive_until - extract(epoch from clock_timestamp()),"
+            " pg_try_advisory_lock(lock_key) FROM servers"
+        ):
+            lines.append(f"  server {row}")
+        for row in db.execute("SELECT code, owner FROM tables WHERE over = 0"):
+            lines.append(f"  table {row}")
+    for code, bots in tables:
+        if code in waiting:
+            for b in bots:
+                c, m = b.client, b.match
+                lines.append(
+                    f"  {code}: {c.status} {c.url} {c.reason!r} connects={c.connects} "
+                    f"n={m.n} waiting={m.waiting} ready={m.ready} over={m.is_over()}"
+                )
+    for p in procs:
+        lines.append(f"  process {p.url} alive={p.proc.poll() is None} exit={p.proc.poll()}")
+        lines += ["    | " + line.rstrip() for line in p.output[-15:]]
+    return "\n".join(lines)
+
+
 class Cluster:
     def __init__(self, url: str, folder, count: int) -> None:
         self.db = url
@@ -134,7 +163,7 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
                 end = time.monotonic() + 90
                 waiting = {c for c in held if not stored_table(pg, c)["over"]}
                 while waiting:  # each table the dead process held moves again
-                    assert time.monotonic() < end, f"tables {waiting} never moved again"
+                    assert time.monotonic() < end, _stuck(pg, waiting, tables, cluster.procs)
                     _step(tables, seen)
                     for code in list(waiting):
                         s = stored_table(pg, code)
