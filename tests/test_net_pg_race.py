@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import multiprocessing as mp
 
-from tabletop.net.storage import SeatRow, TableRow, open_storage
+from tabletop.net.databases import open_storage
+from tabletop.net.storage import SeatRow, TableRow
 
 MOVES = 40
 
 
 def _racer(url: str, name: str, who: int, start, out) -> None:
-    from tabletop.net.storage import MoveConflict, open_storage
+    from tabletop.net.databases import open_storage
+    from tabletop.net.storage import MoveConflict
 
     s = open_storage(url, None, lease=30.0)
     s.server_id = name

@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from tabletop.net.databases import open_storage
 from tabletop.net.sqlite_storage import SqliteStorage
 from tabletop.net.storage import (
     CodeTaken,
@@ -14,7 +15,6 @@ from tabletop.net.storage import (
     MoveConflict,
     SeatRow,
     TableRow,
-    open_storage,
 )
 
 

@@ -28,7 +28,8 @@ import tabletop
 from tabletop import registry
 from tabletop.net import protocol, wire
 from tabletop.net.ai_pool import AiPool
-from tabletop.net.storage import CodeTaken, LeaseLost, MoveConflict, SeatRow, Storage, open_storage
+from tabletop.net.databases import open_storage
+from tabletop.net.storage import CodeTaken, LeaseLost, MoveConflict, SeatRow, Storage
 from tabletop.net.table import AI, LEVELS, OPEN, ServerTable, Subscriber, new_code
 
 log = logging.getLogger("tabletop.net.server")

@@ -20,7 +20,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 SCHEMA_VERSION = 2  # 2: tables.owner (the process that may write a table)
@@ -309,20 +308,3 @@ class SqlStorage:
                  "scores": json.loads(r[4]), "winners": json.loads(r[5]), "moves": r[6]}
                 for r in cur.fetchall()
             ]  # fmt: skip
-
-
-def open_storage(db: str | None, folder: Any, lease: float = 10.0) -> Storage:
-    """The storage ``tabletop serve --db`` names: a ``postgresql://`` address (shared by
-    several processes; ``lease`` seconds), else SQLite in ``folder`` or at the path given."""
-
-    if db and db.startswith(("postgresql://", "postgres://")):
-        try:
-            from tabletop.net.pg_storage import PostgresStorage
-        except ImportError:
-            raise RuntimeError(
-                "serving from PostgreSQL needs psycopg 3: pip install 'tabletop[postgres]'"
-            ) from None
-        return PostgresStorage(db, lease)
-    from tabletop.net.sqlite_storage import SqliteStorage
-
-    return SqliteStorage(Path(db) if db else Path(folder) / "tables.sqlite")
