@@ -62,4 +62,10 @@ class CreditsScene(GuiScene):
             "Back",
             self.back,
         )
+        self.body = None
+        self.later(lambda: self._fill_text(area))
+
+    def _fill_text(self, area: pygame.Rect) -> None:
+        """Fill: the credits text, laid out after the scene has been shown."""
         self.body = self.text_box(credits_html(self.scale), area)
+        self.ui.update(0.0)
