@@ -85,7 +85,7 @@ def test_a_question_mark_typed_into_a_text_entry_stays_text() -> None:
     app = make_app()
     scene = NewGameScene(app)
     app.push(scene)
-    app.step(DT)
+    filled(app)
     entry = next(e for e in scene._order if type(e).__name__ == "EntryKeys")
     scene.set_focus(scene._order.index(entry))
     assert scene._typing()

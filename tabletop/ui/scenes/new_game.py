@@ -103,6 +103,7 @@ class NewGameScene(GuiScene):
         self._texts: list[tuple[str, str, pygame.Rect, Any]] = []  # built after a frame
         self.summary_box: Any = None
         self.help_boxes: dict[str, Any] = {}
+        self._form_shown = False  # the seats and options come a frame after the first
         if catalog.ready():
             self._read_games()
 
@@ -307,7 +308,28 @@ class NewGameScene(GuiScene):
         self._texts.append(
             ("", esc(summary), pygame.Rect(left.x, y, left.w, left.bottom - y), None)
         )
-        # Right: a scrolling column with seats, options, seed.
+        if self._form_shown:
+            self._build_form(right, row)
+            back_and_start()
+        else:  # the first frame: the game and its players; the seats and options next frame
+            back_and_start()
+            self.later(lambda: self._form_later(right, row))
+        self.later(self._fill_texts)
+
+    def _form_later(self, right: pygame.Rect, row: int) -> None:
+        """Fill: the seats and options column, first shown a frame after the rest (in the
+        keyboard order before Back and Start)."""
+        self._form_shown = True
+        tail = self._order[-2:]
+        del self._order[-2:]
+        self._build_form(right, row)
+        self._order.extend(tail)
+        self.ui.update(0.0)
+
+    def _build_form(self, right: pygame.Rect, row: int) -> None:
+        """The right column: a scrolling form with the seats, the options and the seed."""
+        info = self.game.info if self.game is not None else None
+        assert info is not None
         self.form = pygame_gui.elements.UIScrollingContainer(
             right, manager=self.ui, allow_scroll_x=False
         )
@@ -369,8 +391,6 @@ class NewGameScene(GuiScene):
         if self.ask_seed:
             y = self._seed_row(y, inner_w, row)
         self.form.set_scrollable_area_dimensions((inner_w, y))
-        back_and_start()
-        self.later(self._fill_texts)
 
     def _fill_texts(self) -> None:
         """Fill: the About text and the small print under the seats and options, laid out
