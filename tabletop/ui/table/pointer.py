@@ -91,6 +91,9 @@ class PointerInput:
 
     def _motion(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
+        if self.drawn.panel_held and not self.side_rect.collidepoint(pos):
+            self.drawn.panel_held = False  # the pointer has left: the panel may grow now
+            self._build_buttons()
         hand = self.interaction.hand
         if isinstance(hand, Pressed):
             sp, start = hand.card, hand.at
