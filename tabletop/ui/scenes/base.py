@@ -215,14 +215,20 @@ class GuiScene(Scene):
         )
 
     def text_box(
-        self, html_text: str, rect: pygame.Rect, object_id: str | None = None, container: Any = None
+        self,
+        html_text: str,
+        rect: pygame.Rect,
+        object_id: str | None = None,
+        container: Any = None,
+        long: bool = False,
     ) -> pygame_gui.elements.UITextBox:
-        """A scrollable HTML text box whose scroll bar grows with the scale (laid out once,
-        with the scroll bar's width known from the start)."""
+        """A scrollable HTML text box whose scroll bar grows with the scale, laid out once
+        with the scroll bar's width known from the start (``long``: a text that will need
+        the scroll bar, laid out beside it at once)."""
         from tabletop.ui.scenes.text_box import scaled_text_box
 
         width = self.px(18)
-        box = scaled_text_box(html_text, rect, self.ui, width, object_id, container)
+        box = scaled_text_box(html_text, rect, self.ui, width, object_id, container, long)
         bar = getattr(box, "scroll_bar", None)
         if bar is not None and getattr(bar, "button_height", width) != width:
             bar.button_height = width  # its arrows grow with the window too (20 px otherwise)

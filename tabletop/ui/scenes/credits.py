@@ -67,5 +67,5 @@ class CreditsScene(GuiScene):
 
     def _fill_text(self, area: pygame.Rect) -> None:
         """Fill: the credits text, laid out after the scene has been shown."""
-        self.body = self.text_box(credits_html(self.scale), area)
+        self.body = self.text_box(credits_html(self.scale), area, long=True)
         self.ui.update(0.0)

@@ -129,6 +129,7 @@ class RulesScene(GuiScene):
             if self.game_id
             else "",
             self.text_rect,
+            long=True,
         )
         self.ui.update(0.0)
 
