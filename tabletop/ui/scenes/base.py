@@ -101,6 +101,7 @@ class GuiScene(Scene):
         self._shown = False  # a frame has been drawn since the last build or fill
         self._old_actions: dict[Any, Callable[[], None]] = {}  # the buttons before a rebuild
         self._ui_key: tuple[Any, ...] | None = None  # what self.ui was made for
+        self.pending_boxes: dict[str, tuple[pygame.Rect, str]] = {}  # text boxes to come
 
     # --- sizes --------------------------------------------------------------------------
     @property
@@ -134,6 +135,7 @@ class GuiScene(Scene):
         self._order = []
         self.default_button = None
         self._fills = []  # the old widgets' slow parts: build() asks again for what it lacks
+        self.pending_boxes = {}
         old_focus = self.focus
         self.build()
         self.ui.update(0.0)  # lay the widgets out now: a covered scene is drawn without updates
@@ -443,12 +445,27 @@ class GuiScene(Scene):
             self.rebuild()
         self.draw_background(surface)
         self.draw_extra(surface)
+        self.draw_pending(surface)
         if self.ui is None:
             self.draw_plain(surface)
             self._plain_drawn = True  # the widgets are built on the next update
         else:
             self.ui.draw_ui(surface)
         self._shown = True
+
+    def draw_pending(self, surface: pygame.Surface) -> None:
+        """Each text box still to come as its empty panel (the text box's parchment and gold
+        border), with its heading if it has one: the scene looks whole from its first frame."""
+        pal = self.app.palette
+        for rect, title in self.pending_boxes.values():
+            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+            panel.fill((*pal.parchment, 0xF2))
+            surface.blit(panel, rect)
+            pygame.draw.rect(surface, pal.gold, rect, max(1, self.px(2)))
+            if title:
+                f = fonts.font("display", self.px(TYPE_SIZES["title"]))
+                img = f.render(text_gate.shown(title), True, pal.ink)
+                surface.blit(img, (rect.x + self.px(16), rect.y + self.px(10)))
 
     def draw_plain(self, surface: pygame.Surface) -> None:
         """The widgets as plain drawings, for a first frame before pygame_gui (override)."""

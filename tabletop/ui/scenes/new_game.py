@@ -305,9 +305,9 @@ class NewGameScene(GuiScene):
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
         y += self.px(32)
         summary = self._summary(self.game, self.options)
-        self._texts.append(
-            ("", esc(summary), pygame.Rect(left.x, y, left.w, left.bottom - y), None)
-        )
+        about = pygame.Rect(left.x, y, left.w, left.bottom - y)
+        self._texts.append(("", esc(summary), about, None))
+        self.pending_boxes["about"] = (about, "")
         if self._form_shown:
             self._build_form(right, row)
             back_and_start()
@@ -403,6 +403,7 @@ class NewGameScene(GuiScene):
                 html_text, rect, manager=self.ui, container=container, object_id="#option_help"
             )
         self._texts = []
+        self.pending_boxes.pop("about", None)
         self.ui.update(0.0)
 
     def _seed_row(self, y: int, inner_w: int, row: int) -> int:
@@ -522,6 +523,8 @@ class NewGameScene(GuiScene):
         ):
             button.enable() if ok else button.disable()
         self._texts = []  # the old game's About and help are not filled in now
+        if self.summary_box is not None:
+            self.pending_boxes["about"] = (self.summary_box.rect, "")
         for part in (self.summary_box, getattr(self, "form", None)):
             if part is not None:
                 part.hide()

@@ -11,11 +11,10 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui import catalog, fonts
+from tabletop.ui import catalog
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.reading import esc, heading, small
-from tabletop.ui.theme import TYPE_SIZES, mix
 
 
 def rules_html(game_id: str, scale: float, options: dict[str, Any] | None = None) -> str:
@@ -101,13 +100,17 @@ class RulesScene(GuiScene):
         )
         self.default_button = back
         self.body = None
+        list_w = self.px(260)
+        self.text_rect = pygame.Rect(
+            area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
+        )
         if self.games is None:
+            self.pending_boxes["text"] = (self.text_rect, "")
             self.later(self._games_read)
             return
         if not self.games:
             self.label(pygame.Rect(area.x, area.y, area.w, bh), "No games are installed.")
             return
-        list_w = self.px(260)
         for i, (gid, game) in enumerate(self.games.items()):
             b = self.button(
                 pygame.Rect(area.x, area.y + i * (bh + self.px(8)), list_w, bh),
@@ -117,9 +120,8 @@ class RulesScene(GuiScene):
             )
             if gid == self.game_id:
                 self.default_button = b
-        self.text_rect = pygame.Rect(
-            area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
-        )
+        game = self.games.get(self.game_id or "")
+        self.pending_boxes["text"] = (self.text_rect, game.info.name if game is not None else "")
         self.later(self._fill_text)
 
     def _fill_text(self) -> None:
@@ -131,15 +133,5 @@ class RulesScene(GuiScene):
             self.text_rect,
             long=True,
         )
+        self.pending_boxes.pop("text", None)
         self.ui.update(0.0)
-
-    def draw_extra(self, surface: pygame.Surface) -> None:
-        """Until the text is laid out: the game's name where its rules will be."""
-        if self.body is not None or not self.text_rect.w:
-            return
-        pal = self.app.palette
-        game = (self.games or {}).get(self.game_id or "")
-        name = game.info.name if game is not None else ""
-        f = fonts.font("display", self.px(TYPE_SIZES["title"]))
-        img = f.render(name, True, mix(pal.gold_light, pal.felt_dark, 0.3))
-        surface.blit(img, (self.text_rect.x + self.px(8), self.text_rect.y + self.px(6)))
