@@ -96,7 +96,7 @@ class GuiScene(Scene):
         self.default_button: Any = None
         self._built_size: tuple[int, int] | None = None
         self._plain_drawn = False
-        self._fills: list[Callable[[], None]] = []  # slow parts still to build (see later)
+        self._fills: list[tuple[Callable[[], None], bool]] = []  # slow parts (see later)
         self._held: list[pygame.event.Event] = []  # input that arrived while filling in
         self._shown = False  # a frame has been drawn since the last build or fill
         self._old_actions: dict[Any, Callable[[], None]] = {}  # the buttons before a rebuild
@@ -147,16 +147,21 @@ class GuiScene(Scene):
     def build(self) -> None:
         """Create the widgets (override)."""
 
-    def later(self, fill: Callable[[], None]) -> None:
+    def later(self, fill: Callable[[], None], hold: bool = True) -> None:
         """Build a slow part after the scene has been shown: ``fill`` runs after the next
         drawn frame (one fill per frame, in order; a rebuild forgets those not yet run, and
-        its :meth:`build` asks again for what is still missing)."""
-        self._fills.append(fill)
+        its :meth:`build` asks again for what is still missing).  Until it has run, clicks
+        and keys are held (``hold``: the part has buttons or rows they may be aimed at; a
+        text to read holds nothing)."""
+        self._fills.append((fill, hold))
         self._shown = False  # what changed is drawn first
+
+    def _holding(self) -> bool:
+        return any(hold for _fill, hold in self._fills)
 
     @property
     def filling(self) -> bool:
-        """True while slow parts are still to come (input is held meanwhile)."""
+        """True while slow parts are still to come (see :meth:`later`)."""
         return bool(self._fills)
 
     def busy(self) -> bool:
@@ -285,7 +290,7 @@ class GuiScene(Scene):
             if self._waiting_for_widgets() and event.type not in _INPUT:
                 return  # window events before the first frame need no widgets
             self.rebuild()
-        if self._fills and event.type in _INPUT:
+        if self._holding() and event.type in _INPUT:
             self._held.append(event)  # handled once the scene is complete (see later)
             return
         if event.type == pygame.KEYDOWN and self._key(event):
@@ -386,10 +391,10 @@ class GuiScene(Scene):
         """Build the next slow part if a frame has shown the scene since the last one; once
         none is left, handle the input held meanwhile."""
         if self._fills and self._shown:
-            fill = self._fills.pop(0)
+            fill, _hold = self._fills.pop(0)
             self._shown = False
             fill()
-        while self._held and not self._fills:
+        while self._held and not self._holding():
             event = self._held.pop(0)
             top = getattr(self.app, "top", self)
             if top is self:

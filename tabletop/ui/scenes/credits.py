@@ -64,7 +64,7 @@ class CreditsScene(GuiScene):
         )
         self.body = None
         self.pending_boxes["text"] = (area, "")
-        self.later(lambda: self._fill_text(area))
+        self.later(lambda: self._fill_text(area), hold=False)
 
     def _fill_text(self, area: pygame.Rect) -> None:
         """Fill: the credits text, laid out after the scene has been shown."""

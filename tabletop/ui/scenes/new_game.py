@@ -314,7 +314,7 @@ class NewGameScene(GuiScene):
         else:  # the first frame: the game and its players; the seats and options next frame
             back_and_start()
             self.later(lambda: self._form_later(right, row))
-        self.later(self._fill_texts)
+        self.later(self._fill_texts, hold=False)
 
     def _form_later(self, right: pygame.Rect, row: int) -> None:
         """Fill: the seats and options column, first shown a frame after the rest (in the

@@ -122,7 +122,7 @@ class RulesScene(GuiScene):
                 self.default_button = b
         game = self.games.get(self.game_id or "")
         self.pending_boxes["text"] = (self.text_rect, game.info.name if game is not None else "")
-        self.later(self._fill_text)
+        self.later(self._fill_text, hold=False)
 
     def _fill_text(self) -> None:
         """Fill: the chosen game's rules in the scrollable text box."""
