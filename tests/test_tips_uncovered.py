@@ -62,8 +62,11 @@ def test_the_focused_moves_tip_covers_neither_its_card_nor_its_target(n) -> None
         shown = sc.drawn.tip
         if shown is None:
             continue
-        for r in tips.focus_rects(sc):
+        for r in tips.focus_rects(sc):  # its card, its target, the display it lies in
             assert not shown.colliderect(r), (gid, sc.legal[i].text, shown, r)
+        card = sc.by_uid.get(sc.legal[i].gesture.card or "")
+        if card is not None:  # the cards beside it stay in sight (the display's six)
+            assert not shown.colliderect(sc.layout.zones[card.zone].rect), sc.legal[i].text
     assert app.crashes == 0
 
 

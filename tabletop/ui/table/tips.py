@@ -210,16 +210,21 @@ def focus_tip(sc: TableReads) -> tuple[Tip, pygame.Rect] | None:
 
 
 def focus_rects(sc: TableReads) -> list[pygame.Rect]:
-    """Where the move Tab has focused lies: its card and the card or zone it aims at."""
+    """Where the move Tab has focused lies: its card, the zone the card lies in (the cards
+    beside it, a display to choose from), and the card or zone it aims at."""
     if not 0 <= sc.focus < len(sc.legal):
         return []
     g = sc.legal[sc.focus].gesture
+    zones = sc.layout.zones if sc.layout is not None else {}
     out = []
-    for key in (g.card, g.target):
+    for i, key in enumerate((g.card, g.target)):
         if key and key in sc.by_uid:
-            out.append(pygame.Rect(sc.by_uid[key].rect))
-        elif key and sc.layout is not None and key in sc.layout.zones:
-            out.append(pygame.Rect(sc.layout.zones[key].rect))
+            sp = sc.by_uid[key]
+            out.append(pygame.Rect(sp.rect))
+            if i == 0 and sp.zone in zones:
+                out.append(pygame.Rect(zones[sp.zone].rect))
+        elif key and key in zones:
+            out.append(pygame.Rect(zones[key].rect))
     return out
 
 
@@ -234,17 +239,28 @@ def place(
     window: pygame.Rect,
     pad: int,
 ) -> pygame.Rect:
-    """Where a tip of ``size`` goes: beside ``near`` (right, left, below, above, then the
-    window's corners), on the window, at the first place that covers neither ``near`` nor
-    any of ``avoid``; where every place covers some, the one covering least."""
+    """Where a tip of ``size`` goes: beside ``near`` (right, left, below, above), else beside
+    one of ``avoid`` level with ``near``, else in a corner of the window; the first such
+    place on the window that covers neither ``near`` nor any of ``avoid``, or where every
+    place covers some, the one covering least."""
     w, h = size
+
+    def around(r: pygame.Rect) -> list[tuple[int, int]]:
+        return [
+            (r.right + pad, near.y),
+            (r.x - pad - w, near.y),
+            (near.x, r.bottom + pad),
+            (near.x, r.y - pad - h),
+        ]
+
     spots = [
-        (near.right + pad, near.y),
-        (near.x - pad - w, near.y),
-        (near.x, near.bottom + pad),
-        (near.x, near.y - pad - h),
+        *around(near),
         (near.right + pad, near.bottom - h),
         (near.x - pad - w, near.bottom - h),
+    ]
+    for r in avoid:  # beside the rest of what it explains
+        spots += around(r)
+    spots += [
         (window.right - w, window.y),
         (window.x, window.y),
         (window.right - w, window.bottom - h),
