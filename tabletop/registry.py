@@ -48,6 +48,11 @@ def games() -> dict[str, Game]:
     return dict(_registry()[0])
 
 
+def loaded() -> bool:
+    """Whether the games have been found already (:func:`games` then answers at once)."""
+    return _registry.cache_info().currsize > 0
+
+
 def broken() -> dict[str, str]:
     """Games left out, by package name, with the reason (a data error, an import error)."""
     return dict(_registry()[1])

@@ -196,17 +196,19 @@ def test_the_new_game_forms_about_box_fills_in_the_chosen_sizes() -> None:
     """The About box shows the summary with its figures for the form's options, never the
     raw placeholders."""
     from table_driver import make_app
+    from ui_shell_support import filled
 
     from tabletop.ui.scenes.new_game import NewGameScene
 
     app = make_app()
     scene = NewGameScene(app, "aristocracy")
     app.push(scene)
-    app.step(1 / 60)
+    filled(app)
     text = scene.summary_box.html_text
     assert "{" not in text and "}" not in text
     assert "3 for a farm, 4" in text and "5 for a château" in text
     assert "shorter 1/2/3 with one deck" in text
     scene.options["length"] = "longer"
     scene.rebuild()
+    filled(app)
     assert "4 for a farm, 5" in scene.summary_box.html_text

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from save_support import played_match
 from table_driver import DT, click, make_app, settle
+from ui_shell_support import filled
 
 from tabletop.controller import save_files
 from tabletop.ui import places
@@ -76,7 +77,7 @@ def test_delete_asks_first() -> None:
     assert b.exists() and app.top is scene
     press(app, scene, "Delete")
     click(app, next(x for x in app.top._actions if x.text == "Delete").rect.center)
-    app.step(DT)
+    filled(app)  # the saves checked again after a frame
     assert not b.exists() and a.exists()
     assert [r[0] for r in scene.rows] == [a]
     assert app.crashes == 0
@@ -96,7 +97,7 @@ def test_rename_never_overwrites() -> None:
     assert b.exists() and a.read_bytes() == before
     dialog.entry.set_text("Before the last round")
     click(app, dialog.default_button.rect.center)
-    app.step(DT)
+    filled(app)
     assert app.top is scene
     assert not b.exists() and (b.parent / "Before the last round.json").exists()
     assert "Before the last round.json" in scene.rows[0][2]

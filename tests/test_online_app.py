@@ -17,6 +17,7 @@ from online_app_driver import (
     type_into,
 )
 from table_driver import perform
+from ui_shell_support import filled
 
 from tabletop.ui.online_seats import load_prefs
 from tabletop.ui.table.online import seat_state
@@ -28,6 +29,7 @@ def _host_a_table(app):
     app.top.prefs.name = "Hilde"
     press(app, "Host a table…")
     assert top_is(app, "HostSetupScene")
+    filled(app)  # a first visit reads the games after a first frame
     setup = app.top
     setup._select_game("majesty")
     setup.players = 2

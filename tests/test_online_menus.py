@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 from net_helpers import ServerProcess
 from online_app_driver import close, new_app, online_env, press, run_until, top_is
+from ui_shell_support import filled
 
 from tabletop import registry
 from tabletop.controller import records
@@ -153,6 +154,7 @@ def test_an_online_game_goes_into_records_without_a_replay(monkeypatch, tmp_path
     try:
         press(app, "Records")
         assert top_is(app, "RecordsScene")
+        filled(app)
         played = [b for b in app.top._actions if b.text.startswith("Played online:")]
         assert len(played) == 1 and not played[0].is_enabled
         with pytest.raises(ValueError, match="played online"):

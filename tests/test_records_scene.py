@@ -9,6 +9,7 @@ import pygame
 import pytest
 from table_driver import DT, click, make_app, settle
 from test_replay_seat import a_finished_hidden_game
+from ui_shell_support import filled
 
 from tabletop.controller import records
 from tabletop.controller.records import Records
@@ -41,6 +42,7 @@ def test_from_the_title_to_a_replay() -> None:
     press(app, app.top, "Records")
     scene = app.top
     assert isinstance(scene, RecordsScene)
+    filled(app)
     with Records() as db:
         assert [s.name for s in scene.stats] == [s.name for s in player_stats(db)]
     assert scene.stats and scene.stats[0].games == 1

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from table_driver import DT, make_app, open_table, settle
 from test_replay_seat import a_finished_hidden_game
+from ui_shell_support import filled
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
@@ -82,6 +83,7 @@ def test_r_opens_the_rules_of_this_match_with_its_options() -> None:
     settle(app, 3)
     key(app, 114, "r")
     assert isinstance(app.top, RulesScene) and app.top.game_id == "aristocracy"
+    filled(app)
     text = app.top.body.html_text
     assert "only one deck" in text and "more than 5 cards" in text  # the match's figures
     assert "3, 4 or 5 face-down cards" not in text

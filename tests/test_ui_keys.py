@@ -10,6 +10,7 @@ import pygame
 import pytest
 from court_game import COURT
 from table_driver import DT, click, drag, make_app, open_table, patient_frames, settle
+from ui_shell_support import filled
 
 from tabletop.controller import SeatConfig
 from tabletop.controller.match import AI
@@ -84,7 +85,7 @@ def test_a_question_mark_typed_into_a_text_entry_stays_text() -> None:
     app = make_app()
     scene = NewGameScene(app)
     app.push(scene)
-    app.step(DT)
+    filled(app)
     entry = next(e for e in scene._order if type(e).__name__ == "EntryKeys")
     scene.set_focus(scene._order.index(entry))
     assert scene._typing()
@@ -262,7 +263,7 @@ def test_listed_menu_keys_scroll_and_change_drop_downs_and_no_other_key_acts() -
     by_action = {b.action: b for b in keys.BINDINGS if b.where == "menus"}
     rules = RulesScene(app)
     app.push(rules)
-    app.step(DT)
+    filled(app)
     bar = rules.body.scroll_bar
     assert bar is not None
     for code, end in zip(by_action["scroll"].keys, (0.0, 1.0, 0.0, 1.0), strict=True):
@@ -280,6 +281,7 @@ def test_listed_menu_keys_scroll_and_change_drop_downs_and_no_other_key_acts() -
     new.set_focus(i)
     for code in by_action["change"].keys:  # Left, then Right: away and back again
         _press(app, code)
+        filled(app)  # another game: its form is filled in a frame later
         now = next(e for e in new._order if isinstance(e, MenuKeys) and e.ids == ids).current
         assert (now != first) == (code == by_action["change"].keys[0]), pygame.key.name(code)
     app.go_home()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui_shell_support import button_named, click, close_app, make_app, post_key
+from ui_shell_support import button_named, click, close_app, filled, make_app, post_key
 
 from tabletop.ui import launch
 from tabletop.ui.app import App
@@ -13,7 +13,12 @@ from tabletop.ui.scenes.title import TitleScene
 
 
 def _frames(app, n: int = 2) -> None:
+    """``n`` frames, then until the top scene has filled in (input made while it filled in
+    is handled then) and two more for the presses that come back as events."""
     for _ in range(n):
+        app.step(1 / 60)
+    filled(app)
+    for _ in range(2):
         app.step(1 / 60)
 
 

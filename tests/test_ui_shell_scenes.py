@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_shell_support import close_app, font_height, make_app
+from ui_shell_support import close_app, filled, font_height, make_app
 
 from tabletop.engine.game import Outcome
 from tabletop.ui.match_config import MatchConfig, SeatConfig
@@ -158,6 +158,7 @@ def test_long_texts_scroll_by_keyboard(monkeypatch, tmp_path) -> None:
     app = make_app(monkeypatch, tmp_path)
     try:
         app.push(RulesScene(app, "toy"))
+        filled(app)
         app.top.body.set_text("<br>".join(f"line {i}" for i in range(300)))
         app.top.body.rebuild()
         app.step(1 / 60)
@@ -174,6 +175,7 @@ def test_long_texts_scroll_by_keyboard(monkeypatch, tmp_path) -> None:
         assert bar.start_percentage == 0
         # Credits has one button: the arrows scroll the text instead of moving the focus
         app.push(CreditsScene(app))
+        filled(app)
         app.top.body.set_text("<br>".join(f"line {i}" for i in range(300)))
         app.top.body.rebuild()
         app.step(1 / 60)
@@ -196,7 +198,7 @@ def test_new_game_explains_every_option_that_has_help(monkeypatch, tmp_path) -> 
         for gid, game in registry.games().items():
             scene = NewGameScene(app, gid)
             app.push(scene)
-            app.step(1 / 60)
+            filled(app)
             helped = [o for o in game.info.options if o.help]
             # every option with help, and what the AI levels mean under the seats
             keys = {o.key for o in helped} | {"seat_kinds"}

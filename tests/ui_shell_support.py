@@ -74,8 +74,19 @@ def install_fake_catalog(monkeypatch, tmp_path: Path) -> CourtToy:
     from tabletop.ui import catalog
 
     monkeypatch.setattr(catalog, "games", lambda: {"toy": game})
+    monkeypatch.setattr(catalog, "ready", lambda: True)
     monkeypatch.setattr(catalog, "game_data", lambda gid: data)
     return game
+
+
+def filled(app, frames: int = 20) -> None:
+    """Step the app until the top scene has built its slow parts (a menu scene is shown first
+    and filled in over the next frames, see ``GuiScene.later``)."""
+    for _ in range(frames):
+        app.step(1 / 60)
+        if not getattr(app.top, "filling", False) and not getattr(app.top, "_held", None):
+            return
+    raise AssertionError(f"{type(app.top).__name__} still filling in after {frames} frames")
 
 
 def post_key(key: int) -> None:

@@ -30,6 +30,7 @@ log = logging.getLogger("tabletop.ui.app")
 FPS = 60
 IDLE_FPS = 12  # when nothing moves and the user has done nothing for IDLE_AFTER seconds
 IDLE_AFTER = 1.5
+SPARE_AFTER = 0.25  # seconds without input before a UI manager is themed for the next scene
 DEFAULT_SIZE = (1280, 720)
 MAX_CRASHES_IN_A_ROW = 3
 LOG_FILE = "tabletop.log"
@@ -171,6 +172,7 @@ class App:
         self._last_size = self.window.get_size()
         self._themes: dict[tuple[float, bool], dict[str, Any]] = {}
         self._drawn_alone: Scene | None = None  # the scene the window holds, if only one
+        self._spare_ui: tuple[tuple[Any, ...], Any] | None = None  # (key, manager), see make_ui
 
     # --- window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -233,8 +235,18 @@ class App:
             self._guard(scene.resize, size)
 
     # --- pygame_gui -------------------------------------------------------------------------
+    def _ui_key(self) -> tuple[Any, ...]:
+        return (self.size, round(self.scale, 3), self.settings.colour_safe)
+
     def make_ui(self) -> Any:
-        """A themed ``pygame_gui.UIManager`` for the current size, scale and palette."""
+        """A themed ``pygame_gui.UIManager`` for the current size, scale and palette (the
+        spare one made while the app was idle, if it fits)."""
+        spare, self._spare_ui = self._spare_ui, None
+        if spare is not None and spare[0] == self._ui_key():
+            return spare[1]
+        return self._new_ui()
+
+    def _new_ui(self) -> Any:
         import pygame_gui
 
         from tabletop.ui.gui_theme import font_families, gui_theme
@@ -248,6 +260,21 @@ class App:
         for name, paths in font_families().items():
             manager.add_font_paths(name, **paths)
         return manager
+
+    def _prepare_spare_ui(self) -> None:
+        """While nothing happens, theme a manager for the next scene to open (reading the
+        theme is a good part of building a menu scene), once pygame_gui is loaded."""
+        if self.quiet_for < SPARE_AFTER or "pygame_gui" not in sys.modules:
+            return
+        if self._spare_ui is not None and self._spare_ui[0] == self._ui_key():
+            return
+        try:
+            if any(s.busy() for s in self.stack):
+                return
+            self._spare_ui = (self._ui_key(), self._new_ui())
+        except Exception:  # never worth a crash: the next scene makes its own
+            log.exception("could not prepare a spare UI manager")
+            self._spare_ui = None
 
     # --- the stack ----------------------------------------------------------------------------
     @property
@@ -334,6 +361,7 @@ class App:
     def save_settings(self) -> None:
         """Persist the settings and apply fullscreen and palette changes."""
         self._themes.clear()
+        self._spare_ui = None
         self.set_fullscreen(self.settings.fullscreen)
         self._persist_settings()
         size = self.size
@@ -503,6 +531,8 @@ class App:
         self.frames += 1
         if not self._log_open:
             self.open_log()  # after the first frame is on the screen
+        else:
+            self._prepare_spare_ui()
         if self.crashes == crashes_before:
             self._crash_streak = 0
 

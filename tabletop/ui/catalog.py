@@ -15,6 +15,11 @@ def games() -> dict[str, Game]:
     return registry.games()
 
 
+def ready() -> bool:
+    """Whether :func:`games` answers at once (the registry has been read)."""
+    return registry.loaded()
+
+
 def game_data(game_id: str) -> GameData:
     """The validated ``data/<id>/`` of a game (raises ``DataError`` with the file and field)."""
     return shipped_data(game_id)

@@ -8,6 +8,12 @@ Tab / Up / Down move the keyboard focus between buttons, drop-downs (:meth:`menu
 Right change them) and text entries (:meth:`entry_keys`: focused, they take the typing);
 PageUp / PageDown / Home / End scroll the scene's long text (and Up / Down too where there is
 only one button).
+
+Show, then fill in: a scene's :meth:`~GuiScene.build` makes only what is quick (buttons,
+labels) and hands the slow parts (reading a record, checking saves, laying out a long text) to
+:meth:`~GuiScene.later`.  The scene is drawn at once; each slow part runs after a frame has
+been drawn, one per frame.  Clicks and keys that arrive meanwhile are held, then handled in
+order once the scene is complete, so none is lost.
 """
 
 from __future__ import annotations
@@ -90,6 +96,12 @@ class GuiScene(Scene):
         self.default_button: Any = None
         self._built_size: tuple[int, int] | None = None
         self._plain_drawn = False
+        self._fills: list[tuple[Callable[[], None], bool]] = []  # slow parts (see later)
+        self._held: list[pygame.event.Event] = []  # input that arrived while filling in
+        self._shown = False  # a frame has been drawn since the last build or fill
+        self._old_actions: dict[Any, Callable[[], None]] = {}  # the buttons before a rebuild
+        self._ui_key: tuple[Any, ...] | None = None  # what self.ui was made for
+        self.pending_boxes: dict[str, tuple[pygame.Rect, str]] = {}  # text boxes to come
 
     # --- sizes --------------------------------------------------------------------------
     @property
@@ -109,11 +121,21 @@ class GuiScene(Scene):
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Throw the widgets away and build them again for the current size."""
-        self.ui = self.app.make_ui()
+        """Throw the widgets away and build them again for the current size (on the same
+        UI manager when the size and the theme are unchanged: theming one takes long)."""
+        key = (tuple(self.app.size), self.scale, getattr(self.app.settings, "colour_safe", None))
+        if self.ui is not None and key == self._ui_key:
+            self.ui.set_focus_set(None)
+            self.ui.clear_and_reset()
+        else:
+            self.ui = self.app.make_ui()
+        self._ui_key = key
+        self._old_actions = self._actions  # a click already on its way still counts
         self._actions = {}
         self._order = []
         self.default_button = None
+        self._fills = []  # the old widgets' slow parts: build() asks again for what it lacks
+        self.pending_boxes = {}
         old_focus = self.focus
         self.build()
         self.ui.update(0.0)  # lay the widgets out now: a covered scene is drawn without updates
@@ -124,6 +146,27 @@ class GuiScene(Scene):
 
     def build(self) -> None:
         """Create the widgets (override)."""
+
+    def later(self, fill: Callable[[], None], hold: bool = True) -> None:
+        """Build a slow part after the scene has been shown: ``fill`` runs after the next
+        drawn frame (one fill per frame, in order; a rebuild forgets those not yet run, and
+        its :meth:`build` asks again for what is still missing).  Until it has run, clicks
+        and keys are held (``hold``: the part has buttons or rows they may be aimed at; a
+        text to read holds nothing)."""
+        self._fills.append((fill, hold))
+        self._shown = False  # what changed is drawn first
+
+    def _holding(self) -> bool:
+        return any(hold for _fill, hold in self._fills)
+
+    @property
+    def filling(self) -> bool:
+        """True while slow parts are still to come (see :meth:`later`)."""
+        return bool(self._fills)
+
+    def busy(self) -> bool:
+        """Filling in, or holding input to handle: the app keeps its full frame rate."""
+        return bool(self._fills or self._held)
 
     def button(
         self,
@@ -179,16 +222,20 @@ class GuiScene(Scene):
         )
 
     def text_box(
-        self, html_text: str, rect: pygame.Rect, object_id: str | None = None
+        self,
+        html_text: str,
+        rect: pygame.Rect,
+        object_id: str | None = None,
+        container: Any = None,
+        long: bool = False,
     ) -> pygame_gui.elements.UITextBox:
-        """A scrollable HTML text box whose scroll bar grows with the scale."""
-        import pygame_gui
+        """A scrollable HTML text box whose scroll bar grows with the scale, laid out once
+        with the scroll bar's width known from the start (``long``: a text that will need
+        the scroll bar, laid out beside it at once)."""
+        from tabletop.ui.scenes.text_box import scaled_text_box
 
-        box = pygame_gui.elements.UITextBox(html_text, rect, manager=self.ui, object_id=object_id)
         width = self.px(18)
-        if getattr(box, "scroll_bar_width", width) != width:
-            box.scroll_bar_width = width
-            box.rebuild()
+        box = scaled_text_box(html_text, rect, self.ui, width, object_id, container, long)
         bar = getattr(box, "scroll_bar", None)
         if bar is not None and getattr(bar, "button_height", width) != width:
             bar.button_height = width  # its arrows grow with the window too (20 px otherwise)
@@ -243,11 +290,14 @@ class GuiScene(Scene):
             if self._waiting_for_widgets() and event.type not in _INPUT:
                 return  # window events before the first frame need no widgets
             self.rebuild()
+        if self._holding() and event.type in _INPUT:
+            self._held.append(event)  # handled once the scene is complete (see later)
+            return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         self.ui.process_events(event)
         if event.type == _button_pressed():
-            action = self._actions.get(event.ui_element)
+            action = self._actions.get(event.ui_element) or self._old_actions.get(event.ui_element)
             if action is not None:
                 sound.play(self.app, "click")
                 action()
@@ -335,6 +385,22 @@ class GuiScene(Scene):
                 return
             self.rebuild()
         self.ui.update(dt)
+        self.fill_in()
+
+    def fill_in(self) -> None:
+        """Build the next slow part if a frame has shown the scene since the last one; once
+        none is left, handle the input held meanwhile."""
+        if self._fills and self._shown:
+            fill, _hold = self._fills.pop(0)
+            self._shown = False
+            fill()
+        while self._held and not self._holding():
+            event = self._held.pop(0)
+            top = getattr(self.app, "top", self)
+            if top is self:
+                self.handle_event(event)
+            elif top is not None and callable(getattr(self.app, "handle_event", None)):
+                self.app.handle_event(event)  # the scene closed: the rest goes to the new top
 
     def _waiting_for_widgets(self) -> bool:
         """True until a plain first frame has been drawn (see :meth:`enter`)."""
@@ -384,11 +450,27 @@ class GuiScene(Scene):
             self.rebuild()
         self.draw_background(surface)
         self.draw_extra(surface)
+        self.draw_pending(surface)
         if self.ui is None:
             self.draw_plain(surface)
             self._plain_drawn = True  # the widgets are built on the next update
         else:
             self.ui.draw_ui(surface)
+        self._shown = True
+
+    def draw_pending(self, surface: pygame.Surface) -> None:
+        """Each text box still to come as its empty panel (the text box's parchment and gold
+        border), with its heading if it has one: the scene looks whole from its first frame."""
+        pal = self.app.palette
+        for rect, title in self.pending_boxes.values():
+            panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+            panel.fill((*pal.parchment, 0xF2))
+            surface.blit(panel, rect)
+            pygame.draw.rect(surface, pal.gold, rect, max(1, self.px(2)))
+            if title:
+                f = fonts.font("display", self.px(TYPE_SIZES["title"]))
+                img = f.render(text_gate.shown(title), True, pal.ink)
+                surface.blit(img, (rect.x + self.px(16), rect.y + self.px(10)))
 
     def draw_plain(self, surface: pygame.Surface) -> None:
         """The widgets as plain drawings, for a first frame before pygame_gui (override)."""

@@ -62,4 +62,12 @@ class CreditsScene(GuiScene):
             "Back",
             self.back,
         )
-        self.body = self.text_box(credits_html(self.scale), area)
+        self.body = None
+        self.pending_boxes["text"] = (area, "")
+        self.later(lambda: self._fill_text(area), hold=False)
+
+    def _fill_text(self, area: pygame.Rect) -> None:
+        """Fill: the credits text, laid out after the scene has been shown."""
+        self.body = self.text_box(credits_html(self.scale), area, long=True)
+        self.pending_boxes.pop("text", None)
+        self.ui.update(0.0)

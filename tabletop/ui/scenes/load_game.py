@@ -112,15 +112,21 @@ class LoadScene(GuiScene):
         self.saves = None
         self.rebuild()
 
+    def _check(self) -> None:
+        """Fill: check the saves (each replayed whole), then build the rows and say why some
+        could not be listed."""
+        try:
+            self.saves, self.more, problems = offered()
+        except OSError as e:  # the saves folder cannot be made: say so, list nothing
+            self.saves, self.more, problems = [], 0, [str(e)]
+        self.problems += places.NOTES + problems
+        places.NOTES.clear()
+        self.rebuild()
+        self._report()
+
     def build(self) -> None:
-        """The rows, paging, and Back."""
-        if self.saves is None:
-            try:
-                self.saves, self.more, problems = offered()
-            except OSError as e:  # the saves folder cannot be made: say so, list nothing
-                self.saves, self.more, problems = [], 0, [str(e)]
-            self.problems += places.NOTES + problems
-            places.NOTES.clear()
+        """The rows, paging, and Back (the rows once the saves are checked, after a first
+        frame has shown the scene)."""
         area = self.content_rect(width=1120, bottom=100)
         w, h = self.app.size
         bh = self.px(44)
@@ -131,6 +137,12 @@ class LoadScene(GuiScene):
         )
         self.default_button = back
         self.rows: list[tuple[Path, str, str]] = []
+        if self.saves is None:
+            self.label(
+                pygame.Rect(area.x, area.y, area.w, bh), "Checking the saves…", object_id="@subtle"
+            )
+            self.later(self._check)
+            return
         if not self.saves:
             self.label(
                 pygame.Rect(area.x, area.y, area.w, bh), "No saved games yet.", object_id="@value"
@@ -201,6 +213,9 @@ class LoadScene(GuiScene):
     def enter(self) -> None:
         """Show, once, why some saves were not listed."""
         super().enter()
+        self._report()
+
+    def _report(self) -> None:
         if self.problems:
             problems, self.problems = self.problems, []
             self.app.show_message(

@@ -88,9 +88,9 @@ class NewGameScene(GuiScene):
 
     def __init__(self, app: AppContext, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.games: dict[str, Game] = dict(catalog.games())
-        ids = list(self.games)
-        self.game_id: str | None = game_id if game_id in self.games else (ids[0] if ids else None)
+        self.asked = game_id
+        self.games: dict[str, Game] | None = None  # read on the first frame if not known yet
+        self.game_id: str | None = game_id
         self.seats: list[SeatConfig] = [
             SeatConfig(HUMAN if i == 0 else AI_NORMAL, DEFAULT_NAMES[i % len(DEFAULT_NAMES)])
             for i in range(12)
@@ -100,9 +100,27 @@ class NewGameScene(GuiScene):
         self.seed_text = ""
         self._widgets: dict[Any, tuple[str, Any]] = {}
         self._last: dict[str, Any] = {}
-        self._restore(game_id)
+        self._texts: list[tuple[str, str, pygame.Rect, Any]] = []  # built after a frame
+        self.summary_box: Any = None
+        self.help_boxes: dict[str, Any] = {}
+        self._form_shown = False  # the seats and options come a frame after the first
+        if catalog.ready():
+            self._read_games()
+
+    def _read_games(self) -> None:
+        """The games offered, and the set-up as last left."""
+        self.games = dict(catalog.games())
+        ids = list(self.games)
+        asked = self.asked
+        self.game_id = asked if asked in self.games else (ids[0] if ids else None)
+        self._restore(asked)
         if self.game_id:
             self._select_game(self.game_id)
+
+    def _games_read(self) -> None:
+        """Fill: the registry read (the first visit), the form built again with the games."""
+        self._read_games()
+        self.rebuild()
 
     # --- the set-up as last left (in the settings) ----------------------------------------
     def _restore(self, game_id: str | None) -> None:
@@ -111,7 +129,7 @@ class NewGameScene(GuiScene):
         if not isinstance(last, dict):
             return
         self._last = last
-        if game_id is None and last.get("game") in self.games:
+        if game_id is None and last.get("game") in (self.games or {}):
             self.game_id = last["game"]
         seats = last.get("seats")
         for i, seat in enumerate(seats[: len(self.seats)] if isinstance(seats, list) else []):
@@ -149,11 +167,11 @@ class NewGameScene(GuiScene):
     @property
     def game(self) -> Game | None:
         """The chosen game."""
-        return self.games.get(self.game_id) if self.game_id else None
+        return (self.games or {}).get(self.game_id) if self.game_id else None
 
     def _select_game(self, game_id: str) -> None:
         self.game_id = game_id
-        info = self.games[game_id].info
+        info = (self.games or {})[game_id].info
         players = self._remembered("players", game_id)
         players = players if isinstance(players, int) else self.players or 2
         self.players = min(info.max_players, max(info.min_players, players))
@@ -215,7 +233,9 @@ class NewGameScene(GuiScene):
     def build(self) -> None:
         """Game column on the left, seats and options on the right, Back / Start below."""
         self._widgets = {}
-        self.help_boxes: dict[str, Any] = {}
+        self.help_boxes = {}
+        self.summary_box = None
+        self._texts = []
         area = self.content_rect(width=1120, bottom=96)
         gap = self.px(28)
         left = pygame.Rect(area.x, area.y, round(area.w * 0.4), area.h)
@@ -235,6 +255,10 @@ class NewGameScene(GuiScene):
                 enabled=self.game is not None,
             )
 
+        if self.games is None:  # the first visit: the games are read after a first frame
+            back_and_start()
+            self.later(self._games_read)
+            return
         if self.game is None:
             self.label(
                 pygame.Rect(left.x, left.y, area.w, row),
@@ -245,7 +269,8 @@ class NewGameScene(GuiScene):
         info = self.game.info
         # Left: game, summary, players.
         self.label(pygame.Rect(left.x, left.y, left.w, self.px(30)), "Game", object_id="@section")
-        names = [(g.info.name, gid) for gid, g in self.games.items()]
+        games = self.games
+        names = [(g.info.name, gid) for gid, g in games.items()]
         current = (info.name, info.id)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
             names,
@@ -254,12 +279,12 @@ class NewGameScene(GuiScene):
             manager=self.ui,
         )
         self._widgets[self.game_menu] = ("game", None)
-        self._menu_keys(self.game_menu, "game", None, list(self.games), info.id)
+        self._menu_keys(self.game_menu, "game", None, list(games), info.id)
         y = left.y + self.px(32) + row + self.px(18)
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "Players", object_id="@section")
         y += self.px(32)
         small = self.px(44)
-        self.button(
+        self.minus_button = self.button(
             pygame.Rect(left.x, y, small, row),
             "−",
             lambda: self.set_players(self.players - 1),
@@ -270,7 +295,7 @@ class NewGameScene(GuiScene):
             f"{self.players}  (of {info.min_players}–{info.max_players})",
             object_id="@value",
         )
-        self.button(
+        self.plus_button = self.button(
             pygame.Rect(left.x + small + self.px(166), y, small, row),
             "+",
             lambda: self.set_players(self.players + 1),
@@ -280,10 +305,31 @@ class NewGameScene(GuiScene):
         self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
         y += self.px(32)
         summary = self._summary(self.game, self.options)
-        self.summary_box = self.text_box(
-            esc(summary), pygame.Rect(left.x, y, left.w, left.bottom - y)
-        )
-        # Right: a scrolling column with seats, options, seed.
+        about = pygame.Rect(left.x, y, left.w, left.bottom - y)
+        self._texts.append(("", esc(summary), about, None))
+        self.pending_boxes["about"] = (about, "")
+        if self._form_shown:
+            self._build_form(right, row)
+            back_and_start()
+        else:  # the first frame: the game and its players; the seats and options next frame
+            back_and_start()
+            self.later(lambda: self._form_later(right, row))
+        self.later(self._fill_texts, hold=False)
+
+    def _form_later(self, right: pygame.Rect, row: int) -> None:
+        """Fill: the seats and options column, first shown a frame after the rest (in the
+        keyboard order before Back and Start)."""
+        self._form_shown = True
+        tail = self._order[-2:]
+        del self._order[-2:]
+        self._build_form(right, row)
+        self._order.extend(tail)
+        self.ui.update(0.0)
+
+    def _build_form(self, right: pygame.Rect, row: int) -> None:
+        """The right column: a scrolling form with the seats, the options and the seed."""
+        info = self.game.info if self.game is not None else None
+        assert info is not None
         self.form = pygame_gui.elements.UIScrollingContainer(
             right, manager=self.ui, allow_scroll_x=False
         )
@@ -345,7 +391,20 @@ class NewGameScene(GuiScene):
         if self.ask_seed:
             y = self._seed_row(y, inner_w, row)
         self.form.set_scrollable_area_dimensions((inner_w, y))
-        back_and_start()
+
+    def _fill_texts(self) -> None:
+        """Fill: the About text and the small print under the seats and options, laid out
+        after the form has been shown (their room was kept in the form)."""
+        for key, html_text, rect, container in self._texts:
+            if not key:
+                self.summary_box = self.text_box(html_text, rect)
+                continue
+            self.help_boxes[key] = pygame_gui.elements.UITextBox(
+                html_text, rect, manager=self.ui, container=container, object_id="#option_help"
+            )
+        self._texts = []
+        self.pending_boxes.pop("about", None)
+        self.ui.update(0.0)
 
     def _seed_row(self, y: int, inner_w: int, row: int) -> int:
         """The seed's heading, entry and note; returns the y below them."""
@@ -394,13 +453,8 @@ class NewGameScene(GuiScene):
         size = self.px(TYPE_SIZES["small"])
         lines = wrap_lines(text, fonts.font("body", size), width - self.px(8))
         height = len(lines) * fonts.font("body", size).get_linesize() + self.px(10)
-        self.help_boxes[key] = pygame_gui.elements.UITextBox(
-            esc(text),
-            pygame.Rect(0, y + self.px(2), width, height),
-            manager=self.ui,
-            container=self.form,
-            object_id="#option_help",
-        )
+        rect = pygame.Rect(0, y + self.px(2), width, height)
+        self._texts.append((key, esc(text), rect, self.form))
         return y + self.px(2) + height
 
     def _option_control(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
@@ -455,6 +509,26 @@ class NewGameScene(GuiScene):
         by = f"\n\nDesigned by {info.designer}." if info.designer else ""
         return f"{info.min_players}–{info.max_players} players.\n\n{text.strip()}{by}"
 
+    def _show_game_at_once(self) -> None:
+        """On the event that picks another game: its player range and −/+ now, the old
+        game's seats, options and About hidden until the form is built for the new one."""
+        game = self.game
+        if game is None or getattr(self, "players_label", None) is None:
+            return
+        info = game.info
+        self.players_label.set_text(f"{self.players}  (of {info.min_players}–{info.max_players})")
+        for button, ok in (
+            (self.minus_button, self.players > info.min_players),
+            (self.plus_button, self.players < info.max_players),
+        ):
+            button.enable() if ok else button.disable()
+        self._texts = []  # the old game's About and help are not filled in now
+        if self.summary_box is not None:
+            self.pending_boxes["about"] = (self.summary_box.rect, "")
+        for part in (self.summary_box, getattr(self, "form", None)):
+            if part is not None:
+                part.hide()
+
     def toggle_option(self, key: str) -> None:
         """Flip a yes/no option."""
         self.options[key] = not bool(self.options.get(key))
@@ -464,7 +538,8 @@ class NewGameScene(GuiScene):
         """A drop-down's new value into the model; True when the form was rebuilt."""
         if what == "game" and chosen != self.game_id:
             self._select_game(chosen)
-            self.rebuild()
+            self._show_game_at_once()
+            self.later(self.rebuild)  # the seats, options and About for it, a frame later
             return True
         if what == "seat_kind":
             self.seats[key].kind = chosen

@@ -48,7 +48,13 @@ class RecordsScene(GuiScene):
         self.ai_only = False  # every finished game was played by AI seats alone
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.loaded = False  # the record is read after a first frame (see build)
+
+    def _read(self) -> None:
+        """Fill: read the record, then build with its figures (and say what it had to)."""
         self.load()
+        self.rebuild()
+        self._say_note()
 
     def load(self) -> None:
         """Read the record (a damaged file is moved aside and said so)."""
@@ -71,10 +77,14 @@ class RecordsScene(GuiScene):
         self.games = sorted({s.game for s in everything})
         chosen = [s for s in everything if not self.game or s.game == self.game]
         self.stats = sorted(chosen, key=lambda s: -s.games)  # stable: by game within
+        self.loaded = True
 
     def enter(self) -> None:
         """Build; say once if the record had to be moved aside."""
         super().enter()
+        self._say_note()
+
+    def _say_note(self) -> None:
         if self.note:
             note, self.note = self.note, ""
             self.app.show_message("The record of finished games", note)
@@ -84,6 +94,8 @@ class RecordsScene(GuiScene):
         area = self.content_rect(width=1160, top=112, bottom=96)
         w, h = self.app.size
         bh = self.px(40)
+        if not self.loaded:
+            self.later(self._read)
         filter_w = self.px(300)
         label = f"Game: {game_name(self.game) if self.game else 'all games'}"
         self.button(
@@ -184,7 +196,7 @@ class RecordsScene(GuiScene):
         body = fonts.font("body", size)
         bold = fonts.font("bold", size)
         if not self.stats:
-            img = body.render(self.empty_text(), True, pal.ink)
+            img = body.render(self.empty_text() if self.loaded else "Reading…", True, pal.ink)
             surface.blit(img, img.get_rect(center=box.center))
             return
         cols = [("Player", 0.0), ("Game", 0.18), ("Games", 0.43), ("Wins", 0.51), ("Avg", 0.58),

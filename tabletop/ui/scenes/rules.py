@@ -1,5 +1,9 @@
 """Rules: per game, the summary, every section, the note on a reconstructed card list and
-every ruling from ``data/<id>/game.yaml``."""
+every ruling from ``data/<id>/game.yaml``.
+
+Shown at once, filled in after: the first frame has Back (and the list of games when the
+registry has been read); the games, if not yet read, then the long text follow on the next
+frames (:meth:`~tabletop.ui.scenes.base.GuiScene.later`)."""
 
 from __future__ import annotations
 
@@ -57,10 +61,25 @@ class RulesScene(GuiScene):
     ) -> None:
         super().__init__(app)
         self.options = options  # the match's options (rules figures follow them), if any
+        self.asked = game_id
+        self.games: dict[str, Any] | None = None  # read on the first frame if not known yet
+        self.game_id = game_id
+        self.first = game_id
+        self.body: Any = None  # the text, built after a frame has shown the scene
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        if catalog.ready():
+            self._read_games()
+
+    def _read_games(self) -> None:
         self.games = dict(catalog.games())
         ids = list(self.games)
-        self.game_id = game_id if game_id in self.games else (ids[0] if ids else None)
+        self.game_id = self.asked if self.asked in self.games else (ids[0] if ids else None)
         self.first = self.game_id
+
+    def _games_read(self) -> None:
+        """Fill: the registry read, the scene built again with the list of games."""
+        self._read_games()
+        self.rebuild()
 
     def _options_of(self, game_id: str) -> dict[str, Any] | None:
         """The match's options while its game is shown, else the defaults (``None``)."""
@@ -80,10 +99,18 @@ class RulesScene(GuiScene):
             pygame.Rect(area.x, h - self.px(44) - bh, self.px(180), bh), "Back", self.back
         )
         self.default_button = back
+        self.body = None
+        list_w = self.px(260)
+        self.text_rect = pygame.Rect(
+            area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
+        )
+        if self.games is None:
+            self.pending_boxes["text"] = (self.text_rect, "")
+            self.later(self._games_read)
+            return
         if not self.games:
             self.label(pygame.Rect(area.x, area.y, area.w, bh), "No games are installed.")
             return
-        list_w = self.px(260)
         for i, (gid, game) in enumerate(self.games.items()):
             b = self.button(
                 pygame.Rect(area.x, area.y + i * (bh + self.px(8)), list_w, bh),
@@ -93,12 +120,18 @@ class RulesScene(GuiScene):
             )
             if gid == self.game_id:
                 self.default_button = b
-        text_rect = pygame.Rect(
-            area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
-        )
+        game = self.games.get(self.game_id or "")
+        self.pending_boxes["text"] = (self.text_rect, game.info.name if game is not None else "")
+        self.later(self._fill_text, hold=False)
+
+    def _fill_text(self) -> None:
+        """Fill: the chosen game's rules in the scrollable text box."""
         self.body = self.text_box(
             rules_html(self.game_id, self.scale, self._options_of(self.game_id))
             if self.game_id
             else "",
-            text_rect,
+            self.text_rect,
+            long=True,
         )
+        self.pending_boxes.pop("text", None)
+        self.ui.update(0.0)

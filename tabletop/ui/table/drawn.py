@@ -68,3 +68,7 @@ class Drawn:
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame
     tip_memo: tuple[Any, Any] | None = None  # (what it depends on, the tip under the pointer)
     guide: GuideDrawn | None = None  # the first-game guide, when it showed
+    # the side panel's heights kept per (part, window size): they only grow, so the buttons
+    # below never move back up (seats.panel_boxes keeps them, for the painter and the buttons)
+    panel_rooms: dict[Any, int] = field(default_factory=dict)
+    panel_held: bool = False  # a room did not grow (the pointer was over the panel)

@@ -29,6 +29,7 @@ def chrome_key(sc: TableReads) -> tuple[Any, ...]:
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
         sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
         sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp,
+        tuple(tuple(b.rect) for b in sc.buttons),  # the panel laid out again (seats._room)
     )  # fmt: skip
 
 
@@ -433,12 +434,17 @@ def tip(sc: TableReads, surface: pygame.Surface, beside: pygame.Rect | None) -> 
     if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None or sc.chooser:
         return None
     found = tips.focus_tip(sc)
+    avoid = tips.focus_rects(sc) if found is not None else []
     if found is None and sc.hover_t >= (HOVER_DELAY if beside is not None else TIP_DELAY):
+        if sc.hushed_at == sc.mouse:  # a card just dropped under a still pointer
+            return None
         found = _tip_under_pointer(sc)
     if found is None:
         return None
     what, near = found
-    sc.drawn.tip = tips.draw(sc, surface, what, beside if beside is not None else near)
+    if beside is not None:
+        near, avoid = beside, [near, *avoid]  # beside the enlarged card, off the small one
+    sc.drawn.tip = tips.draw(sc, surface, what, near, avoid)
     return sc.drawn.tip
 
 
@@ -503,8 +509,8 @@ def hover_preview(sc: TableReads) -> Sprite | None:
     """
     if sc.privacy is not None or sc.zoom is not None or sc.dragging is not None:
         return None
-    if sc.hover_t < HOVER_DELAY or sc.hover_key is None:
-        return None
+    if sc.hover_t < HOVER_DELAY or sc.hover_key is None or sc.hushed_at == sc.mouse:
+        return None  # (nor a card just dropped, until the pointer moves)
     sp = next((s for s in sc.sprites if s.key == sc.hover_key), None)
     if sp is None or not sp.rect.collidepoint(sc.mouse):
         return None

@@ -90,7 +90,12 @@ class PointerInput:
             self._key(event)
 
     def _motion(self, pos: tuple[int, int]) -> None:
+        if pos != self.hushed_at:
+            self.hushed_at = None  # the pointer moved: tips may show again
         self.mouse = pos
+        if self.drawn.panel_held and not self.side_rect.collidepoint(pos):
+            self.drawn.panel_held = False  # the pointer has left: the panel may grow now
+            self._build_buttons()
         hand = self.interaction.hand
         if isinstance(hand, Pressed):
             sp, start = hand.card, hand.at
@@ -138,6 +143,7 @@ class PointerInput:
         if self.selected is not None:
             acts = self._target_at(self.selected.uid or "", pos)
             if acts:
+                self.hushed_at = pos
                 self._act(acts, pos, self.selected.rect)
                 return
             if sp is None or sp is self.selected:
@@ -166,6 +172,7 @@ class PointerInput:
         acts = self._target_at(drag.uid or "", pos)
         if acts:
             self.cue("drop")
+            self.hushed_at = pos  # the card lands under a still pointer: no tip pops up over it
             self._act(acts, pos, rect)
             if self.chooser:
                 self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)

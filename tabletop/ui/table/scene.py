@@ -102,6 +102,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.mouse = (0, 0)
         self.hover_key: str | None = None
         self.hover_t = 0.0
+        self.hushed_at: tuple[int, int] | None = None  # where a card was just played: no tip
         self.placed = model.Placement()  # the model, rebuilt by refresh: the cards' places
         self.moves = model.Gestures()  # and the legal actions by gesture
         self.tweens: dict[str, Tween] = {}

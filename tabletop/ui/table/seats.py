@@ -121,6 +121,53 @@ class SeatBox:
     lines: list[list[pygame.Surface]]
 
 
+def _room(sc: TableReads, part: Any, need: int) -> int:
+    """The height kept for a part of the side panel: the most it has needed at this window
+    size.  It grows, never shrinks, so what lies below (the seat boxes, the buttons) does not
+    move back and forth as words change.  Nor does it grow while the pointer is over the
+    panel (``drawn.panel_held`` then asks the scene to lay the panel out again once the
+    pointer has left): the buttons never move under the pointer."""
+    rooms = sc.drawn.panel_rooms
+    key = (part, tuple(sc.size))
+    kept = rooms.get(key, 0)
+    if need > kept and kept and sc.side_rect.collidepoint(sc.mouse):
+        sc.drawn.panel_held = True
+        return kept
+    rooms[key] = max(need, kept)
+    return rooms[key]
+
+
+def _status_box(sc: TableReads, i: int, line: str, size: int, width: int) -> list[pygame.Surface]:
+    """Status line ``i`` in its box: as many rows as it has needed at this size (a longer
+    text first tries smaller type, down to the least size, before the box grows), the rows
+    not used kept as blank space."""
+    h = sc.size[1]
+    colour = sc.pal.gold_light
+    rows = typeset.wrap(line, size, width, bold=True) if line.strip() else []
+    kept = sc.drawn.panel_rooms.get((("status", i), tuple(sc.size)), 0)
+    chosen = size
+    if len(rows) * typeset.font(size, True).get_height() > kept:
+        for smaller in range(size - 1, typeset.least(h) - 1, -1):
+            fits = typeset.wrap(line, smaller, width, bold=True)
+            if len(fits) * typeset.font(smaller, True).get_height() <= kept:
+                rows, chosen = fits, smaller
+                break
+    images = [typeset.text(row, chosen, colour, bold=True) for row in rows]
+    used = sum(img.get_height() for img in images)
+    room = _room(sc, ("status", i), used)
+    if used > room:  # held while the pointer is over the panel: the rows that fit, for now
+        least = typeset.least(h)
+        rows = typeset.wrap(line, least, width, bold=True)
+        fit = max(1, room // typeset.font(least, True).get_height())
+        images = [typeset.text(row, least, colour, bold=True) for row in rows[: fit - 1]]
+        rest = " ".join(rows[fit - 1 :])  # the last row cut with "…" until the room grows
+        images.append(typeset.fit(rest, least, width, colour, True, least))
+        used = sum(img.get_height() for img in images)
+    if room > used:
+        images.append(pygame.Surface((1, room - used), pygame.SRCALPHA))
+    return images
+
+
 def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], int]:
     """(status line images, seat boxes, y below the last box) for the current view."""
     h = sc.size[1]
@@ -131,11 +178,9 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
     size = px(12, h)
     y = px(40, h)
     size_s = px(13, h)
-    status = [
-        typeset.text(row, size_s, pal.gold_light, bold=True)
-        for line in status_lines(sc)
-        for row in typeset.wrap(line, size_s, width, bold=True)
-    ]
+    status: list[pygame.Surface] = []
+    for i, line in enumerate(status_lines(sc)):
+        status += _status_box(sc, i, line, size_s, width)
     y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
     seats = sc.view.get("seats", [])
     boxes = []
@@ -144,7 +189,8 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         imgs = [_item_image(sc, t, icon, size, pal.ink) for t, icon in items(sc, info)]
         lines = flow(imgs, width - 2 * pad, px(10, h))
-        bh = px(26, h) + max(1, len(lines)) * line_h + px(4, h)
+        bh = _room(sc, ("seat", i), px(26, h) + max(1, len(lines)) * line_h + px(4, h))
+        lines = lines[: max(1, (bh - px(30, h)) // line_h)]  # (fewer while the room is held)
         boxes.append(SeatBox(i, pygame.Rect(side.x + pad, y, width, bh), lines))
         y += bh + px(4, h)
     return status, boxes, y

@@ -10,7 +10,7 @@ and the zone they lie in.  Nothing here names a game.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -208,8 +208,86 @@ def focus_tip(sc: TableReads) -> tuple[Tip, pygame.Rect] | None:
     return None
 
 
-def draw(sc: TableReads, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -> pygame.Rect:
-    """The tip in a panel beside ``near`` (kept on the window); returns where it was drawn."""
+def focus_rects(sc: TableReads) -> list[pygame.Rect]:
+    """Where the move Tab has focused lies: its card, the zone the card lies in (the cards
+    beside it, a display to choose from), and the card or zone it aims at."""
+    if not 0 <= sc.focus < len(sc.legal):
+        return []
+    g = sc.legal[sc.focus].gesture
+    zones = sc.layout.zones if sc.layout is not None else {}
+    out = []
+    for i, key in enumerate((g.card, g.target)):
+        if key and key in sc.by_uid:
+            sp = sc.by_uid[key]
+            out.append(pygame.Rect(sp.rect))
+            if i == 0 and sp.zone in zones:
+                out.append(pygame.Rect(zones[sp.zone].rect))
+        elif key and key in zones:
+            out.append(pygame.Rect(zones[key].rect))
+    return out
+
+
+def _covered(r: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+    return sum(r.clip(o).w * r.clip(o).h for o in others)
+
+
+def place(
+    size: tuple[int, int],
+    near: pygame.Rect,
+    avoid: Sequence[pygame.Rect],
+    window: pygame.Rect,
+    pad: int,
+) -> pygame.Rect:
+    """Where a tip of ``size`` goes: beside ``near`` (right, left, below, above), else beside
+    one of ``avoid`` level with ``near``, else in a corner of the window; the first such
+    place on the window that covers neither ``near`` nor any of ``avoid``, or where every
+    place covers some, the one covering least."""
+    w, h = size
+
+    def around(r: pygame.Rect) -> list[tuple[int, int]]:
+        return [
+            (r.right + pad, near.y),
+            (r.x - pad - w, near.y),
+            (near.x, r.bottom + pad),
+            (near.x, r.y - pad - h),
+        ]
+
+    spots = [
+        *around(near),
+        (near.right + pad, near.bottom - h),
+        (near.x - pad - w, near.bottom - h),
+    ]
+    for r in avoid:  # beside the rest of what it explains
+        spots += around(r)
+    spots += [
+        (window.right - w, window.y),
+        (window.x, window.y),
+        (window.right - w, window.bottom - h),
+        (window.x, window.bottom - h),
+    ]
+    described = [near, *avoid]
+    best: pygame.Rect | None = None
+    least = 0
+    for x, y in spots:
+        r = pygame.Rect(x, y, w, h).clamp(window)
+        covered = _covered(r, described)
+        if best is None or covered < least:
+            best, least = r, covered
+        if covered == 0:
+            break
+    assert best is not None
+    return best
+
+
+def draw(
+    sc: TableReads,
+    surface: pygame.Surface,
+    tip: Tip,
+    near: pygame.Rect,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """The tip in a panel beside ``near``, covering neither it nor ``avoid`` where the
+    window has room (:func:`place`); returns where it was drawn."""
     w, h = sc.size
     pal = sc.pal
     width = px(TIP_WIDTH, h)
@@ -225,13 +303,8 @@ def draw(sc: TableReads, surface: pygame.Surface, tip: Tip, near: pygame.Rect) -
             for ln in typeset.wrap(para, body_size, width - 2 * pad)
         ]
     inner_w = max(r.get_width() for r in rows) if rows else 0
-    r = pygame.Rect(0, 0, inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
-    r.topleft = (near.right + pad, near.y)
-    if r.right > w:
-        r.topright = (near.x - pad, near.y)
-    if r.x < 0:
-        r.midtop = (near.centerx, near.bottom + pad)
-    r.clamp_ip(pygame.Rect(0, 0, w, h))
+    size = (inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
+    r = place(size, near, avoid, pygame.Rect(0, 0, w, h), pad)
     surface.blit(panel(r.size, pal.felt_dark, pal.gold, 240, px(6, h)), r)
     y = r.y + pad
     for row in rows:
