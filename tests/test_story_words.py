@@ -64,6 +64,7 @@ def test_records_count_the_games_they_list(monkeypatch, tmp_path) -> None:
     app = make_app(monkeypatch, tmp_path)
     try:
         empty = RecordsScene(app)
+        empty.load()  # (the scene reads the record after its first frame)
         assert empty.empty_text().startswith("No finished games yet")
         seats = [
             SeatRecord("Bot1", "ai", "easy", 5, True),
@@ -73,6 +74,7 @@ def test_records_count_the_games_they_list(monkeypatch, tmp_path) -> None:
             for seed in (1, 2):  # two games with no person at the table
                 db.add(GameRecord("majesty", {}, seed, 1_700_000_000.0 + seed, seats, [], "1.0"))
         scene = RecordsScene(app)
+        scene.load()
         assert len(scene.recent) == 2
         assert scene.stats and scene.empty_text() == ""  # counted, not "no finished games"
         assert sum(s.wins for s in scene.stats) == 2  # the wins chart has bars
