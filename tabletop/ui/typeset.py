@@ -105,21 +105,79 @@ def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     return w
 
 
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels."""
-    f = font(size, bold)
-    lines: list[str] = []
+def lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``s`` split into lines no wider than ``width`` pixels in font ``f``: at spaces, at
+    its own line breaks, and inside a word too long for a line (so no word ever overflows).
+
+    The one line breaker of the app (:func:`wrap` and :func:`paragraph` use it, and so do
+    the menu scenes): what it returns is what is drawn, line for line."""
+    room = max(1, int(width))
+    out: list[str] = []
     for para in s.split("\n"):
         line = ""
         for word in para.split():
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= room:
                 line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+                continue
+            if line:
+                out.append(line)
+            line = word
+            while len(line) > 1 and f.size(line)[0] > room:  # a word wider than the box
+                cut = _longest_fit(line, f, room)
+                out.append(line[:cut])
+                line = line[cut:]
+        out.append(line)
+    return out
+
+
+def _longest_fit(word: str, f: pygame.font.Font, room: int) -> int:
+    """How many leading characters of ``word`` fit ``room`` pixels (at least one)."""
+    lo, hi = 1, len(word)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(word[:mid])[0] <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (see :func:`lines`)."""
+    return lines(s, font(size, bold), width)
+
+
+_PARAS: dict[tuple[str, int, int, bool, tuple[int, ...], bool], pygame.Surface] = {}
+
+
+def paragraph(
+    s: str,
+    size: int,
+    width: int,
+    colour: tuple[int, ...],
+    bold: bool = False,
+    centred: bool = False,
+) -> pygame.Surface:
+    """``s`` wrapped to ``width`` pixels in one surface, cached.  pygame-ce sets the whole
+    paragraph in one call (``Font.render(wraplength=…)`` aligned by ``Font.align``), some
+    twice as fast as line by line, and breaks a word too long for a line as :func:`lines`
+    does.  For text whose lines need no placing of their own (tips, notes)."""
+    room = max(1, int(width))
+    key = (s, int(size), room, bold, tuple(colour), centred)
+    if _RECORD is not None:
+        _RECORD.append(Said(s, int(size)))
+    surf = _PARAS.get(key)
+    if surf is None:
+        if len(_PARAS) > 1000:
+            _PARAS.clear()
+        f = font(size, bold)
+        f.align = pygame.FONT_CENTER if centred else pygame.FONT_LEFT
+        try:
+            surf = _PARAS[key] = f.render(s, True, colour, wraplength=room)
+        finally:
+            f.align = pygame.FONT_LEFT
+    return surf
 
 
 def fit(
