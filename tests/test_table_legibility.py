@@ -2,7 +2,12 @@
 1920×1080 and 3840×2160, drawn headless and checked for
 
 - text at least :data:`typeset.FLOOR` design pixels tall (every line the table renders),
-- no words cut with "…" unless the full form shows on hover (a deliberate abbreviation),
+- no words cut with "…" anywhere, card faces included (what the painter drew is recorded,
+  not what was asked): a name too long for its place shows its declared short form, whose
+  full form shows on hover; no zone label dropped for want of room unless the zone is a
+  summary (too narrow for a four-letter word: its count, icon and tip say it), shows its
+  card's art or counts in a pile of its icon,
+- the side panel's log showing at least :data:`LOG_LINES` lines,
 - zone labels inside their frames, frames overlapping neither each other, the side panel nor
   a name plate,
 - every other seat's zones counted in numbers, so a rival's court reads at a glance even
@@ -24,9 +29,10 @@ from tabletop.engine import Rng
 from tabletop.ui import typeset
 from tabletop.ui.table import counts, tips
 from tabletop.ui.table.scene import TableScene
-from tabletop.ui.theme import scale_factor
+from tabletop.ui.theme import px, scale_factor
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+LOG_LINES = 6  # the side panel's log shows at least this many lines, however many seats
 GAMES = list(registry.games().values())
 CASES = [(g, n) for g in GAMES for n in range(g.info.min_players, g.info.max_players + 1)]
 
@@ -38,15 +44,16 @@ def _home(tmp_path, monkeypatch):
 
 @cache
 def _position(gid: str, n: int) -> tuple[Match, int]:
-    """A seeded game some moves in (random play), and how far in it is."""
+    """A seeded game some moves in (random play) at the player's own move where it comes
+    soon, and how far in it is."""
     game = registry.games()[gid]
     seats = [SeatConfig(name="Marie-Antoinette")] + [
         SeatConfig(AI, f"Bartholomew {i}", "easy") for i in range(1, n)
     ]
     m = Match(game, seats, 17)
     rng = Rng(9)
-    for _ in range(10 * n):
-        if m.is_over():
+    for i in range(40 * n):  # some moves in, then on to the player's own move (its buttons)
+        if m.is_over() or (i >= 10 * n and 0 in m.to_act()):
             break
         seat = m.to_act()[0]
         m.apply(seat, rng.choice(m.legal(seat)))
@@ -58,9 +65,13 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
     out: list[str] = []
     h = sc.size[1]
     floor = round(typeset.FLOOR * scale_factor(h))
-    small = sorted({(s.size, s.words) for s in said if s.size < floor})
+    small = sorted({(s.size, s.words) for s in said if s.size < floor and not s.on_card})
     out += [f"text under {floor}px: {size}px {words!r}" for size, words in small[:5]]
-    out += [f"cut with no hover: {s.full!r} → {s.words!r}" for s in said if s.full and not s.hover]
+    cuts = sorted({(s.full, s.words) for s in said if s.full and not s.planned})
+    out += [f"cut: {full!r} → {words!r}" for full, words in cuts]
+    out += [f"abbreviated with no hover: {s.full!r} → {s.words!r}" for s in said if s.planned and not s.hover]
+    if sc.drawn.log_lines < LOG_LINES:
+        out.append(f"the log shows {sc.drawn.log_lines} lines (fewer than {LOG_LINES})")
     lay = sc.layout
     shown = {z: b for z, b in lay.zones.items() if b.rect.w >= 2 and b.rect.h >= 2}
     for (za, a), (zb, b) in itertools.combinations(shown.items(), 2):
@@ -74,6 +85,12 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
                 out.append(f"zone under seat {seat}'s name plate: {zid}")
     for zid, (words, r) in sc.labels.items():
         box = lay.zones[zid]
+        room = box.rect.w - px(8, h) - counts.count_room(sc, box)
+        narrow = room < typeset.measure("Abcd", typeset.least(h), True)
+        pile = box.kind == "counter" and getattr(box.defn, "icon", None)  # a pile of its icon
+        summary = narrow or box.art_card or pile
+        if not words and not r.w and box.rect.w >= 2 and not summary:
+            out.append(f"label lost: {zid} {box.label!r} shows neither words nor an icon")
         if not box.rect.contains(r):
             out.append(f"label outside its frame: {zid} {words!r}")
         full = tips.zone_name(sc, zid)
@@ -99,19 +116,27 @@ def every_table(size: tuple[int, int]) -> list[str]:
     """Draw every game at every player count in a window of ``size``; the problems found."""
     app = make_app(size)
     found: list[str] = []
-    for game, n in CASES:
-        m, moves = _position(game.info.id, n)
-        assert len(m.history) == moves  # the cached position is not played on
-        sc = TableScene(app, m)
-        app.push(sc)
-        sc.paused = True
-        tips.forget_images()
-        with typeset.recording() as said:
-            sc.draw(app.window)
-        assert said, "nothing recorded: the recorder sees no text"
-        found += [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
-        app.pop()
+    with pytest.MonkeyPatch.context() as mp:  # every AI seat thinking: the fullest panel
+        mp.setattr(TableScene, "thinking", property(lambda sc: set(range(1, sc.match.players))))
+        for game, n in CASES:
+            found += _one_table(app, game, n, size)
     assert app.crashes == 0
+    return found
+
+
+def _one_table(app, game, n: int, size: tuple[int, int]) -> list[str]:
+    """Draw one game at ``n`` players; the problems found."""
+    m, moves = _position(game.info.id, n)
+    assert len(m.history) == moves  # the cached position is not played on
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.paused = True
+    tips.forget_images()
+    with typeset.recording() as said:
+        sc.draw(app.window)
+    assert said, "nothing recorded: the recorder sees no text"
+    found = [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
+    app.pop()
     return found
 
 

@@ -2,9 +2,11 @@
 otherwise; cached.
 
 Every line the table renders goes through :func:`text` (measuring goes through
-:func:`width`), so a test can record what was said at which size (:func:`recording`): no
-text under :data:`FLOOR` design pixels, and words cut with "…" only where their full form
-shows on hover.
+:func:`measure`), so a test can record what was said at which size (:func:`recording`): no
+text under :data:`FLOOR` design pixels, and no words cut with "…": a name too long for its
+place gives way to its declared short form (:func:`fit` ``short``), whose full form shows
+on hover.  Cuts made where nothing is recorded (a card face rendered once and cached) are
+caught (:func:`catching`) and told again each time the image is drawn (:func:`note`).
 """
 
 from __future__ import annotations
@@ -32,11 +34,47 @@ class Said:
 
     words: str
     size: int
-    full: str = ""  # the words asked for, when ``words`` is them cut with "…"
-    hover: bool = False  # the full words show on hover (a deliberate abbreviation)
+    full: str = ""  # the words asked for, when ``words`` is them cut or abbreviated
+    hover: bool = False  # the full words show on hover
+    planned: bool = False  # ``words`` is the declared short form of ``full``, not a cut
+    on_card: bool = False  # printed on a card face (its own least size; it enlarges on hover)
 
 
 _RECORD: list[Said] | None = None
+_CAUGHT: list[Said] | None = None
+
+
+@contextmanager
+def catching() -> Iterator[list[Said]]:
+    """Catch every cut or abbreviation made inside the block, recorded or not (an image
+    cached for many frames keeps them, and :func:`note` tells them on each draw)."""
+    global _CAUGHT
+    before, _CAUGHT = _CAUGHT, []
+    try:
+        yield _CAUGHT
+    finally:
+        caught, _CAUGHT = _CAUGHT, before
+        if before is not None:
+            before.extend(caught)
+
+
+def note(said: Iterator[Said] | list[Said] | tuple[Said, ...]) -> None:
+    """Record lines drawn from a cached image (what :func:`catching` caught when it was made)."""
+    if _RECORD is not None:
+        _RECORD.extend(said)
+
+
+def abbreviated(full: str, short: str, size: int, hover: bool = True) -> None:
+    """Tell the recorder that ``short``, the declared short form of ``full``, was drawn at
+    ``size`` in its place (for painters that set the words themselves)."""
+    _told(Said(short, int(size), full, hover, planned=True))
+
+
+def _told(said: Said) -> None:
+    if _RECORD is not None:
+        _RECORD.append(said)
+    if _CAUGHT is not None:
+        _CAUGHT.append(said)
 
 
 @contextmanager
@@ -189,15 +227,24 @@ def fit(
     min_size: int = 8,
     title: bool = False,
     hover: bool = False,
+    short: str | None = None,
 ) -> pygame.Surface:
     """``s`` at the largest size from ``size`` down to ``min_size`` that fits ``width``;
-    still too wide, it is cut with an ellipsis (never squashed).  ``hover``: the caller
-    shows the full words on hover, so a cut is a deliberate abbreviation."""
+    too wide even then, its declared ``short`` form the same way (a planned abbreviation);
+    still too wide, it is cut with an ellipsis (never squashed) and the cut is recorded, so
+    a test sees it.  ``hover``: the caller shows the full words on hover."""
     size = max(min_size, size)
     room = max(1, int(width))
-    while measure(s, size, bold, title) > room and size > min_size:
-        size -= 1
-    if measure(s, size, bold, title) <= room or len(s) <= 1:
+    best = _largest(s, size, min_size, room, bold, title)
+    if best:
+        return text(s, best, colour, bold, title)
+    if short and short != s:
+        best = _largest(short, size, min_size, room, bold, title)
+        if best:
+            _told(Said(short, best, s, hover, planned=True))
+            return text(short, best, colour, bold, title)
+    size = min_size
+    if len(s) <= 1:
         return text(s, size, colour, bold, title)
     lo, hi = 0, len(s)
     while lo < hi:  # the longest prefix that fits with "…"
@@ -207,6 +254,14 @@ def fit(
         else:
             hi = mid - 1
     cut = s[:lo].rstrip() + "…"
-    if _RECORD is not None:
-        _RECORD.append(Said(cut, int(size), s, hover))
+    _told(Said(cut, int(size), s, hover))
     return text(cut, size, colour, bold, title)
+
+
+def _largest(s: str, size: int, least: int, room: int, bold: bool, title: bool) -> int:
+    """The largest type size from ``size`` down to ``least`` at which ``s`` fits ``room``
+    (0: none does)."""
+    for n in range(size, least - 1, -1):
+        if measure(s, n, bold, title) <= room:
+            return n
+    return 0

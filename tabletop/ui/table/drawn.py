@@ -60,6 +60,7 @@ class Drawn:
     keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
     final_button: Button | None = None  # Continue under the final scoring
     log_max: int = 0  # how far the log could scroll back last frame
+    log_lines: int = 0  # how many lines of the log showed last frame (its room, not its text)
     counts: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # others' zones
     numbers: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # counter zones
     seat_boxes: dict[int, pygame.Rect] = field(default_factory=dict)  # the side panel's seats
