@@ -11,12 +11,13 @@ caught (:func:`catching`) and told again each time the image is drawn (:func:`no
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.ui import fonts as ui_fonts
 from tabletop.ui.theme import px
 
@@ -143,38 +144,80 @@ def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     return w
 
 
+SHY = "\u00ad"  # a soft hyphen: where a long word may break, with "-" shown at the break
+
+
 def lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
     """``s`` split into lines no wider than ``width`` pixels in font ``f``: at spaces, at
-    its own line breaks, and inside a word too long for a line (so no word ever overflows).
+    its own line breaks, after a hyphen or at a soft hyphen (:data:`SHY`, shown as "-"
+    where it breaks and not at all elsewhere), and inside a word too long for a line as a
+    last resort (so no word ever overflows).
 
-    The one line breaker of the app (:func:`wrap` and :func:`paragraph` use it, and so do
+    The one line breaker of the app (:func:`wrap` uses it, and so do the card faces and
     the menu scenes): what it returns is what is drawn, line for line."""
     room = max(1, int(width))
+    s = text_gate.shown(s, lines=True)  # once, so each trial is measured raw (fast)
+
+    def px_(t: str) -> int:
+        try:
+            return pygame.font.Font.size(f, t)[0]
+        except (pygame.error, ValueError, UnicodeError):
+            return f.size(t)[0]
+
     out: list[str] = []
     for para in s.split("\n"):
         line = ""
+        if SHY not in para and px_(para) <= room:  # the whole paragraph fits
+            out.append(" ".join(para.split()))
+            continue
         for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= room:
-                line = trial
-                continue
-            if line:
-                out.append(line)
-            line = word
-            while len(line) > 1 and f.size(line)[0] > room:  # a word wider than the box
-                cut = _longest_fit(line, f, room)
-                out.append(line[:cut])
-                line = line[cut:]
-        out.append(line)
+            while True:
+                trial = f"{line} {word}" if line else word
+                if px_(bare(trial)) <= room:
+                    line = trial
+                    break
+                split = _hyphen_split(line, word, px_, room)
+                if split is not None:
+                    out.append(split[0])
+                    line, word = "", split[1]
+                elif line:
+                    out.append(bare(line))
+                    line = ""
+                else:  # a word wider than the box and no soft hyphen helps: break inside it
+                    word = bare(word)
+                    cut = _longest_fit(word, px_, room)
+                    if cut >= len(word):
+                        line = word
+                        break
+                    out.append(word[:cut])
+                    word = word[cut:]
+        out.append(bare(line))
     return out
 
 
-def _longest_fit(word: str, f: pygame.font.Font, room: int) -> int:
+def bare(s: str) -> str:
+    """``s`` without its soft hyphens (as it shows where it does not break)."""
+    return s.replace(SHY, "")
+
+
+def _hyphen_split(
+    line: str, word: str, px_: Callable[[str], int], room: int
+) -> tuple[str, str] | None:
+    """(the line ended with the head of ``word`` and "-", the rest of ``word``) at the last
+    hyphen, soft or written, of ``word`` that fits ``room``; ``None`` when none does."""
+    for i in reversed([k for k, c in enumerate(word[:-1]) if c in (SHY, "-") and k]):
+        head = bare(f"{line} {word[:i]}" if line else word[:i]) + "-"
+        if px_(head) <= room:
+            return head, word[i + 1 :]
+    return None
+
+
+def _longest_fit(word: str, px_: Callable[[str], int], room: int) -> int:
     """How many leading characters of ``word`` fit ``room`` pixels (at least one)."""
     lo, hi = 1, len(word)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if f.size(word[:mid])[0] <= room:
+        if px_(word[:mid]) <= room:
             lo = mid
         else:
             hi = mid - 1

@@ -129,8 +129,9 @@ def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
         optional={
             "count": Int(min=1, max=MAX_COPIES, description="copies of this card in the game"),
             "short": Str(
-                description="the name a small card prints where its full name does not fit "
-                "(the full name shows on hover)"
+                description="the name a small card prints where its full name does not fit: "
+                "a shorter form, or the name with soft hyphens (\\u00AD) where a long word "
+                "may break (the full name shows on hover)"
             ),
             "deck": Enum(decks, description="one of the decks") if decks else ID,
             "art": ART_PATH,

@@ -7,6 +7,7 @@ number, a muse, a coin) stays readable when the words could not be.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -132,9 +133,7 @@ def draw_face(art: Artist, surf: pygame.Surface, card: Any, f: FaceDef, deck: Co
     small = lh < TINY_H
     top = inner.y
     if not small:
-        top = _name_band(
-            surf, card, inner, tint, pad, pal, lh >= SERIF_H, name_least(art.scale)
-        )
+        top = _name_band(surf, card, inner, tint, pad, pal, lh >= SERIF_H, name_least(art.scale))
     text_h, text_size = _text_room(card.text, w - 2 * (edge + pad), h) if lh >= TEXT_H else (0, 0)
     pic = pygame.Rect(
         inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
@@ -203,13 +202,22 @@ def _name_rows(words: str, size: int, least: int, room: int) -> tuple[list[str],
     largest size from ``size`` down to ``least`` that fits ``room`` (``None``: none does)."""
     for most in (2, 3):  # smaller type before a third line
         for n in range(size, least - 1, -1):
-            f = typeset.font(n, True)
-            if any(f.size(word)[0] > room for word in words.split()):
+            if any(typeset.measure(piece, n, True) > room for piece in _pieces(words)):
                 continue
-            rows = typeset.lines(words, f, room)
+            rows = typeset.lines(words, typeset.font(n, True), room)
             if len(rows) <= most:
                 return rows, n
     return None
+
+
+def _pieces(words: str) -> list[str]:
+    """The parts of ``words`` no line break may split: each word, or each part of it up to
+    a hyphen, soft or written (with the "-" it shows at the break)."""
+    out = []
+    for word in words.split():
+        parts = word.replace("-", typeset.SHY).split(typeset.SHY)
+        out += [p + "-" for p in parts[:-1]] + parts[-1:]
+    return out
 
 
 def _frame(w: int, h: int) -> tuple[pygame.Rect, int]:
@@ -221,6 +229,19 @@ def _frame(w: int, h: int) -> tuple[pygame.Rect, int]:
 def name_least(scale: float) -> int:
     """The least type size of a card's name, in screen pixels, at window ``scale``."""
     return max(NAME_LEAST, round(NAME_LEAST * scale))
+
+
+@lru_cache(maxsize=4096)
+def name_fits(name: str, short: str | None, w: int, h: int, scale: float) -> bool:
+    """True when a card ``w``×``h`` pixels prints ``name``, or its declared ``short`` form,
+    uncut (a card too small for a name, or large enough for the serif title, counts too)."""
+    lh = h / scale
+    if lh < TINY_H or lh >= SERIF_H:
+        return True
+    inner, pad = _frame(w, h)
+    least = name_least(scale)
+    size = max(least, int(h * 0.1))
+    return any(_name_rows(x, size, least, inner.w - 2 * pad) for x in (name, short) if x)
 
 
 def name_band(
