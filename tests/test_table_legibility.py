@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -30,7 +31,7 @@ from tabletop.controller.match import AI
 from tabletop.engine import Rng
 from tabletop.ui import typeset
 from tabletop.ui.cards import illustrated
-from tabletop.ui.table import counts, tips
+from tabletop.ui.table import counts, paint, seats, tips
 from tabletop.ui.table.scene import TableScene
 from tabletop.ui.theme import px, scale_factor
 
@@ -181,9 +182,36 @@ def _plant_tiny_type(monkeypatch, sc) -> str:
 
 def _plant_long_label(monkeypatch, sc) -> str:
     box = sc.layout.zones["display"]
-    monkeypatch.setattr(box, "label", "The display of six characters, the front one free " * 2)
+    monkeypatch.setattr(box, "label", "Six to hire")
     monkeypatch.setattr(tips, "zone_tip", lambda sc, zid: tips.Tip("Display"))
     return "its tip does not say"
+
+
+def _plant_cut_card_names(monkeypatch, sc) -> str:
+    monkeypatch.setattr(illustrated, "_name_rows", lambda *a: None)  # no name fits: cut
+    illustrated.name_fits.cache_clear()
+    sc.art._faces.clear()
+    sc.drawn.cards = type(sc.drawn.cards)()
+    return "cut:"
+
+
+def _plant_long_card_name(monkeypatch, sc) -> str:
+    cid = next(c for c in sc.data.cards if sc.art.style_of(c) == "illustrated")
+    long = replace(sc.data.cards[cid], name="Extraordinarily Unabbreviated", short=None)
+    monkeypatch.setitem(sc.data.cards, cid, long)
+    return "card name"
+
+
+def _plant_lost_label(monkeypatch, sc) -> str:
+    monkeypatch.setattr(paint, "_label_words", lambda sc, box, text: ("", 12, None))
+    return "label lost"
+
+
+def _plant_squeezed_log(monkeypatch, sc) -> str:
+    monkeypatch.setattr(seats, "_below_boxes", lambda sc: 0)  # the boxes never fold
+    monkeypatch.setattr(seats, "flow", lambda imgs, width, gap: [[]] * 8)  # tall boxes
+    sc._build_buttons()
+    return "the log shows"
 
 
 def _plant_overlap(monkeypatch, sc) -> str:
@@ -196,12 +224,15 @@ def _plant_no_counts(monkeypatch, sc) -> str:
     return "cards but the count shows"
 
 
-@pytest.mark.parametrize(
-    "plant", [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
-)
+PLANTS = [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
+PLANTS += [_plant_cut_card_names, _plant_long_card_name, _plant_lost_label, _plant_squeezed_log]
+
+
+@pytest.mark.parametrize("plant", PLANTS)
 def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
-    """The check fails on tables it should fail on: type under the floor, a long label cut
-    with no full form on hover, overlapping zones, a rival's counts left out."""
+    """The check fails on tables it should fail on: type under the floor, a label its tip
+    does not name, overlapping zones, a rival's counts left out, card names cut on the
+    faces, a card name with no planned form, a label dropped, a log squeezed."""
     app = make_app((1280, 720))
     m, _ = _position("majesty", 4)
     sc = TableScene(app, m)
@@ -210,10 +241,15 @@ def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
     with typeset.recording() as said:
         sc.draw(app.window)
     assert not problems(sc, said)
-    expected = plant(monkeypatch, sc)
-    sc.drawn.static = sc.drawn.bg = None
-    tips.forget_images()
-    with typeset.recording() as said:
-        sc.draw(app.window)
-    found = problems(sc, said)
+    try:
+        expected = plant(monkeypatch, sc)
+        sc.drawn.static = sc.drawn.bg = None
+        tips.forget_images()
+        with typeset.recording() as said:
+            sc.draw(app.window)
+        found = problems(sc, said)
+    finally:  # faces drawn with the plant must not outlive it
+        monkeypatch.undo()
+        illustrated.name_fits.cache_clear()
+        sc.art._faces.clear()
     assert any(expected in p for p in found), found

@@ -180,14 +180,14 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
 
 
 def _header(sc: TableReads, seat: int, room: int, h: int) -> list[pygame.Surface]:
-    """A seat box's first line: the name in bold, then "(you)", away, thinking and the AI's
-    level, the last ones left out first where they do not fit at the body size (the box's
+    """A seat box's first line: the name in bold (with "(you)"), then away, thinking and the
+    AI's level, the last ones left out first where they do not fit at the body size (the box's
     tip says them all); the name alone may shrink to the least size, and is cut only when
     it is longer than the box at that size."""
     cfg = sc.match.seats[seat]
     away = seat_state(sc.match, seat)
+    name = cfg.name + (sc.seat_mark if seat == sc.shown else "")  # "Ann  (you)"
     extras = [
-        sc.seat_mark.strip() if seat == sc.shown else "",
         away,
         "thinking…" if seat in sc.thinking else "",
         f"AI {cfg.level}" if cfg.is_ai else "",
@@ -198,12 +198,12 @@ def _header(sc: TableReads, seat: int, room: int, h: int) -> list[pygame.Surface
     least = typeset.least(h)
     for keep in range(len(extras), -1, -1):  # fewer facts before smaller type
         for size in range(px(13, h), (px(12, h) if keep else least) - 1, -1):
-            parts = [typeset.text(cfg.name, size, sc.pal.ink, bold=True)]
+            parts = [typeset.text(name, size, sc.pal.ink, bold=True)]
             parts += [typeset.text(f"· {e}", size, sc.pal.ink) for e in extras[:keep]]
             if _row_width(parts, gap) <= room:
                 return parts
     if _row_width(parts, gap) > room:  # a name longer than the box: cut (its tip says it)
-        parts = [typeset.fit(cfg.name, least, room, sc.pal.ink, True, least, hover=True)]
+        parts = [typeset.fit(name, least, room, sc.pal.ink, True, least, hover=True)]
     return parts
 
 
