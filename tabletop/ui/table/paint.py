@@ -156,12 +156,12 @@ def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.
     if icon is not None:
         room -= icon.get_width() + px(3, h)
     short = getattr(box.defn, "short_label", None)
-    if ":" in text:  # a live label's head ("Village 3" of "Village 3: 1 gold")
-        short = text.split(":", 1)[0].strip()
     # capitals first, then the short label, then either as written (narrower than capitals)
     tries = (
         [text.upper()] + ([short.upper()] if short else []) + [text] + ([short] if short else [])
     )
+    if ":" in text:  # a live label, as written: all its news, else its head alone
+        tries = [text, text.split(":", 1)[0].strip()]  # "Village 3" of "Village 3: 1 gold"
     # none fits: never cut, the icon, the art, the counted pile or the zone's tip says it
     words = next((t for t in tries if typeset.measure(t, least, True) <= room), "")
     while size > least and typeset.measure(words, size, True) > room:
