@@ -22,6 +22,7 @@ import itertools
 from dataclasses import replace
 from functools import cache
 
+import pygame
 import pytest
 from table_driver import make_app
 
@@ -253,3 +254,32 @@ def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
         illustrated.name_fits.cache_clear()
         sc.art._faces.clear()
     assert any(expected in p for p in found), found
+
+
+def test_a_crowded_panel_folds_the_other_seats_and_a_click_opens_one(monkeypatch) -> None:
+    """Seat boxes too tall for the panel fold to a summary (others first, never the
+    viewer's own) so the log keeps its lines; a click opens a folded box, another folds it."""
+    app = make_app((1280, 720))
+    m, _ = _position("mayflower", 6)
+    monkeypatch.setattr(seats, "flow", lambda imgs, width, gap: [imgs[:1], imgs[1:2], imgs[2:]])
+    sc = TableScene(app, m)  # every seat box three lines tall: too many for the panel
+    app.push(sc)
+    sc.paused = True
+    sc.draw(app.window)
+    folded = set(sc.drawn.folded)
+    assert folded and sc.shown not in folded
+    assert sc.drawn.log_lines >= LOG_LINES
+    seat = max(folded)
+    click = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=sc.drawn.seat_boxes[seat].center, button=1
+    )
+    sc.handle_event(click)
+    sc.draw(app.window)
+    assert sc.opened_seat == seat and seat not in sc.drawn.folded
+    assert sc.drawn.log_lines >= LOG_LINES and sc.shown not in sc.drawn.folded
+    click = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=sc.drawn.seat_boxes[seat].center, button=1
+    )
+    sc.handle_event(click)
+    sc.draw(app.window)
+    assert sc.opened_seat is None and sc.drawn.folded == folded

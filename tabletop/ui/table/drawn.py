@@ -64,6 +64,7 @@ class Drawn:
     counts: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # others' zones
     numbers: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # counter zones
     seat_boxes: dict[int, pygame.Rect] = field(default_factory=dict)  # the side panel's seats
+    folded: set[int] = field(default_factory=set)  # seat boxes shown as a summary (a click opens)
     score_rows: dict[str, pygame.Rect] = field(default_factory=dict)  # final-scoring rows
     slot_words: dict[tuple[str, str], pygame.Rect] = field(default_factory=dict)  # under a row
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame

@@ -28,7 +28,7 @@ def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     return (
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
         sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
-        sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp,
+        sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp, sc.opened_seat,
     )  # fmt: skip
 
 

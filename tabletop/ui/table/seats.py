@@ -114,6 +114,7 @@ class SeatBox:
     seat: int
     rect: pygame.Rect
     lines: list[list[pygame.Surface]]
+    folded: bool = False
 
 
 def _below_boxes(sc: TableReads) -> int:
@@ -133,7 +134,8 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
 
     Where a box per seat with all its figures would leave the log fewer than
     :data:`LOG_LINES` lines, the other seats' boxes fold to a summary (name and score; the
-    box's tip and the seat's area on the table say the rest), then the viewer's own."""
+    box's tip and the seat's area on the table say the rest, and a click opens it), then
+    the one the player opened, then the viewer's own."""
     h = sc.size[1]
     pal = sc.pal
     side = sc.side_rect
@@ -157,6 +159,9 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
         flows.append(flow(imgs, width - 2 * pad, px(10, h)))
     room = side.bottom - _below_boxes(sc) - y
     mine = [sc.shown] if sc.shown is not None and 0 <= sc.shown < sc.match.players else []
+    opened = getattr(sc, "opened_seat", None)
+    if opened is not None and opened not in mine and 0 <= opened < sc.match.players:
+        mine.insert(0, opened)  # folded after the others, before the viewer's own
     order = [i for i in range(sc.match.players) if i not in mine] + mine
     full = dict.fromkeys(order, True)
 
@@ -172,9 +177,8 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
     boxes = []
     for i in range(sc.match.players):
         bh = height(i)
-        boxes.append(
-            SeatBox(i, pygame.Rect(side.x + pad, y, width, bh), flows[i] if full[i] else [])
-        )
+        rect = pygame.Rect(side.x + pad, y, width, bh)
+        boxes.append(SeatBox(i, rect, flows[i] if full[i] else [], not full[i]))
         y += bh + px(4, h)
     return status, boxes, y
 
@@ -220,6 +224,7 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     seats = sc.view.get("seats", [])
     line_h = typeset.font(px(12, h)).get_linesize()
     sc.drawn.seat_boxes.clear()
+    sc.drawn.folded = {b.seat for b in boxes if b.folded}
     for box in boxes:
         i, r = box.seat, box.rect
         sc.drawn.seat_boxes[i] = r
