@@ -45,6 +45,8 @@ def problem(text: str) -> str:
     """
     if not isinstance(text, str):
         return "it is not text"
+    if text.isascii() and text.isprintable():  # the common case, without a look per character
+        return "" if not text or text.strip() else "it has no visible character"
     for ch in text:
         why = _bad(ch)
         if why:

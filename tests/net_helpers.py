@@ -161,30 +161,46 @@ def join_table(url: str, code: str, name: str = "", seat: int | None = None) -> 
         c.close()
 
 
-def stored_table(data: Path, code: str) -> dict[str, Any]:
-    """What the server stored of a table: header, seats and moves (read from its database)."""
+def stored_table(data: Path | str, code: str) -> dict[str, Any]:
+    """What the server stored of a table: header, seats, moves and when each move was stored
+    (read from its database: the SQLite file in folder ``data``, or a ``postgresql://``
+    address)."""
     import json
     import sqlite3
 
-    db = sqlite3.connect(str(data / "tables.sqlite"))
+    if isinstance(data, str):
+        import psycopg
+
+        db: Any = psycopg.connect(data)
+        mark = "%s"
+    else:
+        db, mark = sqlite3.connect(str(data / "tables.sqlite")), "?"
     try:
         game, options, seed, ai_key, players, over = db.execute(
-            "SELECT game, options, seed, ai_key, players, over FROM tables WHERE code = ?",
+            "SELECT game, options, seed, ai_key, players, over FROM tables WHERE code = " + mark,
             (code,),
         ).fetchone()
         seats = db.execute(
-            "SELECT kind, name, level FROM seats WHERE code = ? ORDER BY seat", (code,)
+            f"SELECT kind, name, level FROM seats WHERE code = {mark} ORDER BY seat", (code,)
         ).fetchall()
-        moves = [
-            (seat, json.loads(a))
-            for seat, a in db.execute(
-                "SELECT seat, action FROM moves WHERE code = ? ORDER BY n", (code,)
-            )
-        ]
+        moves = db.execute(
+            f"SELECT seat, action, at FROM moves WHERE code = {mark} ORDER BY n", (code,)
+        ).fetchall()
     finally:
         db.close()
     return {"game": game, "options": json.loads(options), "seed": seed, "ai_key": ai_key,
-            "players": players, "over": bool(over), "seats": seats, "moves": moves}  # fmt: skip
+            "players": players, "over": bool(over), "seats": seats,
+            "moves": [(seat, json.loads(a)) for seat, a, _ in moves],
+            "at": [at for *_, at in moves]}  # fmt: skip
+
+
+def assert_ends_as_replayed(bots: list[Bot], stored: dict[str, Any]) -> None:
+    """The game is over as a local replay of its stored moves says, for every bot."""
+    local = local_replay(stored)
+    assert local.is_over()
+    out = local.outcome()
+    for b in bots:
+        assert (b.match.outcome().scores, b.match.outcome().winners) == (out.scores, out.winners)
 
 
 def local_replay(stored: dict[str, Any]) -> Any:

@@ -19,9 +19,9 @@ import pytest
 from net_helpers import (
     Bot,
     ServerProcess,
+    assert_ends_as_replayed,
     create_table,
     join_table,
-    local_replay,
     stored_table,
 )
 from websockets.exceptions import ConnectionClosed
@@ -85,15 +85,7 @@ def test_kill_9_of_the_server_loses_no_acknowledged_move(tmp_path) -> None:
         for ns in seen:  # no client ever saw the game go back
             assert ns == sorted(ns)
         assert min(b.client.connects for b in bots) > KILLS // 2  # they came back by themselves
-        stored = stored_table(tmp_path, code)
-        local = local_replay(stored)
-        assert local.is_over()
-        out = local.outcome()
-        for b in bots:
-            assert (b.match.outcome().scores, b.match.outcome().winners) == (
-                out.scores,
-                out.winners,
-            )
+        assert_ends_as_replayed(bots, stored_table(tmp_path, code))
     finally:
         for b in bots:
             b.close()

@@ -43,7 +43,7 @@ def test_new_game_over_an_unfinished_match_asks_first(new_game) -> None:
     dialog = app.top
     assert isinstance(dialog, MessageDialog) and dialog.title == "Unfinished game"
     name = m.game.info.name
-    assert f"Your {name} game with Ada and Hugo, 15 moves, is unfinished." in dialog.text
+    assert f"A game of {name} with Ada and Hugo, 15 moves in, is unfinished." in dialog.text
     assert [b[0] for b in dialog.buttons] == ["Cancel", "Discard it", "Keep it"]
 
 

@@ -12,7 +12,8 @@ from table_driver import DT, make_app, settle
 from tabletop import registry
 from tabletop.net.client import CONNECTED
 from tabletop.net.remote_match import RemoteMatch
-from tabletop.net.storage import SeatRow, SqliteStorage
+from tabletop.net.sqlite_storage import SqliteStorage
+from tabletop.net.storage import SeatRow
 from tabletop.net.table import ServerTable, Subscriber
 from tabletop.ui.table import tips
 from tabletop.ui.table.online import seat_state

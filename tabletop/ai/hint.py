@@ -143,12 +143,14 @@ def _estimate(result: SearchResult, action: Action, candidates: list[Action]) ->
         return text
     runner = max(others, key=lambda a: (result.visits[a.key], result.values[a.key]))
     theirs = result.win_chance(runner)
+    # the runner-up's figure only where it is a chance and no higher than the advised move's:
+    # the sentence must never print a better figure for a move it does not advise
+    higher = chance is not None and theirs is not None and round(100 * theirs) > round(100 * chance)
     figure = f", {_pct(theirs)}" if chance is not None and theirs is not None else ""
-    if result.values[runner.key] > result.values.get(action.key, 0.0):
+    if higher or result.values[runner.key] > result.values.get(action.key, 0.0):
         # the anchor kept the game's own move: the other is not clearly better
-        if chance is None:
-            text = "Hard's search keeps it"
-        return f"{text}, and “{runner.text}”{figure and f' ({figure[2:]})'} is not clearly better"
+        kept = "Hard's search keeps it" if chance is None else f"{text}; Hard keeps it"
+        return f"{kept}, as “{runner.text}” is not clearly better"
     return f"{text} (next best: “{runner.text}”{figure})"
 
 

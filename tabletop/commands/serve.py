@@ -36,6 +36,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-tables", type=int, default=d.max_tables)
     parser.add_argument("--compress", action="store_true",
                         help="compress messages (less traffic, more server CPU)")  # fmt: skip
+    parser.add_argument("--db", metavar="ADDRESS",
+                        help="postgresql://user@host/db: share tables with other processes "
+                        "(needs psycopg: pip install 'tabletop[postgres]'); or a SQLite file")  # fmt: skip
+    parser.add_argument("--advertise", metavar="URL",
+                        help="the address players reach this process at, when it shares a "
+                        "database with others (default: the one it listens on)")  # fmt: skip
+    parser.add_argument("--lease", type=float, default=d.lease,
+                        help="seconds a silent process keeps its tables before another takes "
+                        "them over (default 10; with --db postgresql://)")  # fmt: skip
+    parser.add_argument("--health", action="store_true",
+                        help="ask the server at --host/--port whether it is healthy and exit "
+                        "(0: yes) — for a load balancer's check")  # fmt: skip
     parser.add_argument("--parent-pid", type=int, help=argparse.SUPPRESS)  # hosted by the app
 
 
@@ -46,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
 
     if (args.tls_cert is None) != (args.tls_key is None):
         print("tabletop serve: give both --tls-cert and --tls-key, or neither", file=sys.stderr)
+        return 2
+    if args.health:
+        return _health(args)
+    if args.lease <= 0:
+        print("tabletop serve: --lease must be more than 0 seconds", file=sys.stderr)
         return 2
     if args.parent_pid:
         from tabletop.net.host import die_with
@@ -67,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
         tables_per_address=args.tables_per_address,
         max_tables=args.max_tables,
         compress=args.compress,
+        db=args.db,
+        advertise=args.advertise,
+        lease=args.lease,
     )
 
     def ready(address: str) -> None:
@@ -82,3 +102,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"tabletop serve: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def _health(args: argparse.Namespace) -> int:
+    """``GET /health`` of a running server: print its answer; 0 when it is healthy."""
+    import http.client
+    import ssl
+
+    host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    if args.tls_cert:
+        ctx = ssl.create_default_context()
+        ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE  # our own server
+        conn: http.client.HTTPConnection = http.client.HTTPSConnection(
+            host, args.port, timeout=5, context=ctx
+        )
+    else:
+        conn = http.client.HTTPConnection(host, args.port, timeout=5)
+    try:
+        conn.request("GET", "/health")
+        answer = conn.getresponse()
+        text = answer.read().decode("utf-8", "replace").strip()
+    except OSError as e:
+        print(f"unhealthy: no server answers at {host}:{args.port} ({e.strerror or e})")
+        return 1
+    finally:
+        conn.close()
+    print(("healthy: " if answer.status == 200 else "unhealthy: ") + text)
+    return 0 if answer.status == 200 else 1

@@ -188,7 +188,9 @@ class Game(ABC):
         Shape shared by all games (the table draws it generically)::
 
             {"game": id, "viewer": seat, "to_act": [...], "over": bool, "prompt": str,
-             "seats": [{"seat": i, "name": str, "score": int, "resources": {...}}],
+             "seats": [{"seat": i, "name": str, "score": int, "resources": {...},
+                        "score_note": str (optional: what a running score counts, e.g.
+                        "on the table"; none once the game is over and it is the total)}],
              "zones": {zone_id: {"cards": [card...], "label": str}},
              "public": {...game specific...}}
 

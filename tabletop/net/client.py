@@ -65,7 +65,11 @@ class NetClient:
     """One connection, kept alive by its thread (see the module docstring)."""
 
     def __init__(self, url: str, app: str = "", record: list[str] | None = None) -> None:
-        self.url = url
+        # several server processes may share the tables: ``url`` may list them, comma
+        # separated; the client starts with the first and moves on when one cannot be reached
+        self.homes = [u.strip() for u in url.split(",") if u.strip()] or [url]
+        self.url = self.homes[0]
+        self._home = 0
         self.record = record  # every frame received, as text (tests: what left the server)
         self.app = app
         self.status = CONNECTING
@@ -77,6 +81,7 @@ class NetClient:
         self._out: asyncio.Queue[dict[str, Any]] | None = None
         self._stop = False
         self._waiters: dict[int, tuple[threading.Event, list[dict[str, Any]]]] = {}
+        self._asked: dict[int, dict[str, Any]] = {}  # call()s not answered yet, by ref
         self._refs = itertools.count(1)
         self.connects = 0  # how many times it has connected (tests: reconnection)
         self._thread = threading.Thread(target=self._run, name="tabletop-net", daemon=True)
@@ -116,8 +121,11 @@ class NetClient:
         done = threading.Event()
         box: list[dict[str, Any]] = []
         self._waiters[ref] = (done, box)
-        self.send({**msg, "ref": ref})
-        if not done.wait(timeout):
+        self._asked[ref] = {**msg, "ref": ref}
+        self.send(self._asked[ref])
+        answered = done.wait(timeout)
+        self._asked.pop(ref, None)
+        if not answered:
             self._waiters.pop(ref, None)
             raise TimeoutError(f"the server did not answer '{msg.get('type')}' in {timeout} s")
         return box[0]
@@ -170,6 +178,13 @@ class NetClient:
                     await self._session(ws)
             except (OSError, websockets.InvalidURI, websockets.InvalidHandshake) as e:
                 self._status(CONNECTING, _words(e))
+                self._next_home()
+            except _Moved:
+                backoff = FIRST_BACKOFF  # the table lives on another process: go there now
+                assert self._out is not None
+                for msg in list(self._asked.values()):  # what was asked here is asked there
+                    self._out.put_nowait(msg)
+                continue
             except websockets.ConnectionClosed as e:
                 self._status(CONNECTING, "The connection to the table was lost.")
                 if e.rcvd is not None and e.rcvd.code == 1008:
@@ -181,6 +196,19 @@ class NetClient:
                 return
             await self._sleep(backoff)
             backoff = min(MAX_BACKOFF, backoff * 1.5)
+
+    def _next_home(self) -> None:
+        """This address cannot be reached: try the next one given (a redirect's target is
+        left for the addresses the player gave)."""
+        if self.url in self.homes:
+            self._home = (self.homes.index(self.url) + 1) % len(self.homes)
+        self.url = self.homes[self._home]
+
+    def _moved(self, address: str) -> None:
+        """The server says the table is held by another process (at ``address``; "": none
+        is known yet, so try again where the player connected)."""
+        self.url = address if address.startswith(("ws://", "wss://")) else self.homes[self._home]
+        raise _Moved
 
     async def _sleep(self, seconds: float) -> None:
         assert self._out is not None
@@ -199,6 +227,8 @@ class NetClient:
                 done, _ = await asyncio.wait({get, reader}, return_when=asyncio.FIRST_COMPLETED)
                 if reader in done:
                     get.cancel()
+                    if get.done() and not get.cancelled():
+                        self._out.put_nowait(get.result())  # taken just now: keep it
                     reader.result()  # raises ConnectionClosed
                     return
                 msg = get.result()
@@ -225,6 +255,8 @@ class NetClient:
                 continue
             if not isinstance(msg, dict):
                 continue
+            if msg.get("type") == "redirect":
+                self._moved(str(msg.get("address") or ""))
             if msg.get("type") == "welcome":
                 self.server = str(msg.get("server", ""))
             if msg.get("type") == "error" and msg.get("fatal"):
@@ -237,6 +269,10 @@ class NetClient:
                 waiter[0].set()
                 continue
             self._inbox.put(msg)
+
+
+class _Moved(Exception):
+    """The server sent this client to another process: reconnect there."""
 
 
 def _words(e: Exception) -> str:

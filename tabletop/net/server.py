@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import ssl
 import time
 from collections.abc import Awaitable, Callable
@@ -27,7 +28,7 @@ import tabletop
 from tabletop import registry
 from tabletop.net import protocol, wire
 from tabletop.net.ai_pool import AiPool
-from tabletop.net.storage import MoveConflict, SeatRow, SqliteStorage, Storage
+from tabletop.net.storage import CodeTaken, LeaseLost, MoveConflict, SeatRow, Storage, open_storage
 from tabletop.net.table import AI, LEVELS, OPEN, ServerTable, Subscriber, new_code
 
 log = logging.getLogger("tabletop.net.server")
@@ -53,6 +54,9 @@ class ServerOptions:
     max_tables: int = 1000
     max_queue: int = 512  # messages waiting for a slow reader before it is closed
     compress: bool = False  # permessage-deflate: a view 5-8 times smaller, a third more CPU
+    db: str | None = None  # postgresql://… (shared by several processes) or a SQLite file
+    advertise: str | None = None  # the address players reach this process at (shared db)
+    lease: float = 10.0  # seconds a silent process keeps its tables (shared db)
 
 
 @dataclass(eq=False)
@@ -82,10 +86,12 @@ class Server:
     def __init__(self, options: ServerOptions, storage: Storage | None = None) -> None:
         self.options = options
         if storage is None:
-            from tabletop.storage import data_dir
+            folder = options.data
+            if folder is None and not options.db:
+                from tabletop.storage import data_dir
 
-            folder = options.data if options.data is not None else data_dir() / "server"
-            storage = SqliteStorage(Path(folder) / "tables.sqlite")
+                folder = data_dir() / "server"
+            storage = open_storage(options.db, folder, options.lease)
         self.storage = storage
         self.ai = AiPool(options.ai_workers)
         self.tables: dict[str, ServerTable] = {}
@@ -110,14 +116,23 @@ class Server:
 
     # --- life ---------------------------------------------------------------------------
     def restore(self) -> int:
-        """Bring back every unfinished table from storage; the number restored."""
-        for row in self.storage.unfinished():
-            try:
-                game = registry.get(row.game)
-                self.tables[row.code] = ServerTable.restore(row, game, self.storage)
-            except Exception as e:  # a table that no longer replays is reported, not fatal
-                log.warning("table %s could not be restored: %s", row.code, e)
-        return len(self.tables)
+        """Bring back the unfinished tables this process takes on (every one for a lone
+        server; those without a live owner for a shared database); how many."""
+        rows = self.storage.adopt()
+        for row in rows:
+            self._bring_back(row)
+        return len(rows)
+
+    def _bring_back(self, row: Any) -> ServerTable | None:
+        """Rebuild a stored table move by move and keep it (None: it no longer replays)."""
+        try:
+            game = registry.get(row.game)
+            table = ServerTable.restore(row, game, self.storage)
+        except Exception as e:  # a table that no longer replays is reported, not fatal
+            log.warning("table %s could not be restored: %s", row.code, e)
+            return None
+        self.tables[row.code] = table
+        return table
 
     def ssl_context(self) -> ssl.SSLContext | None:
         """The TLS context when a certificate and key are given."""
@@ -129,9 +144,7 @@ class Server:
 
     async def run(self, ready: Callable[[str], None] | None = None) -> None:
         """Serve until cancelled; ``ready`` is told the address once listening."""
-        self.restore()
-        for table in self.tables.values():
-            self._schedule_ai(table)
+        registry.games()  # load every game and its data now, not at the first player's hello
         async with serve(
             self._connection,
             self.options.host,
@@ -142,17 +155,99 @@ class Server:
             ssl=self.ssl_context(),
             ping_interval=20,
             ping_timeout=20,
+            process_request=self._http,
         ) as server:
             sock = next(iter(server.sockets))
             self.port = sock.getsockname()[1]
             scheme = "wss" if self.options.tls_cert else "ws"
             host = self.options.host if ":" not in self.options.host else f"[{self.options.host}]"
+            address = f"{scheme}://{host}:{self.port}"
+            self.storage.register(self.options.advertise or address)
+            self.restore()
+            for table in self.tables.values():
+                self._schedule_ai(table)
+            tasks = []
+            if self.storage.shared:
+                loop = asyncio.get_running_loop()
+                tasks += [loop.create_task(self._leases()), loop.create_task(self._listen())]
             if ready is not None:
-                ready(f"{scheme}://{host}:{self.port}")
+                ready(address)
+            stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
+                asyncio.get_running_loop().add_signal_handler(
+                    signal.SIGTERM, lambda: stop.done() or stop.set_result(None)
+                )
             try:
-                await asyncio.Future()
+                await stop  # until SIGTERM (or cancelled): then give the tables up cleanly
             finally:
+                for task in tasks:
+                    task.cancel()
                 self.ai.close()
+                self.storage.close()
+
+    def _http(self, connection: ServerConnection, request: Any) -> Any:
+        """``GET /health`` for a load balancer: 200 while this process can reach its database
+        (and says how many tables it holds), 503 otherwise.  Anything else is a websocket."""
+        if request.path.split("?")[0] != "/health":
+            return None
+        try:
+            self.storage.heartbeat()
+        except Exception as e:
+            return connection.respond(503, f"database unreachable: {e}\n")
+        return connection.respond(200, f"ok {len(self.tables)} tables\n")
+
+    async def _leases(self) -> None:
+        """Every third of the lease: renew this process's, let go of tables another process
+        has taken over, adopt the tables of processes that died."""
+        every = max(0.05, self.options.lease / 3)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self._renew()
+            except Exception:  # the database is away: try again next time
+                log.exception("lease renewal failed")
+
+    async def _listen(self) -> None:
+        """Wake the lease round at once when another process frees its tables or finds one
+        dead (PostgreSQL's ``LISTEN/NOTIFY``), instead of at the next third of the lease."""
+        listen = getattr(self.storage, "listen", None)
+        if listen is None:
+            return
+        while True:
+            try:
+                async for _ in listen():
+                    self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: the lease rounds go on without it
+                log.exception("listening for other processes failed")
+            await asyncio.sleep(max(0.5, self.options.lease / 3))
+
+    def _renew(self) -> None:
+        owned = self.storage.heartbeat()
+        if owned is not None:
+            for code, table in list(self.tables.items()):
+                if code not in owned and not table.match.is_over():
+                    self._lose(code)
+        for row in self.storage.adopt():
+            table = self._bring_back(row)
+            if table is not None:
+                self._schedule_ai(table)
+
+    def _lose(self, code: str) -> None:
+        """Another process owns table ``code`` now: forget it and send its players there."""
+        table = self.tables.pop(code, None)
+        if table is None:
+            return
+        try:
+            address = self.storage.owner_address(code) or ""
+        except Exception:
+            address = ""
+        for sub in list(table.subscribers):
+            sub.conn.send({"type": "redirect", "code": code, "address": address})
+            sub.conn.subs = [(t, x) for t, x in sub.conn.subs if t is not table]
+        table.subscribers.clear()
+        log.info("table %s moved to %s", code, address or "another process")
 
     # --- a connection ----------------------------------------------------------------------
     async def _connection(self, ws: ServerConnection) -> None:
@@ -179,6 +274,11 @@ class Server:
                     result = self._handlers[msg["type"]](conn, msg)
                     if result is not None:
                         await result
+                except _Redirected:
+                    pass
+                except LeaseLost as e:  # another process took the table over meanwhile
+                    self._lose(str(e))
+                    conn.send(_error("That table has moved; reconnecting to it.", msg))
                 except Exception:  # a bug must cost this message, never the server
                     log.exception("message %s failed", msg.get("type"))
                     conn.send(_error("The server could not handle that message.", msg))
@@ -286,6 +386,13 @@ class Server:
         tables = [
             t.lobby_entry() for t in self.tables.values() if t.listed and not t.match.is_over()
         ]
+        if self.storage.shared and len(tables) < 200:
+            # a shared database: the tables other processes hold are listed from their rows
+            with contextlib.suppress(Exception):
+                tables += [
+                    lobby_entry_of(row) for row in self.storage.open_tables()
+                    if row.code not in self.tables
+                ][: 200 - len(tables)]  # fmt: skip
         conn.send({"type": "tables", "tables": tables[:200], "ref": msg.get("ref")})
 
     def _create(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -338,16 +445,24 @@ class Server:
         except Exception as e:
             conn.send(_error(f"Those options cannot be used: {e}", msg))
             return
-        code = new_code(self.tables)
-        table = ServerTable.create(
-            code,
-            game,
-            rows,
-            options,
-            self.storage,
-            listed=bool(msg.get("listed", True)),
-            creator=conn.address,
-        )
+        for _ in range(8):  # a code another process picked meanwhile: pick again
+            code = new_code(self.tables)
+            try:
+                table = ServerTable.create(
+                    code,
+                    game,
+                    rows,
+                    options,
+                    self.storage,
+                    listed=bool(msg.get("listed", True)),
+                    creator=conn.address,
+                )
+                break
+            except CodeTaken:
+                continue
+        else:
+            conn.send(_error("The server could not find a free table code; try again.", msg))
+            return
         self.tables[code] = table
         host_name = spec_name(wanted[host_seat])
         seat, token = table.take_seat(host_seat, host_name)
@@ -362,7 +477,25 @@ class Server:
         code = protocol.normal_code(msg["code"])
         table = self.tables.get(code)
         if table is None:
+            table = self._find(conn, code, msg)
+        if table is None:
             conn.send(_error(f"There is no table '{code[:8]}' on this server.", msg))
+        return table
+
+    def _find(self, conn: Conn, code: str, msg: dict[str, Any]) -> ServerTable | None:
+        """A table this process does not hold: taken over if its owner died, else the client
+        is sent to the owner (a shared database; a lone one holds every table already)."""
+        address = self.storage.owner_address(code)
+        if address is not None:
+            conn.send({"type": "redirect", "code": code, "address": address,
+                       "ref": msg.get("ref")})  # fmt: skip
+            raise _Redirected
+        if not self.storage.claim(code):
+            return None
+        row = self.storage.load(code)
+        table = self._bring_back(row) if row is not None else None
+        if table is not None:
+            self._schedule_ai(table)
         return table
 
     def _seat(self, conn: Conn, msg: dict[str, Any]) -> tuple[ServerTable, int] | None:
@@ -566,12 +699,41 @@ class Server:
                 reason = table.move(seat, n, action.to_json())
             except MoveConflict:
                 return
+            except LeaseLost:
+                self._lose(table.code)
+                return
             if reason:
                 log.warning("AI move refused at %s: %s", table.code, reason)
                 return
         finally:
             self.thinking.discard(key)
         self._changed(table)
+
+
+class _Redirected(Exception):
+    """The message's table is another process's: the client was told where."""
+
+
+def lobby_entry_of(row: Any) -> dict[str, Any]:
+    """The lobby's entry for a table another process holds (from its stored rows)."""
+    try:
+        name = registry.get(row.game).info.name
+    except KeyError:
+        name = row.game
+    return {
+        "code": row.code,
+        "game": row.game,
+        "name": name,
+        "players": row.players,
+        "started": row.started,
+        "over": False,
+        "moves": 0,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level if s.kind == AI
+             else "", "connected": True, "away": 0, "host": s.host}
+            for s in row.seats
+        ],
+    }  # fmt: skip
 
 
 def spec_name(spec: Any) -> str:

@@ -25,6 +25,7 @@ from tabletop.engine.data.models import (
     GameDef,
     LayoutDef,
     Ruling,
+    ScoreRow,
     Shown,
     Zone,
     attrs_spec,
@@ -298,6 +299,10 @@ def _shown(value: str | dict[str, Any]) -> Shown:
     return Shown(label=value) if isinstance(value, str) else Shown(**value)
 
 
+def _score_row(value: str | dict[str, Any]) -> ScoreRow:
+    return ScoreRow(label=value) if isinstance(value, str) else ScoreRow(**value)
+
+
 def _check_zone(
     label: str, path: str, z: dict[str, Any], art_root: Path | None, problems: Problems
 ) -> None:
@@ -371,9 +376,14 @@ def _load_layout(
             _check_rect(label, f"{where}[{j}]", r, problems)
         areas[n] = tuple(tuple(r) for r in rects)
     shown = {
-        k: {n: _shown(v) for n, v in raw[k].items()}
-        for k in ("resources", "tokens", "seat_marks", "scoring")
+        k: {n: _shown(v) for n, v in raw[k].items()} for k in ("resources", "tokens", "seat_marks")
     }
+    scoring = {n: _score_row(v) for n, v in raw["scoring"].items()}
+    for n, row in scoring.items():
+        kinds = [k for k, v in (("each", row.each), ("tiebreak", row.tiebreak)) if v]
+        kinds += ["fact"] if row.fact else []
+        if len(kinds) > 1:
+            problems.add(label, f"scoring.{n}", f"a row is one of each, tiebreak or fact: {kinds}")
     for k, table in shown.items():
         for n, v in table.items():
             if art_root is not None and v.icon and not (art_root / v.icon).is_file():
@@ -393,7 +403,7 @@ def _load_layout(
         shown["seat_marks"],
         tuple(raw["status"]),
         raw["other_rect_from"],
-        shown["scoring"],
+        scoring,
     )
 
 

@@ -317,6 +317,27 @@ LABELLED = Record(
     description="how a key of the view is shown: its words (and their singular), an icon, or not at all",
 )
 SHOWN_AS = OneOf((Str(min_len=0), LABELLED), description="a label, or {label, one, icon, hide}")
+SCORE_ROW = Record(
+    optional={
+        "label": Str(min_len=0),
+        "help": Str(min_len=0, description="what the row counts (shown on hover)"),
+        "each": Int(
+            min=1,
+            description="a count worth this many points each: shown 'count × each', "
+            "adding count × each to the total",
+        ),
+        "tiebreak": Int(
+            min=1,
+            description="not points: the row breaks ties on the total (1 = first), "
+            "shown apart below the total",
+        ),
+        "fact": Bool(description="not points: a yes/no fact of the seat's end, shown last"),
+    },
+    defaults={"label": "", "help": "", "each": None, "tiebreak": None, "fact": False},
+    description="a final-scoring row: points (optionally a count × points each), "
+    "a tie-break or a fact",
+)
+SCORE_ROW_AS = OneOf((Str(min_len=0), SCORE_ROW), description="a label, or {label, help, …}")
 PLAYER_COUNT = Str(pattern=r"[1-9][0-9]?", pattern_words="a player count")
 LAYOUT_FILE = Record(
     required={"zones": ListOf(ZONE, min_items=1)},
@@ -343,7 +364,7 @@ LAYOUT_FILE = Record(
             description="seat facts shown beside a seat's name while true (e.g. herald)",
         ),
         "scoring": MapOf(
-            SHOWN_AS,
+            SCORE_ROW_AS,
             keys=ID,
             description="final-scoring rows (the outcome's breakdown keys): words and help",
         ),
@@ -452,6 +473,17 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class ScoreRow:
+    """One final-scoring row of ``layout.yaml``: points unless ``tiebreak`` or ``fact``."""
+
+    label: str = ""
+    help: str = ""  # what the row counts (hover words)
+    each: int | None = None  # a count worth this many points each ("Estates 2 × 2")
+    tiebreak: int | None = None  # not points: the n-th tie-break, shown below the total
+    fact: bool = False  # not points: a yes/no fact (eliminated, stopped at the year limit)
+
+
+@dataclass(frozen=True)
 class LayoutDef:
     """The content of ``layout.yaml``."""
 
@@ -464,7 +496,7 @@ class LayoutDef:
     seat_marks: dict[str, Shown] = field(default_factory=dict)
     status: tuple[str, ...] = ()
     other_rect_from: int = 1  # other_rect only with at least this many players
-    scoring: dict[str, Shown] = field(default_factory=dict)  # final-scoring rows by key
+    scoring: dict[str, ScoreRow] = field(default_factory=dict)  # final-scoring rows by key
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from tabletop.games.aristocracy.data import (
     deck_ids,
     decks_for,
 )
+from tabletop.games.aristocracy.scoring import points as final_points
 from tabletop.games.aristocracy.state import (
     ACTIONS,
     BALL,
@@ -464,39 +465,47 @@ def _seat_views(
     hands: tuple[int, ...],
     herald: int,
     ready: tuple[bool, ...],
+    known: int,
 ) -> tuple[CardView, ...]:
-    """Every seat's figures (one shared tuple per combination)."""
-    key = (scores, coins, hands, herald, ready)
+    """Every seat's figures (one shared tuple per combination).  ``known``: the viewer, whose
+    own score is whole while the others' count what it knows (-1: a spectator; -2: the
+    game is over, every score whole)."""
+    key = (scores, coins, hands, herald, ready, known)
     found = _SEATS_VIEWS.get(key)
     if found is None:
         if len(_SEATS_VIEWS) > 20_000:
             _SEATS_VIEWS.clear()
         found = _SEATS_VIEWS[key] = tuple(
             [
-                _seat_view(p, scores[p], coins[p], hands[p], p == herald, ready[p])
+                _seat_view(
+                    p, scores[p], coins[p], hands[p], p == herald, ready[p], known not in (p, -2)
+                )
                 for p in range(len(scores))
             ]
         )
     return found
 
 
-def _seat_view(p: int, score: int, coins: int, hand: int, herald: bool, ready: bool) -> CardView:
-    key = (p, score, coins, hand, herald, ready)
+def _seat_view(
+    p: int, score: int, coins: int, hand: int, herald: bool, ready: bool, partial: bool
+) -> CardView:
+    key = (p, score, coins, hand, herald, ready, partial)
     found = _SEAT_VIEWS.get(key)
     if found is None:
         if len(_SEAT_VIEWS) > 20_000:
             _SEAT_VIEWS.clear()
-        found = _SEAT_VIEWS[key] = MappingProxyType(
-            {
-                "seat": p,
-                "name": NAMES[p],
-                "score": score,
-                "resources": MappingProxyType({"coins": coins}),
-                "hand": hand,
-                "herald": herald,
-                "ready": ready,
-            }
-        )
+        seat = {
+            "seat": p,
+            "name": NAMES[p],
+            "score": score,
+            "resources": MappingProxyType({"coins": coins}),
+            "hand": hand,
+            "herald": herald,
+            "ready": ready,
+        }
+        if partial:  # the points of the buildings known to be complete, no more
+            seat["score_note"] = "known"
+        found = _SEAT_VIEWS[key] = MappingProxyType(seat)
     return found
 
 
@@ -522,6 +531,9 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     herald, hand_limit = s.herald, s.hand_limit
     # a stall being formed shows how many face-down cards it holds (as on a real table);
     # what they are and weigh stays secret until every stall is ready
+    # a rival's running score counts only the buildings the viewer knows complete: said so
+    # beside it, until final scoring shows every complete building
+    known = -2 if s.over else -1 if seat is None else seat
     if active >= 0:  # in a turn, set-aside cards were sold or spent: no longer held
         in_hands = [len(h) for h in hands]
     else:  # in a commit, they are still the seat's (Tax discards, Ball contributions)
@@ -533,18 +545,20 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
         big = s.farm + 2
         for p, bs in enumerate(s.buildings):
             if bs:
-                scores.append(seat_buildings(s, p, seat)[1])
+                # the points of the buildings the viewer knows complete; at the end every
+                # complete building is shown (final scoring): the true points
+                scores.append(final_points(s, p) if s.over else seat_buildings(s, p, seat)[1])
                 limits.append(hand_limit + sum([len(b.cards) == big for b in bs]))
                 buildings.append(tuple([_summary(s, b) for b in bs]))
             else:
                 scores.append(0)
                 limits.append(hand_limit)
                 buildings.append(())
-        seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready)
+        seats = _seat_views(tuple(scores), tuple(coins), tuple(in_hands), herald, ready, known)
         built: tuple[Any, ...] = tuple(buildings)
         limit_of: tuple[int, ...] = tuple(limits)
     else:  # nobody has built yet
-        seats = _seat_views((0,) * n, tuple(coins), tuple(in_hands), herald, ready)
+        seats = _seat_views((0,) * n, tuple(coins), tuple(in_hands), herald, ready, known)
         built, limit_of = ((),) * n, (hand_limit,) * n
     if forming:
         weights: tuple[int | None, ...] = (None,) * n

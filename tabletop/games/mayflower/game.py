@@ -48,11 +48,14 @@ class MayflowerGame(RulesGame):
         return state.over
 
     def outcome(self, state: MayflowerState) -> Outcome:
-        """Diamond totals, a breakdown (diamonds, hit points, eliminated) and the winners."""
+        """Diamond totals, a breakdown (diamonds on the table and in hand, then the
+        tie-breaks and whether the seat was eliminated) and the winners."""
         scores = [diamond_total(state, p) for p in range(state.players)]
+        shown = [diamond_total(state, p, hand=False) for p in range(state.players)]
         breakdown = [
             {
-                "diamonds": scores[p],
+                "diamonds": shown[p],
+                "hand_diamonds": scores[p] - shown[p],
                 "diamond_cards": diamond_cards(state, p),
                 "hp": state.hp[p],
                 "eliminated": int(state.out[p] != 0),

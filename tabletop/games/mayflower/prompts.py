@@ -48,9 +48,7 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
     if step == "hoard":
         return "King's Hoard: click the diamonds to show; keep the rest hidden."
     if step == "react":
-        targets = [describe_play(s, p) for p in d["targets"] if not s.plays[p]["lost"]]
-        what = "; ".join(targets) if targets else "the attacks"
-        return f"Answer {what}: play a joker, use a power, or pass."
+        return _react_text(s, seat, d["targets"])
     if step == "favours":
         return "Favours: ask for help, call in or trade a favour, or be done."
     if step == "diplomacy":
@@ -74,6 +72,22 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
         what = "a diamond" if d["kind"] == "sell_favour" else "a favour from you"
         return f"{who(d['from'])} offers you a favour token for {what}. Accept?"
     return ""
+
+
+def _react_text(s: MayflowerState, seat: int, targets: list[int]) -> str:
+    """The answer window in words: the plays of others the seat may answer (a joker never
+    answers the seat's own play) and only the ways it has (a joker, a power), or pass."""
+    from tabletop.games.mayflower.moves import counters, diplomacies, redirects
+
+    others = [
+        describe_play(s, p)
+        for p in targets
+        if not s.plays[p]["lost"] and s.plays[p]["seat"] != seat
+    ]
+    ways = ["play a joker"] if counters(s, seat) else []
+    ways += ["use a power"] if redirects(s, seat) or diplomacies(s, seat) else []
+    what = "; ".join(others) if others else "the attacks"
+    return f"Answer {what}: {', '.join([*ways, 'or pass']) if ways else 'pass'}."
 
 
 def waiting(s: MayflowerState) -> str:

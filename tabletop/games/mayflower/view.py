@@ -195,6 +195,9 @@ def _favour_line(s: MayflowerState) -> str:
     return "; ".join(f"{who(d)} owes {who(h)}" for _, d, h in s.favours)
 
 
+_ON_TABLE = {"score_note": "on the table"}
+
+
 def describe(s: MayflowerState, seat: int | None, prompt: str, waiting: str) -> dict[str, Any]:
     """The prompt, the seats' figures and the public facts no zone holds (the prompt and
     the waiting line are worded by :mod:`.prompts`)."""
@@ -207,7 +210,10 @@ def describe(s: MayflowerState, seat: int | None, prompt: str, waiting: str) -> 
             {
                 "seat": p,
                 "name": who(p),
-                "score": diamond_total(s, p, hand=False),
+                # while the game runs only diamonds on show are public (those in hand count
+                # at the end); once it is over, the total final scoring counted
+                "score": diamond_total(s, p, hand=s.over),
+                **({} if s.over else _ON_TABLE),
                 "resources": {"hp": s.hp[p], "hand": len(s.hands[p])},
                 "leader": p == s.leader and not s.over,
                 "out": s.out[p] != 0,

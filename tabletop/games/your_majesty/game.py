@@ -28,6 +28,17 @@ class YourMajesty(RulesGame):
         """Removals for the player count, shuffled decks, four cards dealt to each seat."""
         return new_state(players, seed, options)
 
+    def rules_figures(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``{goal}``: the victory condition under the Paycheck option (the guide's words)."""
+        paycheck = options.get("paycheck", "off")
+        if paycheck == "reform":
+            goal = "Reach 20 prestige with at least one reform of level 3 or 5"
+        elif paycheck == "wealth":
+            goal = "Reach 16 prestige (philosophes count only up to your wealth)"
+        else:
+            goal = "Reach 20 prestige"
+        return {"goal": goal}
+
     advance = staticmethod(flow.advance)  # the second action ends the turn; then victory
 
     # after a quiet apply ``advance`` has no event to read: the victory is looked for at the

@@ -45,6 +45,7 @@ class RecordsScene(GuiScene):
         self.games: list[str] = []
         self.recent: list[Any] = []
         self.note = ""
+        self.ai_only = False  # every finished game was played by AI seats alone
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.load()
@@ -58,6 +59,11 @@ class RecordsScene(GuiScene):
             with Records() as records:
                 self.note = records.note
                 everything = player_stats(records)
+                # games with no person at the table count too, as their AI seats' figures
+                # (else the table would say "no finished games" above a list of them)
+                self.ai_only = not everything and records.count() > 0
+                if self.ai_only:
+                    everything = player_stats(records, include_ai=True)
                 self.recent = records.recent(RECENT, self.game or None)
         except (RecordsError, OSError, sqlite3.Error) as e:
             self.note = f"The record of finished games could not be read: {e}"
@@ -86,10 +92,11 @@ class RecordsScene(GuiScene):
             self.next_game,
             enabled=len(self.games) > 1 or bool(self.game),
         )
-        if len(self.stats) > ROWS:
+        heading = self.table_heading()
+        if heading:
             self.label(
                 pygame.Rect(area.x + filter_w, area.y, area.w - filter_w, self.px(34)),
-                f"The {ROWS} players with most games; `tabletop stats` lists all {len(self.stats)}",
+                heading,
                 "@subtle",
             )
         top = area.y + self.px(44)
@@ -121,6 +128,24 @@ class RecordsScene(GuiScene):
             self.back,
         )
         self.default_button = back
+
+    def table_heading(self) -> str:
+        """The words beside the game filter: whose figures the table shows ("" for all)."""
+        if self.ai_only:
+            return "No person has finished a game yet: the figures of the AI seats"
+        if len(self.stats) > ROWS:
+            return (
+                f"The {ROWS} players with most games; `tabletop stats` lists all {len(self.stats)}"
+            )
+        return ""
+
+    def empty_text(self) -> str:
+        """What the empty table says ("" when it has figures)."""
+        if self.stats:
+            return ""
+        if self.recent:  # (filtered to a game whose players are all AI seats, say)
+            return "No figures for these games: see the list below."
+        return "No finished games yet: play one to the end."
 
     def next_game(self) -> None:
         """Show the next game's figures (then all games again)."""
@@ -159,7 +184,7 @@ class RecordsScene(GuiScene):
         body = fonts.font("body", size)
         bold = fonts.font("bold", size)
         if not self.stats:
-            img = body.render("No finished games yet: play one to the end.", True, pal.ink)
+            img = body.render(self.empty_text(), True, pal.ink)
             surface.blit(img, img.get_rect(center=box.center))
             return
         cols = [("Player", 0.0), ("Game", 0.18), ("Games", 0.43), ("Wins", 0.51), ("Avg", 0.58),

@@ -7,7 +7,10 @@ from typing import Any
 
 import pygame
 
+from tabletop.engine.data.models import ScoreRow
 from tabletop.engine.game import Outcome
+from tabletop.engine.score_sheet import TIEBREAK_HEADING, TOTAL, SheetRow, sheet
+from tabletop.engine.score_sheet import pretty as pretty
 from tabletop.ui import fonts, launch, sound
 from tabletop.ui.match_config import MatchConfig
 from tabletop.ui.scene import AppContext
@@ -29,12 +32,6 @@ def step_names(outcome: Outcome) -> list[str]:
     return names
 
 
-def pretty(step: str) -> str:
-    """``most_gold`` → ``Most gold``."""
-    text = step.replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
-
-
 class ResultsScene(GuiScene):
     """Final scores; Rematch (same seats and options, new deal) and Back to menu."""
 
@@ -47,10 +44,14 @@ class ResultsScene(GuiScene):
         names: Sequence[str],
         outcome: Outcome,
         config: MatchConfig | None = None,
-        rows: Mapping[str, tuple[str, str]] | None = None,
+        rows: Mapping[str, ScoreRow | tuple[str, str]] | None = None,
     ) -> None:
         super().__init__(app)
-        self.rows = dict(rows or {})  # breakdown key → (words, help) from layout.yaml scoring
+        # breakdown key → its row in layout.yaml scoring (or just its words and help)
+        self.rows = {
+            k: v if isinstance(v, ScoreRow) else ScoreRow(label=v[0], help=v[1])
+            for k, v in (rows or {}).items()
+        }
         self.row_rects: dict[str, pygame.Rect] = {}
         self.help_shown = ""  # the explanation drawn under the table last frame
         self.mouse = (-1, -1)
@@ -59,6 +60,7 @@ class ResultsScene(GuiScene):
         self.outcome = outcome
         self.config = config
         self.steps = step_names(outcome)
+        self.sheet: list[SheetRow] = sheet(outcome, self.rows, len(self.names))
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.sounded = False
         self.replay_from: Any = None  # the match, for Replay
@@ -124,8 +126,8 @@ class ResultsScene(GuiScene):
 
     def row_words(self, step: str) -> str:
         """A row's words: the game's own (layout.yaml ``scoring``), else the key tidied."""
-        words = self.rows.get(step, ("", ""))[0]
-        return words or pretty(step)
+        row = self.rows.get(step)
+        return (row.label if row is not None else "") or pretty(step)
 
     def replay(self) -> None:
         """Watch the game again, as the first person at the table saw it: from the record of
@@ -154,7 +156,10 @@ class ResultsScene(GuiScene):
         line = sub.render(f"{self.game_name} — {self.winners_text()}", True, pal.ivory)
         surface.blit(line, line.get_rect(midtop=(w // 2, self.px(112))))
         area = self.table_rect
-        rows = [*self.steps, "Total"]
+        rows: list[SheetRow | None] = list(self.sheet)  # None: the tie-breaks' heading
+        first_apart = next((i for i, r in enumerate(rows) if r is not None and r.apart), None)
+        if first_apart is not None:
+            rows.insert(first_apart, None)
         n = max(1, len(self.names))
         row_h = min(self.px(38), max(self.px(20), (area.h - self.px(48)) // (len(rows) + 1)))
         first_w = min(self.px(300), area.w // 3)
@@ -165,8 +170,10 @@ class ResultsScene(GuiScene):
         pygame.draw.rect(veil, (*pal.parchment, 242), veil.get_rect(), border_radius=self.px(10))
         surface.blit(veil, box)
         pygame.draw.rect(surface, pal.gold, box, max(1, self.px(2)), border_radius=self.px(10))
-        body = fonts.font("body", self.px(TYPE_SIZES["body"]))
-        bold = fonts.font("bold", self.px(TYPE_SIZES["body"]))
+        size = self.px(TYPE_SIZES["body"])
+        body = fonts.font("body", size)
+        bold = fonts.font("bold", size)
+        italic = fonts.font("display_italic", size + self.px(3))
         top = box.y + self.px(8)
         winners = set(self.outcome.winners)
         for i in range(n):
@@ -182,11 +189,19 @@ class ResultsScene(GuiScene):
                 img = pygame.transform.smoothscale_by(img, (col_w - self.px(8)) / img.get_width())
             surface.blit(img, img.get_rect(center=(col.centerx, top + row_h // 2)))
         self.row_rects = {}
-        for r, step in enumerate(rows):
+        muted = mix(pal.ink, pal.parchment, 0.35)
+        for r, row in enumerate(rows):
             y = top + (r + 1) * row_h
-            total = step == "Total"
+            if row is None:  # the heading that sets the tie-breaks apart
+                veil = pygame.Surface((area.w - self.px(8), row_h), pygame.SRCALPHA)
+                veil.fill((*pal.parchment_dark, 255))
+                surface.blit(veil, (area.x + self.px(4), y))
+                head = italic.render(TIEBREAK_HEADING, True, pal.ink)
+                surface.blit(head, (area.x + self.px(18), y + (row_h - head.get_height()) // 2))
+                continue
+            total = row.kind == TOTAL
             if not total:
-                self.row_rects[step] = pygame.Rect(area.x, y, area.w, row_h)
+                self.row_rects[row.key] = pygame.Rect(area.x, y, area.w, row_h)
             pygame.draw.line(
                 surface,
                 mix(pal.ink, pal.parchment, 0.7 if not total else 0.2),
@@ -195,15 +210,16 @@ class ResultsScene(GuiScene):
                 max(1, self.px(1 if not total else 2)),
             )
             font = bold if total else body
-            label = font.render(self.row_words(step) if not total else "Total", True, pal.ink)
+            ink = muted if row.apart else pal.ink
+            label = font.render(row.label, True, ink)
             surface.blit(label, (area.x + self.px(18), y + (row_h - label.get_height()) // 2))
             for i in range(n):
-                if total:
-                    v = self.outcome.scores[i] if i < len(self.outcome.scores) else 0
-                else:
-                    bd = self.outcome.breakdown[i] if i < len(self.outcome.breakdown) else {}
-                    v = bd.get(step, "—")
-                img = font.render(str(v), True, pal.crimson if total and i in winners else pal.ink)
+                v = row.cells[i] if i < len(row.cells) else "—"
+                img = font.render(v, True, pal.crimson if total and i in winners else ink)
+                if img.get_width() > col_w - self.px(8):
+                    img = pygame.transform.smoothscale_by(
+                        img, (col_w - self.px(8)) / img.get_width()
+                    )
                 cx = area.x + first_w + i * col_w + col_w // 2
                 surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
         self._row_help(surface, box)
@@ -211,7 +227,8 @@ class ResultsScene(GuiScene):
     def _row_help(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Under the table: what the row under the pointer counts (from the game's data)."""
         step = next((k for k, r in self.row_rects.items() if r.collidepoint(self.mouse)), None)
-        text = self.rows.get(step, ("", ""))[1] if step else ""
+        row = self.rows.get(step) if step else None
+        text = row.help if row is not None else ""
         self.help_shown = text
         if not text:
             return
@@ -253,7 +270,7 @@ def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
         scoring = game_data(match.game).layout.scoring
     except Exception:  # a game without data (a test toy) still has its results
         scoring = {}
-    rows = {k: (v.label, v.help) for k, v in scoring.items()}
+    rows = dict(scoring)
     online = getattr(match, "is_remote", False)  # no rematch or replay: the server has the game
     config = None if online else match_config(match)
     scene = ResultsScene(app, match.game.info.name, names, match.outcome(), config, rows=rows)

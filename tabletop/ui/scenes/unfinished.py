@@ -16,8 +16,9 @@ log = logging.getLogger("tabletop.ui.unfinished")
 
 
 def unfinished_text(path: Path) -> str:
-    """The question's first line, e.g. "Your <game> game with Ada and Hugo, 15 moves, is
-    unfinished." ("" when the autosave holds no unfinished match)."""
+    """The question's first line, e.g. "A game of <game> with Ada and Hugo, 15 moves in, is
+    unfinished." ("" when the autosave holds no unfinished match).  The game's name stands
+    on its own: "Your <game> game" would glue "Your" to a name that may begin with it."""
     journal.flush_all(path)
     info = saves.peek(path)
     if info is None or info["over"]:
@@ -30,7 +31,7 @@ def unfinished_text(path: Path) -> str:
     else:
         who = f" with {people[0]}" if people else ""
     n = info["moves"]
-    return f"Your {name} game{who}, {n} move{'s' * (n != 1)}, is unfinished."
+    return f"A game of {name}{who}, {n} move{'s' * (n != 1)} in, is unfinished."
 
 
 def keep(path: Path) -> Path:

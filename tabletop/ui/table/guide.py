@@ -55,11 +55,11 @@ def advice(sc: TableReads) -> Advice | None:
         return None
     if sc.match.is_over() or not sc.legal or sc.match.seats[seat].is_ai:
         return None
-    about = str(getattr(sc.data.game, "guide", "") or "")
+    about = _about(sc)
     if sc.chooser:
         return Advice(
-            ("Choose one of the options in the box over the table (or use the arrow keys and "
-             "Enter).",),
+            (f"Choose one of the options in the box {_chooser_place(sc)} (or use the arrow "
+             "keys and Enter).",),
             about,
         )  # fmt: skip
     steps: list[str] = []
@@ -104,6 +104,27 @@ def advice(sc: TableReads) -> Advice | None:
         return None
     steps = [steps[0]] + ["Or " + s[0].lower() + s[1:] for s in steps[1:]]
     return Advice(tuple(steps), about, tuple(points))
+
+
+def _about(sc: TableReads) -> str:
+    """The game's sentence of orientation, its figures filled in for this match's options
+    (a variant's goal only when the variant is on)."""
+    about = str(getattr(sc.data.game, "guide", "") or "")
+    game = getattr(sc.match, "game", None)
+    if game is None or "{" not in about:
+        return about
+    return str(game.rules_text(about, getattr(sc.match, "options", None)))
+
+
+def _chooser_place(sc: TableReads) -> str:
+    """Where the open chooser lies, in words: it opens where its gesture was made (over the
+    table, or over the side panel for a button there)."""
+    box = sc.chooser[0].rect.unionall([b.rect for b in sc.chooser[1:]])
+    if sc.table_rect.contains(box):
+        return "over the table"
+    if sc.side_rect.collidepoint(box.center):
+        return "over the side panel"
+    return "that opened"
 
 
 def _drag_groups(drags: dict[str, list[str]]) -> list[tuple[list[str], list[str]]]:

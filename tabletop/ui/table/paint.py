@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.engine import DRAG, Action
+from tabletop.engine import DRAG, Action, score_sheet
 from tabletop.ui import typeset
 from tabletop.ui.seat_words import personal
 from tabletop.ui.table import cardlayer, counts, guide, seats, tips
@@ -511,22 +511,21 @@ def hover_preview(sc: TableReads) -> Sprite | None:
 
 
 def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
-    """The outcome breakdown, revealed one row at a time, then the winners and Continue."""
+    """The score sheet revealed one row at a time — points rows, the Total, then the
+    tie-breaks set apart under their heading —, then the winners and Continue."""
     _w, h = sc.size
     pal = sc.pal
     out = sc.match.outcome()
-    keys: list[str] = []
-    for b in out.breakdown:
-        keys += [k for k in b if k not in keys]
+    rows = score_sheet.sheet(out, sc.data.layout.scoring, sc.match.players)
     step = 0.45
     shown_rows = int(sc.final_t / step)
     sc.drawn.score_rows.clear()
-    rows = len(keys) + 1
+    apart = any(r.apart for r in rows)
     col_w = px(110, h)
-    name_w = px(150, h)
+    name_w = px(230, h)
     row_h = px(28, h)
     bw = name_w + col_w * sc.match.players + px(30, h)
-    bh = row_h * (rows + 3) + px(84, h)
+    bh = row_h * (len(rows) + apart + 3) + px(96, h)
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)
@@ -534,32 +533,39 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(10, h))))
     y = r.y + px(46, h)
     for i in range(sc.match.players):
-        t = typeset.text(sc.match.seats[i].name, px(14, h), pal.ink, bold=True)
+        t = typeset.fit(sc.match.seats[i].name, px(14, h), col_w - px(6, h), pal.ink, bold=True)
         surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
     y += row_h
-    totals = [0] * sc.match.players
-    for k_i, k in enumerate(keys):
+    muted = mix(pal.ink, pal.parchment, 0.35)
+    headed = False
+    for k_i, row in enumerate(rows):
         if k_i >= shown_rows:
             break
-        row = typeset.text(tips.score_label(sc, k), px(14, h), pal.ink)
-        surface.blit(row, (r.x + px(14, h), y))
-        sc.drawn.score_rows[k] = pygame.Rect(r.x, y, r.w, row_h)
-        for i, b in enumerate(out.breakdown):
-            v = b.get(k, 0)
-            totals[i] += v if isinstance(v, int) else 0
-            t = typeset.text(str(v), px(15, h), pal.ink)
+        total = row.kind == score_sheet.TOTAL
+        if total:
+            pygame.draw.line(surface, pal.gold, (r.x + px(14, h), y), (r.right - px(14, h), y), 2)
+            y += px(6, h)
+        if row.apart and not headed:  # the tie-breaks' heading: not points
+            headed = True
+            y += px(6, h)
+            band = pygame.Rect(r.x + px(8, h), y, r.w - px(16, h), row_h)
+            pygame.draw.rect(surface, pal.parchment_dark, band, border_radius=px(4, h))
+            head = typeset.text(score_sheet.TIEBREAK_HEADING, px(14, h), pal.ink, bold=True)
+            surface.blit(head, head.get_rect(midleft=(r.x + px(14, h), band.centery)))
+            y += row_h
+        ink = muted if row.apart else pal.ink
+        size = px(15 if total else 14, h)
+        label = typeset.fit(row.label, size, name_w - px(18, h), ink, bold=total)
+        surface.blit(label, (r.x + px(14, h), y))
+        if not total:
+            sc.drawn.score_rows[row.key] = pygame.Rect(r.x, y, r.w, row_h)
+        for i, cell in enumerate(row.cells):
+            colour = pal.crimson if total and i in out.winners else ink
+            size = px(18 if total else 15, h)
+            t = typeset.fit(cell, size, col_w - px(6, h), colour, bold=total)
             surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
-        y += row_h
-    if shown_rows >= len(keys):
-        pygame.draw.line(surface, pal.gold, (r.x + px(14, h), y), (r.right - px(14, h), y), 2)
-        y += px(6, h)
-        surface.blit(typeset.text("Total", px(15, h), pal.ink, bold=True), (r.x + px(14, h), y))
-        for i, s in enumerate(out.scores):
-            colour = pal.crimson if i in out.winners else pal.ink
-            t = typeset.text(str(s), px(18, h), colour, bold=True)
-            surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
-        y += row_h + px(6, h)
-    if shown_rows >= rows:
+        y += row_h + (px(6, h) if total else 0)
+    if shown_rows >= len(rows):
         names = [seat.name for seat in sc.match.seats]
         t = typeset.text(
             winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True

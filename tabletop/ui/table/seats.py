@@ -57,6 +57,15 @@ def _words(shown: Any, key: str, count: Any = None) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def score_words(sc: TableReads, info: Mapping[str, Any]) -> str:
+    """A seat's score as its name plate says it: the figure, its unit from the layout, and
+    what a running figure counts when the game says ("16 diamonds on the table")."""
+    shown = sc.data.layout.resources.get("score")
+    words = _words(shown, "score", info.get("score")) if shown else "points"
+    note = str(info.get("score_note") or "")
+    return " ".join(w for w in (str(info.get("score", "")), words, note) if w)
+
+
 def items(sc: TableReads, info: dict[str, Any]) -> list[tuple[str, str | None]]:
     """(text, icon) for a seat's marks then resources, as the layout names them."""
     lay = sc.data.layout
@@ -268,11 +277,10 @@ def _plate_parts(
     score_shown = sc.data.layout.resources.get("score")
     parts = [typeset.text(sc.match.seats[seat].name, size, ink, bold=True)]
     if "score" in info and not (score_shown and score_shown.hide):
-        words = _words(score_shown, "score", info["score"]) if score_shown else ""
         parts.append(
             _item_image(
                 sc,
-                f"{info['score']} {words}".strip(),
+                score_words(sc, info),
                 score_shown.icon if score_shown else None,
                 size,
                 pal.gold_light if not active else pal.crimson,

@@ -136,8 +136,7 @@ def seat_tip(sc: TableReads, seat: int) -> Tip:
     info = info_all[seat] if seat < len(info_all) and isinstance(info_all[seat], Mapping) else {}
     lines = []
     if "score" in info:
-        shown = sc.data.layout.resources.get("score")
-        lines.append(f"{info['score']} {shown.label if shown and shown.label else 'points'}")
+        lines.append(seats.score_words(sc, info))
     lines += [t for t, _icon in seats.items(sc, info) if t]
     body = " · ".join(lines)
     counted = []  # the seat's zones in numbers: its whole court at a glance
