@@ -270,9 +270,16 @@ def _row_width(parts: list[pygame.Surface], gap: int) -> int:
 
 
 def _plate_parts(
-    sc: TableReads, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
+    sc: TableReads,
+    seat: int,
+    info: Mapping[str, Any],
+    size: int,
+    ink: Any,
+    active: bool,
+    brief: bool = False,
 ) -> list[pygame.Surface]:
-    """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"."""
+    """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"
+    (``brief``: the score without the note on what it counts; the seat's tip says it)."""
     pal = sc.pal
     score_shown = sc.data.layout.resources.get("score")
     parts = [typeset.text(sc.match.seats[seat].name, size, ink, bold=True)]
@@ -280,7 +287,7 @@ def _plate_parts(
         parts.append(
             _item_image(
                 sc,
-                score_words(sc, info),
+                score_words(sc, {**info, "score_note": ""} if brief else info),
                 score_shown.icon if score_shown else None,
                 size,
                 pal.gold_light if not active else pal.crimson,
@@ -316,6 +323,8 @@ def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> N
             parts = _plate_parts(sc, seat, info, size, ink, active)
             if _row_width(parts, gap) + edge <= room:
                 break
+        if _row_width(parts, gap) + edge > room:  # the score's note goes before any fact
+            parts = _plate_parts(sc, seat, info, size, ink, active, brief=True)
         while len(parts) > 1 and _row_width(parts, gap) + edge > room:  # the name comes first
             parts.pop()
         if _row_width(parts, gap) + edge > room:
