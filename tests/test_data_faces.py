@@ -140,7 +140,7 @@ BROKEN = {
         LAYOUT_TOP,
         "card_aspect: 0.7\ntokens: {role: {hidden: true}}\n",
         f"{L}: tokens.role.hidden: unknown field (did you mean 'hide'? known fields: colour, "
-        "dim, help, hide, icon, label, one)",
+        "dim, help, hide, icon, label, one, short)",
     ),
 }
 

@@ -13,7 +13,7 @@ from tabletop.engine.data.loader import check_folder, game_folders
 from tabletop.engine.resources import data_dir
 
 G, C, L = "data/sample/game.yaml", "data/sample/cards.yaml", "data/sample/layout.yaml"
-CARD_KEYS = "art, attrs, count, deck, id, kind, name, text"
+CARD_KEYS = "art, attrs, count, deck, id, kind, name, short, text"
 
 # (file, text to replace, replacement, the exact message)
 BROKEN = {

@@ -2,7 +2,14 @@
 1920×1080 and 3840×2160, drawn headless and checked for
 
 - text at least :data:`typeset.FLOOR` design pixels tall (every line the table renders),
-- no words cut with "…" unless the full form shows on hover (a deliberate abbreviation),
+- no words cut with "…" anywhere, card faces included (what the painter drew is recorded,
+  not what was asked): a name too long for its place shows its declared short form, whose
+  full form shows on hover; no zone label dropped for want of room unless the zone is a
+  summary (too narrow for a four-letter word: its count, icon and tip say it), shows its
+  card's art or counts in a pile of its icon,
+- every card's name (or its declared short form) fitting every card size the table
+  draws, whatever card comes to which zone,
+- the side panel's log showing at least :data:`LOG_LINES` lines,
 - zone labels inside their frames, frames overlapping neither each other, the side panel nor
   a name plate,
 - every other seat's zones counted in numbers, so a rival's court reads at a glance even
@@ -12,8 +19,10 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from functools import cache
 
+import pygame
 import pytest
 from table_driver import make_app
 
@@ -22,11 +31,13 @@ from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
 from tabletop.engine import Rng
 from tabletop.ui import typeset
-from tabletop.ui.table import counts, tips
+from tabletop.ui.cards import illustrated
+from tabletop.ui.table import counts, paint, seats, tips
 from tabletop.ui.table.scene import TableScene
-from tabletop.ui.theme import scale_factor
+from tabletop.ui.theme import px, scale_factor
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+LOG_LINES = 6  # the side panel's log shows at least this many lines, however many seats
 GAMES = list(registry.games().values())
 CASES = [(g, n) for g in GAMES for n in range(g.info.min_players, g.info.max_players + 1)]
 
@@ -38,15 +49,16 @@ def _home(tmp_path, monkeypatch):
 
 @cache
 def _position(gid: str, n: int) -> tuple[Match, int]:
-    """A seeded game some moves in (random play), and how far in it is."""
+    """A seeded game some moves in (random play) at the player's own move where it comes
+    soon, and how far in it is."""
     game = registry.games()[gid]
     seats = [SeatConfig(name="Marie-Antoinette")] + [
         SeatConfig(AI, f"Bartholomew {i}", "easy") for i in range(1, n)
     ]
     m = Match(game, seats, 17)
     rng = Rng(9)
-    for _ in range(10 * n):
-        if m.is_over():
+    for i in range(40 * n):  # some moves in, then on to the player's own move (its buttons)
+        if m.is_over() or (i >= 10 * n and 0 in m.to_act()):
             break
         seat = m.to_act()[0]
         m.apply(seat, rng.choice(m.legal(seat)))
@@ -58,9 +70,17 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
     out: list[str] = []
     h = sc.size[1]
     floor = round(typeset.FLOOR * scale_factor(h))
-    small = sorted({(s.size, s.words) for s in said if s.size < floor})
+    small = sorted({(s.size, s.words) for s in said if s.size < floor and not s.on_card})
     out += [f"text under {floor}px: {size}px {words!r}" for size, words in small[:5]]
-    out += [f"cut with no hover: {s.full!r} → {s.words!r}" for s in said if s.full and not s.hover]
+    cuts = sorted({(s.full, s.words) for s in said if s.full and not s.planned})
+    out += [f"cut: {full!r} → {words!r}" for full, words in cuts]
+    out += [
+        f"abbreviated with no hover: {s.full!r} → {s.words!r}"
+        for s in said
+        if s.planned and not s.hover
+    ]
+    if sc.drawn.log_lines < LOG_LINES:
+        out.append(f"the log shows {sc.drawn.log_lines} lines (fewer than {LOG_LINES})")
     lay = sc.layout
     shown = {z: b for z, b in lay.zones.items() if b.rect.w >= 2 and b.rect.h >= 2}
     for (za, a), (zb, b) in itertools.combinations(shown.items(), 2):
@@ -74,6 +94,12 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
                 out.append(f"zone under seat {seat}'s name plate: {zid}")
     for zid, (words, r) in sc.labels.items():
         box = lay.zones[zid]
+        room = box.rect.w - px(8, h) - counts.count_room(sc, box)
+        narrow = room < typeset.measure("Abcd", typeset.least(h), True)
+        pile = box.kind == "counter" and getattr(box.defn, "icon", None)  # a pile of its icon
+        summary = narrow or box.art_card or pile
+        if not words and not r.w and box.rect.w >= 2 and not summary:
+            out.append(f"label lost: {zid} {box.label!r} shows neither words nor an icon")
         if not box.rect.contains(r):
             out.append(f"label outside its frame: {zid} {words!r}")
         full = tips.zone_name(sc, zid)
@@ -82,6 +108,14 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
     for zid, (value, r) in sc.drawn.numbers.items():
         if not lay.zones[zid].rect.contains(r):
             out.append(f"{zid}: its number {value} is drawn outside the zone")
+    sizes = {(b.card_w, b.card_h) for b in shown.values()}
+    for cid, card in sc.data.cards.items():  # any card may come to any zone
+        if sc.art.style_of(cid) != "illustrated":
+            continue
+        for w, hh in sorted(sizes):
+            if not illustrated.name_fits(card.name, card.short, w, hh, sc.art.scale):
+                out.append(f"card name {card.name!r} fits a {w}×{hh} card in no planned form")
+                break
     zones = sc.view.get("zones", {})
     for zid, box in shown.items():
         if box.seat is None or box.seat == sc.shown or box.kind == "counter":
@@ -99,19 +133,27 @@ def every_table(size: tuple[int, int]) -> list[str]:
     """Draw every game at every player count in a window of ``size``; the problems found."""
     app = make_app(size)
     found: list[str] = []
-    for game, n in CASES:
-        m, moves = _position(game.info.id, n)
-        assert len(m.history) == moves  # the cached position is not played on
-        sc = TableScene(app, m)
-        app.push(sc)
-        sc.paused = True
-        tips.forget_images()
-        with typeset.recording() as said:
-            sc.draw(app.window)
-        assert said, "nothing recorded: the recorder sees no text"
-        found += [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
-        app.pop()
+    with pytest.MonkeyPatch.context() as mp:  # every AI seat thinking: the fullest panel
+        mp.setattr(TableScene, "thinking", property(lambda sc: set(range(1, sc.match.players))))
+        for game, n in CASES:
+            found += _one_table(app, game, n, size)
     assert app.crashes == 0
+    return found
+
+
+def _one_table(app, game, n: int, size: tuple[int, int]) -> list[str]:
+    """Draw one game at ``n`` players; the problems found."""
+    m, moves = _position(game.info.id, n)
+    assert len(m.history) == moves  # the cached position is not played on
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.paused = True
+    tips.forget_images()
+    with typeset.recording() as said:
+        sc.draw(app.window)
+    assert said, "nothing recorded: the recorder sees no text"
+    found = [f"{game.info.id} {n}p {size}: {p}" for p in problems(sc, said)]
+    app.pop()
     return found
 
 
@@ -126,9 +168,11 @@ SMALL = [(1100, 650), (1024, 600)]  # windows under the design size (a small lap
 
 @pytest.mark.parametrize("size", SMALL, ids=[f"{w}x{h}" for w, h in SMALL])
 def test_tables_in_a_small_window_keep_their_shape(size) -> None:
-    """Under 1280×720 type may shrink below the floor, but no zone overlaps another or
-    leaves the table, no label leaves its frame, and every rival's count still shows."""
-    found = [p for p in every_table(size) if "text under" not in p]
+    """Under 1280×720 type may shrink below the floor and card names be cut, but no zone
+    overlaps another or leaves the table, no label leaves its frame or is lost, the log
+    keeps its lines and every rival's count still shows."""
+    shape = ("text under", "cut:", "card name")  # type and names may give way here
+    found = [p for p in every_table(size) if not any(s in p for s in shape)]
     assert not found, "\n".join(found[:40])
 
 
@@ -139,9 +183,36 @@ def _plant_tiny_type(monkeypatch, sc) -> str:
 
 def _plant_long_label(monkeypatch, sc) -> str:
     box = sc.layout.zones["display"]
-    monkeypatch.setattr(box, "label", "The display of six characters, the front one free " * 2)
+    monkeypatch.setattr(box, "label", "Six to hire")
     monkeypatch.setattr(tips, "zone_tip", lambda sc, zid: tips.Tip("Display"))
     return "its tip does not say"
+
+
+def _plant_cut_card_names(monkeypatch, sc) -> str:
+    monkeypatch.setattr(illustrated, "_name_rows", lambda *a: None)  # no name fits: cut
+    illustrated.name_fits.cache_clear()
+    sc.art._faces.clear()
+    sc.drawn.cards = type(sc.drawn.cards)()
+    return "cut:"
+
+
+def _plant_long_card_name(monkeypatch, sc) -> str:
+    cid = next(c for c in sc.data.cards if sc.art.style_of(c) == "illustrated")
+    long = replace(sc.data.cards[cid], name="Extraordinarily Unabbreviated", short=None)
+    monkeypatch.setitem(sc.data.cards, cid, long)
+    return "card name"
+
+
+def _plant_lost_label(monkeypatch, sc) -> str:
+    monkeypatch.setattr(paint, "_label_words", lambda sc, box, text: ("", 12, None))
+    return "label lost"
+
+
+def _plant_squeezed_log(monkeypatch, sc) -> str:
+    monkeypatch.setattr(seats, "_below_boxes", lambda sc: 0)  # the boxes never fold
+    monkeypatch.setattr(seats, "flow", lambda imgs, width, gap: [[]] * 8)  # tall boxes
+    sc._build_buttons()
+    return "the log shows"
 
 
 def _plant_overlap(monkeypatch, sc) -> str:
@@ -154,12 +225,15 @@ def _plant_no_counts(monkeypatch, sc) -> str:
     return "cards but the count shows"
 
 
-@pytest.mark.parametrize(
-    "plant", [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
-)
+PLANTS = [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
+PLANTS += [_plant_cut_card_names, _plant_long_card_name, _plant_lost_label, _plant_squeezed_log]
+
+
+@pytest.mark.parametrize("plant", PLANTS)
 def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
-    """The check fails on tables it should fail on: type under the floor, a long label cut
-    with no full form on hover, overlapping zones, a rival's counts left out."""
+    """The check fails on tables it should fail on: type under the floor, a label its tip
+    does not name, overlapping zones, a rival's counts left out, card names cut on the
+    faces, a card name with no planned form, a label dropped, a log squeezed."""
     app = make_app((1280, 720))
     m, _ = _position("majesty", 4)
     sc = TableScene(app, m)
@@ -168,10 +242,44 @@ def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
     with typeset.recording() as said:
         sc.draw(app.window)
     assert not problems(sc, said)
-    expected = plant(monkeypatch, sc)
-    sc.drawn.static = sc.drawn.bg = None
-    tips.forget_images()
-    with typeset.recording() as said:
-        sc.draw(app.window)
-    found = problems(sc, said)
+    try:
+        expected = plant(monkeypatch, sc)
+        sc.drawn.static = sc.drawn.bg = None
+        tips.forget_images()
+        with typeset.recording() as said:
+            sc.draw(app.window)
+        found = problems(sc, said)
+    finally:  # faces drawn with the plant must not outlive it
+        monkeypatch.undo()
+        illustrated.name_fits.cache_clear()
+        sc.art._faces.clear()
     assert any(expected in p for p in found), found
+
+
+def test_a_crowded_panel_folds_the_other_seats_and_a_click_opens_one(monkeypatch) -> None:
+    """Seat boxes too tall for the panel fold to a summary (others first, never the
+    viewer's own) so the log keeps its lines; a click opens a folded box, another folds it."""
+    app = make_app((1280, 720))
+    m, _ = _position("mayflower", 6)
+    monkeypatch.setattr(seats, "flow", lambda imgs, width, gap: [imgs[:1], imgs[1:2], imgs[2:]])
+    sc = TableScene(app, m)  # every seat box three lines tall: too many for the panel
+    app.push(sc)
+    sc.paused = True
+    sc.draw(app.window)
+    folded = set(sc.drawn.folded)
+    assert folded and sc.shown not in folded
+    assert sc.drawn.log_lines >= LOG_LINES
+    seat = max(folded)
+    click = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=sc.drawn.seat_boxes[seat].center, button=1
+    )
+    sc.handle_event(click)
+    sc.draw(app.window)
+    assert sc.opened_seat == seat and seat not in sc.drawn.folded
+    assert sc.drawn.log_lines >= LOG_LINES and sc.shown not in sc.drawn.folded
+    click = pygame.event.Event(
+        pygame.MOUSEBUTTONDOWN, pos=sc.drawn.seat_boxes[seat].center, button=1
+    )
+    sc.handle_event(click)
+    sc.draw(app.window)
+    assert sc.opened_seat is None and sc.drawn.folded == folded

@@ -2,19 +2,22 @@
 otherwise; cached.
 
 Every line the table renders goes through :func:`text` (measuring goes through
-:func:`width`), so a test can record what was said at which size (:func:`recording`): no
-text under :data:`FLOOR` design pixels, and words cut with "…" only where their full form
-shows on hover.
+:func:`measure`), so a test can record what was said at which size (:func:`recording`): no
+text under :data:`FLOOR` design pixels, and no words cut with "…": a name too long for its
+place gives way to its declared short form (:func:`fit` ``short``), whose full form shows
+on hover.  Cuts made where nothing is recorded (a card face rendered once and cached) are
+caught (:func:`catching`) and told again each time the image is drawn (:func:`note`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
 
+from tabletop import text_gate
 from tabletop.ui import fonts as ui_fonts
 from tabletop.ui.theme import px
 
@@ -32,11 +35,47 @@ class Said:
 
     words: str
     size: int
-    full: str = ""  # the words asked for, when ``words`` is them cut with "…"
-    hover: bool = False  # the full words show on hover (a deliberate abbreviation)
+    full: str = ""  # the words asked for, when ``words`` is them cut or abbreviated
+    hover: bool = False  # the full words show on hover
+    planned: bool = False  # ``words`` is the declared short form of ``full``, not a cut
+    on_card: bool = False  # printed on a card face (its own least size; it enlarges on hover)
 
 
 _RECORD: list[Said] | None = None
+_CAUGHT: list[Said] | None = None
+
+
+@contextmanager
+def catching() -> Iterator[list[Said]]:
+    """Catch every cut or abbreviation made inside the block, recorded or not (an image
+    cached for many frames keeps them, and :func:`note` tells them on each draw)."""
+    global _CAUGHT
+    before, _CAUGHT = _CAUGHT, []
+    try:
+        yield _CAUGHT
+    finally:
+        caught, _CAUGHT = _CAUGHT, before
+        if before is not None:
+            before.extend(caught)
+
+
+def note(said: Iterator[Said] | list[Said] | tuple[Said, ...]) -> None:
+    """Record lines drawn from a cached image (what :func:`catching` caught when it was made)."""
+    if _RECORD is not None:
+        _RECORD.extend(said)
+
+
+def abbreviated(full: str, short: str, size: int, hover: bool = True) -> None:
+    """Tell the recorder that ``short``, the declared short form of ``full``, was drawn at
+    ``size`` in its place (for painters that set the words themselves)."""
+    _told(Said(short, int(size), full, hover, planned=True))
+
+
+def _told(said: Said) -> None:
+    if _RECORD is not None:
+        _RECORD.append(said)
+    if _CAUGHT is not None:
+        _CAUGHT.append(said)
 
 
 @contextmanager
@@ -105,21 +144,121 @@ def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     return w
 
 
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels."""
-    f = font(size, bold)
-    lines: list[str] = []
+SHY = "\u00ad"  # a soft hyphen: where a long word may break, with "-" shown at the break
+
+
+def lines(s: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``s`` split into lines no wider than ``width`` pixels in font ``f``: at spaces, at
+    its own line breaks, after a hyphen or at a soft hyphen (:data:`SHY`, shown as "-"
+    where it breaks and not at all elsewhere), and inside a word too long for a line as a
+    last resort (so no word ever overflows).
+
+    The one line breaker of the app (:func:`wrap` uses it, and so do the card faces and
+    the menu scenes): what it returns is what is drawn, line for line."""
+    room = max(1, int(width))
+    s = text_gate.shown(s, lines=True)  # once, so each trial is measured raw (fast)
+
+    def px_(t: str) -> int:
+        try:
+            return pygame.font.Font.size(f, t)[0]
+        except (pygame.error, ValueError, UnicodeError):
+            return f.size(t)[0]
+
+    out: list[str] = []
     for para in s.split("\n"):
         line = ""
+        if SHY not in para and px_(para) <= room:  # the whole paragraph fits
+            out.append(" ".join(para.split()))
+            continue
         for word in para.split():
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+            while True:
+                trial = f"{line} {word}" if line else word
+                if px_(bare(trial)) <= room:
+                    line = trial
+                    break
+                split = _hyphen_split(line, word, px_, room)
+                if split is not None:
+                    out.append(split[0])
+                    line, word = "", split[1]
+                elif line:
+                    out.append(bare(line))
+                    line = ""
+                else:  # a word wider than the box and no soft hyphen helps: break inside it
+                    word = bare(word)
+                    cut = _longest_fit(word, px_, room)
+                    if cut >= len(word):
+                        line = word
+                        break
+                    out.append(word[:cut])
+                    word = word[cut:]
+        out.append(bare(line))
+    return out
+
+
+def bare(s: str) -> str:
+    """``s`` without its soft hyphens (as it shows where it does not break)."""
+    return s.replace(SHY, "")
+
+
+def _hyphen_split(
+    line: str, word: str, px_: Callable[[str], int], room: int
+) -> tuple[str, str] | None:
+    """(the line ended with the head of ``word`` and "-", the rest of ``word``) at the last
+    hyphen, soft or written, of ``word`` that fits ``room``; ``None`` when none does."""
+    for i in reversed([k for k, c in enumerate(word[:-1]) if c in (SHY, "-") and k]):
+        head = bare(f"{line} {word[:i]}" if line else word[:i]) + "-"
+        if px_(head) <= room:
+            return head, word[i + 1 :]
+    return None
+
+
+def _longest_fit(word: str, px_: Callable[[str], int], room: int) -> int:
+    """How many leading characters of ``word`` fit ``room`` pixels (at least one)."""
+    lo, hi = 1, len(word)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if px_(word[:mid]) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (see :func:`lines`)."""
+    return lines(s, font(size, bold), width)
+
+
+_PARAS: dict[tuple[str, int, int, bool, tuple[int, ...], bool], pygame.Surface] = {}
+
+
+def paragraph(
+    s: str,
+    size: int,
+    width: int,
+    colour: tuple[int, ...],
+    bold: bool = False,
+    centred: bool = False,
+) -> pygame.Surface:
+    """``s`` wrapped to ``width`` pixels in one surface, cached.  pygame-ce sets the whole
+    paragraph in one call (``Font.render(wraplength=…)`` aligned by ``Font.align``), some
+    twice as fast as line by line, and breaks a word too long for a line as :func:`lines`
+    does.  For text whose lines need no placing of their own (tips, notes)."""
+    room = max(1, int(width))
+    key = (s, int(size), room, bold, tuple(colour), centred)
+    if _RECORD is not None:
+        _RECORD.append(Said(s, int(size)))
+    surf = _PARAS.get(key)
+    if surf is None:
+        if len(_PARAS) > 1000:
+            _PARAS.clear()
+        f = font(size, bold)
+        f.align = pygame.FONT_CENTER if centred else pygame.FONT_LEFT
+        try:
+            surf = _PARAS[key] = f.render(s, True, colour, wraplength=room)
+        finally:
+            f.align = pygame.FONT_LEFT
+    return surf
 
 
 def fit(
@@ -131,15 +270,24 @@ def fit(
     min_size: int = 8,
     title: bool = False,
     hover: bool = False,
+    short: str | None = None,
 ) -> pygame.Surface:
     """``s`` at the largest size from ``size`` down to ``min_size`` that fits ``width``;
-    still too wide, it is cut with an ellipsis (never squashed).  ``hover``: the caller
-    shows the full words on hover, so a cut is a deliberate abbreviation."""
+    too wide even then, its declared ``short`` form the same way (a planned abbreviation);
+    still too wide, it is cut with an ellipsis (never squashed) and the cut is recorded, so
+    a test sees it.  ``hover``: the caller shows the full words on hover."""
     size = max(min_size, size)
     room = max(1, int(width))
-    while measure(s, size, bold, title) > room and size > min_size:
-        size -= 1
-    if measure(s, size, bold, title) <= room or len(s) <= 1:
+    best = _largest(s, size, min_size, room, bold, title)
+    if best:
+        return text(s, best, colour, bold, title)
+    if short and short != s:
+        best = _largest(short, size, min_size, room, bold, title)
+        if best:
+            _told(Said(short, best, s, hover, planned=True))
+            return text(short, best, colour, bold, title)
+    size = min_size
+    if len(s) <= 1:
         return text(s, size, colour, bold, title)
     lo, hi = 0, len(s)
     while lo < hi:  # the longest prefix that fits with "…"
@@ -149,6 +297,14 @@ def fit(
         else:
             hi = mid - 1
     cut = s[:lo].rstrip() + "…"
-    if _RECORD is not None:
-        _RECORD.append(Said(cut, int(size), s, hover))
+    _told(Said(cut, int(size), s, hover))
     return text(cut, size, colour, bold, title)
+
+
+def _largest(s: str, size: int, least: int, room: int, bold: bool, title: bool) -> int:
+    """The largest type size from ``size`` down to ``least`` at which ``s`` fits ``room``
+    (0: none does)."""
+    for n in range(size, least - 1, -1):
+        if measure(s, n, bold, title) <= room:
+            return n
+    return 0

@@ -128,6 +128,11 @@ def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
         required={"id": ID, "name": Str(), "kind": ID},
         optional={
             "count": Int(min=1, max=MAX_COPIES, description="copies of this card in the game"),
+            "short": Str(
+                description="the name a small card prints where its full name does not fit: "
+                "a shorter form, or the name with soft hyphens (\\u00AD) where a long word "
+                "may break (the full name shows on hover)"
+            ),
             "deck": Enum(decks, description="one of the decks") if decks else ID,
             "art": ART_PATH,
             "text": Str(min_len=0),
@@ -138,7 +143,14 @@ def card_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> Record:
                 description="game-specific fields declared in game.yaml card_fields",
             ),
         },
-        defaults={"count": 1, "deck": None, "art": None, "text": "", "attrs": {}},
+        defaults={
+            "count": 1,
+            "short": None,
+            "deck": None,
+            "art": None,
+            "text": "",
+            "attrs": {},
+        },
         description="one card definition",
     )
 
@@ -281,6 +293,11 @@ LABELLED = Record(
     optional={
         "label": Str(min_len=0),
         "one": Str(min_len=0),
+        "short": Str(
+            min_len=0,
+            description="card tokens: the pill's words where the card is too narrow for "
+            "'<value> <label>', with {value} for the value (the card's tip says them whole)",
+        ),
         "icon": art_path(),
         "hide": Bool(),
         "colour": COLOUR,
@@ -290,6 +307,7 @@ LABELLED = Record(
     defaults={
         "label": "",
         "one": "",
+        "short": "",
         "icon": None,
         "hide": False,
         "colour": None,
@@ -383,6 +401,7 @@ class CardDef:
     art: str | None = None
     text: str = ""
     attrs: dict[str, Any] = field(default_factory=dict)
+    short: str | None = None  # printed where the name does not fit (full name on hover)
 
 
 @dataclass(frozen=True)
@@ -445,6 +464,7 @@ class Shown:
 
     label: str = ""
     one: str = ""  # the label after a count of exactly 1 ("point" beside "points")
+    short: str = ""  # a token pill's narrow form, {value} for the value ("from {value}")
     icon: str | None = None
     hide: bool = False
     colour: str | None = None

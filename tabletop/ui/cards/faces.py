@@ -9,6 +9,7 @@ peeking out, so the owner can tell it from the others.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ class CardArt:
         self.art_root = _art_root(data)
         self.faces: dict[str, FaceDef] = dict(getattr(data, "faces", {}) or {})
         self._faces: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._cuts: dict[tuple[str, int, int], tuple[typeset.Said, ...]] = {}  # per face
         self._backs: dict[tuple[str, int, int], pygame.Surface] = {}
         self._peeks: dict[tuple[str, str, int, int], pygame.Surface] = {}
         self._turned: dict[tuple[Any, ...], pygame.Surface] = {}
@@ -88,9 +90,14 @@ class CardArt:
         if surf is None:
             if len(self._faces) > 3000:  # window resized many times: start afresh
                 self._faces.clear()
+                self._cuts.clear()
                 self._peeks.clear()
-            with typeset.unrecorded():  # a card's own words: its enlarged face shows on hover
+            with typeset.catching() as cuts, typeset.unrecorded():
                 surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
+            # a card's own words are not recorded (its enlarged face shows on hover), but a
+            # name cut or abbreviated to fit is, each time the face is drawn
+            self._cuts[key] = tuple(replace(c, on_card=True) for c in cuts)
+        typeset.note(self._cuts.get(key, ()))
         return surf
 
     def back(self, back: str | None, w: int, h: int) -> pygame.Surface:
@@ -125,8 +132,10 @@ class CardArt:
             if len(self._turned) > 500:
                 self._turned.clear()
             surf = self._turned[key] = pygame.transform.rotate(self.image(card, w, h), 90)
-        elif self.record and key[1] and key[0] in self.data.cards:
-            self.drawn.append(card.get("uid") or key[0])  # as ``face`` records a fresh one
+        elif key[1] and key[0] in self.data.cards:
+            if self.record:
+                self.drawn.append(card.get("uid") or key[0])  # as ``face`` records a fresh one
+            typeset.note(self._cuts.get((key[0], w, h), ()))
         return surf
 
     def peek(self, card_id: str, back: str | None, w: int, h: int) -> pygame.Surface:
@@ -177,9 +186,11 @@ class CardArt:
         if key not in self._bands:
             if len(self._bands) > 3000:
                 self._bands.clear()
-            name = self.data.cards[card_id].name
-            with typeset.unrecorded():  # measured, not drawn
-                self._bands[key] = illustrated.name_band(name, w, h, self.scale, self.pal.ink)
+            card = self.data.cards[card_id]
+            with typeset.unrecorded(), typeset.catching():  # measured, not drawn
+                self._bands[key] = illustrated.name_band(
+                    card.name, w, h, self.scale, self.pal.ink, card.short
+                )
         return self._bands[key]
 
     def style_of(self, card_id: str | None) -> str:

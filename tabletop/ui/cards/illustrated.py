@@ -7,6 +7,7 @@ number, a muse, a coin) stays readable when the words could not be.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -20,6 +21,7 @@ Colour = tuple[int, int, int]
 TINY_H = 62  # below this height: no name, only large badges
 SERIF_H = 150  # from this height the name is set in the display serif (below: bold, 2 lines)
 TEXT_H = 170  # from this height: the rules text is printed
+NAME_LEAST = 8  # a card's name is never set smaller (design pixels)
 
 
 def parse_colour(name: str | None, fallback: Colour) -> Colour:
@@ -131,7 +133,7 @@ def draw_face(art: Artist, surf: pygame.Surface, card: Any, f: FaceDef, deck: Co
     small = lh < TINY_H
     top = inner.y
     if not small:
-        top = _name_band(surf, card.name, inner, tint, pad, pal, serif=lh >= SERIF_H)
+        top = _name_band(surf, card, inner, tint, pad, pal, lh >= SERIF_H, name_least(art.scale))
     text_h, text_size = _text_room(card.text, w - 2 * (edge + pad), h) if lh >= TEXT_H else (0, 0)
     pic = pygame.Rect(
         inner.x + pad, top + pad, inner.w - 2 * pad, inner.bottom - top - 2 * pad - text_h
@@ -154,12 +156,22 @@ def draw_face(art: Artist, surf: pygame.Surface, card: Any, f: FaceDef, deck: Co
 
 
 def _band_lines(
-    name: str, w: int, h: int, room: int, pad: int, ink: Colour, serif: bool
+    name: str,
+    w: int,
+    h: int,
+    room: int,
+    pad: int,
+    ink: Colour,
+    serif: bool,
+    short: str | None = None,
+    least: int = 8,
 ) -> tuple[list[pygame.Surface], int]:
     """The name's rendered lines and the band's height for a card ``w``×``h`` pixels.
 
     Large cards set it in the display serif on one line; smaller ones in bold sans on up
-    to two lines, which stays readable down to a card some 60 pixels tall.
+    to two lines, broken between words only, as large as fits down to ``least`` pixels;
+    a name that fits no way gives way to the card's declared ``short`` name (the full one
+    shows on hover), and only a card with neither has its name cut (the recorder sees it).
     """
     if serif:
         size = max(7, min(int(h * 0.085), int(w / max(5, len(name)) * 2.0)))
@@ -168,12 +180,44 @@ def _band_lines(
             scaled = max(1, title.get_height() * room // title.get_width())
             title = pygame.transform.smoothscale(title, (room, scaled))
         return [title], int(size * 1.45) + pad
-    size = max(8, int(h * 0.1))
-    words = typeset.wrap(name, size, room, bold=True)
-    if len(words) > 2:
-        words = [words[0], " ".join(words[1:])]
-    lines = [typeset.fit(t, size, room, ink, bold=True, min_size=8) for t in words]
+    size = max(least, int(h * 0.1))
+    for words in (name, short):
+        found = _name_rows(words, size, least, room) if words else None
+        if found is None:
+            continue
+        rows, n = found
+        if words != name:
+            typeset.abbreviated(name, words, n)
+        lines = [typeset.text(t, n, ink, bold=True) for t in rows]
+        return lines, sum(t.get_height() for t in lines) + pad
+    parts = name.split()
+    half = max(1, len(parts) // 2)
+    rows = [" ".join(parts[:half]), " ".join(parts[half:])] if len(parts) > 1 else parts
+    lines = [typeset.fit(t, least, room, ink, bold=True, min_size=least, hover=True) for t in rows]
     return lines, sum(t.get_height() for t in lines) + pad
+
+
+def _name_rows(words: str, size: int, least: int, room: int) -> tuple[list[str], int] | None:
+    """(rows, type size): ``words`` broken between words on two lines, else three, at the
+    largest size from ``size`` down to ``least`` that fits ``room`` (``None``: none does)."""
+    for most in (2, 3):  # smaller type before a third line
+        for n in range(size, least - 1, -1):
+            if any(typeset.measure(piece, n, True) > room for piece in _pieces(words)):
+                continue
+            rows = typeset.lines(words, typeset.font(n, True), room)
+            if len(rows) <= most:
+                return rows, n
+    return None
+
+
+def _pieces(words: str) -> list[str]:
+    """The parts of ``words`` no line break may split: each word, or each part of it up to
+    a hyphen, soft or written (with the "-" it shows at the break)."""
+    out = []
+    for word in words.split():
+        parts = word.replace("-", typeset.SHY).split(typeset.SHY)
+        out += [p + "-" for p in parts[:-1]] + parts[-1:]
+    return out
 
 
 def _frame(w: int, h: int) -> tuple[pygame.Rect, int]:
@@ -182,29 +226,55 @@ def _frame(w: int, h: int) -> tuple[pygame.Rect, int]:
     return pygame.Rect(0, 0, w, h).inflate(-2 * edge, -2 * edge), max(1, w // 24)
 
 
-def name_band(name: str, w: int, h: int, scale: float, ink: Colour) -> pygame.Rect | None:
+def name_least(scale: float) -> int:
+    """The least type size of a card's name, in screen pixels, at window ``scale``."""
+    return max(NAME_LEAST, round(NAME_LEAST * scale))
+
+
+@lru_cache(maxsize=4096)
+def name_fits(name: str, short: str | None, w: int, h: int, scale: float) -> bool:
+    """True when a card ``w``×``h`` pixels prints ``name``, or its declared ``short`` form,
+    uncut (a card too small for a name, or large enough for the serif title, counts too)."""
+    lh = h / scale
+    if lh < TINY_H or lh >= SERIF_H:
+        return True
+    inner, pad = _frame(w, h)
+    least = name_least(scale)
+    size = max(least, int(h * 0.1))
+    return any(_name_rows(x, size, least, inner.w - 2 * pad) for x in (name, short) if x)
+
+
+def name_band(
+    name: str, w: int, h: int, scale: float, ink: Colour, short: str | None = None
+) -> pygame.Rect | None:
     """Where the name band of an illustrated card ``w``×``h`` lies (``None``: too small for
     a name), so a ribbon over the card can cover exactly the name."""
     lh = h / scale
     if lh < TINY_H:
         return None
     inner, pad = _frame(w, h)
-    _, band_h = _band_lines(name, w, h, inner.w - 2 * pad, pad, ink, lh >= SERIF_H)
+    _, band_h = _band_lines(
+        name, w, h, inner.w - 2 * pad, pad, ink, lh >= SERIF_H, short, name_least(scale)
+    )
     return pygame.Rect(inner.x, inner.y, inner.w, band_h)
 
 
 def _name_band(
     surf: pygame.Surface,
-    name: str,
+    card: Any,
     inner: pygame.Rect,
     tint: Colour,
     pad: int,
     pal: Any,
     serif: bool = True,
+    least: int = NAME_LEAST,
 ) -> int:
     """The name across the top, as large as fits; returns the band's bottom."""
     w, h = surf.get_size()
-    lines, band_h = _band_lines(name, w, h, inner.w - 2 * pad, pad, pal.ink, serif)
+    short = getattr(card, "short", None)
+    lines, band_h = _band_lines(
+        card.name, w, h, inner.w - 2 * pad, pad, pal.ink, serif, short, least
+    )
     band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
     corner = max(1, w // 16)
     pygame.draw.rect(

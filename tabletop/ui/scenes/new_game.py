@@ -12,7 +12,7 @@ import pygame_gui
 from tabletop import text_gate
 from tabletop.controller import save_check
 from tabletop.engine.game import Game, OptionSpec
-from tabletop.ui import catalog, fonts, launch
+from tabletop.ui import catalog, fonts, launch, typeset
 from tabletop.ui.match_config import (
     AI_NORMAL,
     HUMAN,
@@ -51,18 +51,6 @@ def _shown(choice: Any) -> str:
     """A choice as the menu shows it: ``off`` → ``Off`` (the value itself is unchanged)."""
     text = str(choice)
     return text[:1].upper() + text[1:]
-
-
-def wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` split into lines no wider than ``width`` pixels in ``font``."""
-    lines: list[str] = []
-    for word in text.split():
-        trial = f"{lines[-1]} {word}" if lines else word
-        if lines and font.size(trial)[0] <= width:
-            lines[-1] = trial
-        else:
-            lines.append(word)
-    return lines or [""]
 
 
 def _option_value_fits(spec: OptionSpec, value: Any) -> bool:
@@ -451,7 +439,7 @@ class NewGameScene(GuiScene):
     def _help_box(self, key: str, text: str, y: int, width: int) -> int:
         """``text`` in small print from ``y`` across ``width``; returns the y below it."""
         size = self.px(TYPE_SIZES["small"])
-        lines = wrap_lines(text, fonts.font("body", size), width - self.px(8))
+        lines = typeset.lines(text, fonts.font("body", size), width - self.px(8))
         height = len(lines) * fonts.font("body", size).get_linesize() + self.px(10)
         rect = pygame.Rect(0, y + self.px(2), width, height)
         self._texts.append((key, esc(text), rect, self.form))

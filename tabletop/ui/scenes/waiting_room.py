@@ -16,7 +16,7 @@ import pygame
 
 from tabletop.net.client import FAILED, table_link
 from tabletop.net.remote_match import RemoteMatch
-from tabletop.ui import fonts
+from tabletop.ui import fonts, typeset
 from tabletop.ui.online_seats import HOSTED, KeptSeat, load_prefs, save_prefs
 from tabletop.ui.online_session import leave_seats, session
 from tabletop.ui.scene import AppContext
@@ -322,7 +322,7 @@ class WaitingRoomScene(GuiScene):
             surface.blit(small.render(tip, True, pal.gold_light), (area.x, y + self.px(104)))
             self._draw_seats(surface, body, bold)
         colour = pal.crimson if self.problem else pal.ivory
-        status = self._wrap(self.status, body, area.w)
+        status = typeset.lines(self.status, body, area.w) if self.status.split() else []
         sy = (
             self.app.size[1]
             - self.px(44)
@@ -368,14 +368,3 @@ class WaitingRoomScene(GuiScene):
             note = body.render(words, True, mix(pal.ink, pal.parchment, 0.3))
             x = row.x + self.px(12) + max(img.get_width() + self.px(24), int(row.w * 0.42))
             surface.blit(note, note.get_rect(midleft=(x, row.centery)))
-
-    @staticmethod
-    def _wrap(text: str, font: Any, width: int) -> list[str]:
-        lines: list[str] = []
-        for word in text.split():
-            trial = f"{lines[-1]} {word}" if lines else word
-            if lines and font.size(trial)[0] <= width:
-                lines[-1] = trial
-            else:
-                lines.append(word)
-        return lines

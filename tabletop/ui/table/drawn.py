@@ -60,9 +60,11 @@ class Drawn:
     keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
     final_button: Button | None = None  # Continue under the final scoring
     log_max: int = 0  # how far the log could scroll back last frame
+    log_lines: int = 0  # how many lines of the log showed last frame (its room, not its text)
     counts: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # others' zones
     numbers: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # counter zones
     seat_boxes: dict[int, pygame.Rect] = field(default_factory=dict)  # the side panel's seats
+    folded: set[int] = field(default_factory=set)  # seat boxes shown as a summary (a click opens)
     score_rows: dict[str, pygame.Rect] = field(default_factory=dict)  # final-scoring rows
     slot_words: dict[tuple[str, str], pygame.Rect] = field(default_factory=dict)  # under a row
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame

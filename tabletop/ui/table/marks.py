@@ -27,11 +27,12 @@ def badge(
     width: int | None = None,
     most: int | None = None,
     least: int | None = None,
+    short: str | None = None,
 ) -> pygame.Surface:
     """A cached pill (or ribbon of ``width``) with a label: one blit per frame.  ``most``:
-    the widest the pill may be (its words shrink to the least size, then are cut: the
-    card's tip says them whole): down to ``least``, else not at all."""
-    key = (text, size, fg, bg, width, most, least)
+    the widest the pill may be (its words shrink down to ``least``, else to the size, then
+    give way to their ``short`` form; the card's tip says them whole)."""
+    key = (text, size, fg, bg, width, most, least, short)
     surf = _BADGES.get(key)
     if surf is None:
         if len(_BADGES) > 2000:
@@ -39,7 +40,7 @@ def badge(
         if most is not None:
             room = most - size // 2 - 4
             low = min(size, least) if least is not None else size
-            t = typeset.fit(text, size, room, fg, bold=True, min_size=low, hover=True)
+            t = typeset.fit(text, size, room, fg, bold=True, min_size=low, hover=True, short=short)
         else:
             t = typeset.text(text, size, fg, True)
         w = width or t.get_width() + size // 2 + 4
@@ -94,11 +95,13 @@ def token_blits(
         return out
     size = max(least, min(r.h // 11, px(14, sc.size[1])))
     y = r.bottom - 2
-    for text, icon in pills:
+    for text, icon, short in pills:
         if icon:
             pill = _icon_badge(sc, icon, text, size)
         else:
-            pill = badge(text, size, sc.pal.ink, sc.pal.gold_light, most=r.w - 4, least=least)
+            pill = badge(
+                text, size, sc.pal.ink, sc.pal.gold_light, most=r.w - 4, least=least, short=short
+            )
         y -= pill.get_height() + 1
         out.append((pill, pill.get_rect(topleft=(r.x + 2, y))))
     return out
@@ -137,14 +140,17 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=max(2, min(w // 16, h // 2)))
         type_size = max(6, min(int(h * 0.7), most))
-        t = typeset.fit(text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True)
+        short = text.removeprefix("as ") if text.startswith("as ") else None  # the name alone
+        t = typeset.fit(
+            text, type_size, w - 4, fg, bold=True, min_size=type_size, hover=True, short=short
+        )
         surf.blit(t, t.get_rect(center=surf.get_rect().center))
         _BADGES[key] = surf
     return surf
 
 
-def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None]]:
-    """(text, icon) of the pills a card's tokens show, as layout.yaml names them.
+def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None, str | None]]:
+    """(text, icon, short form) of the pills a card's tokens show, as layout.yaml names them.
 
     Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built
     from (group, caption, aside): the stacks already show them.
@@ -157,14 +163,15 @@ def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None]]:
     defn = box.defn if box is not None else None
     built = {getattr(defn, "group", None), getattr(defn, "caption", None)}
     built |= set(getattr(defn, "aside", {}) or {})
-    out: list[tuple[str, str | None]] = []
+    out: list[tuple[str, str | None, str | None]] = []
     for key, value in tokens.items():
         how = sc.data.layout.tokens.get(key)
         if value in (0, False, None, "") or key in built or (how is not None and how.hide):
             continue
         if how is not None and how.icon:
-            out.append(("" if value is True else str(value), how.icon))
+            out.append(("" if value is True else str(value), how.icon, None))
         else:
             word = how.label if how is not None and how.label else key
-            out.append((word if value is True else f"{value} {word}", None))
+            short = how.short.replace("{value}", str(value)) if how and how.short else None
+            out.append((word if value is True else f"{value} {word}", None, short))
     return out

@@ -28,7 +28,7 @@ def chrome_key(sc: TableReads) -> tuple[Any, ...]:
     return (
         sc.token, sc.shown, sc.paused, hovered, tuple(sorted(sc.thinking)), sc.log_scroll,
         sc.focus, sc.hint, sc.hint_pending, len(sc.buttons), sc.size, sc.fast,
-        sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp,
+        sc.guide_on, sc.guide_on and bool(sc.chooser), sc.net_stamp, sc.opened_seat,
         tuple(tuple(b.rect) for b in sc.buttons),  # the panel laid out again (seats._room)
     )  # fmt: skip
 
@@ -145,8 +145,8 @@ def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.
     """(words, type size, icon) for one zone's label on its own.
 
     Too wide at the smallest type, the zone's short label is used, then either in small
-    letters; still too wide, the icon alone (or, for a zone showing a card's art, nothing);
-    else the words are cut with … (the zone's tip says them whole).
+    letters; still too wide, no words: the icon alone, or for a zone showing a card's art
+    or a counted pile, nothing (the zone's tip says them whole).  Never cut.
     """
     h = sc.size[1]
     room = box.rect.w - px(8, h) - counts.count_room(sc, box)
@@ -161,13 +161,10 @@ def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.
     tries = (
         [text.upper()] + ([short.upper()] if short else []) + [text] + ([short] if short else [])
     )
-    words = next((t for t in tries if typeset.measure(t, least, True) <= room), tries[-1])
-    if typeset.measure(words, least, True) > room and (
-        icon is not None or box.art_card or box.kind == "counter"
-    ):  # the icon, the art or the counted pile says it already
-        words = ""
-    if typeset.measure(words[:3] + "…", least, True) > room:  # a stub says nothing: the tip does
-        words = ""
+    if ":" in text:  # a live label, as written: all its news, else its head alone
+        tries = [text, text.split(":", 1)[0].strip()]  # "Village 3" of "Village 3: 1 gold"
+    # none fits: never cut, the icon, the art, the counted pile or the zone's tip says it
+    words = next((t for t in tries if typeset.measure(t, least, True) <= room), "")
     while size > least and typeset.measure(words, size, True) > room:
         size -= 1
     return words, size, icon
@@ -234,10 +231,8 @@ def zone_label(
         x += icon.get_width() + px(3, h)
     if room <= least:  # no room for words at all: the zone's tip names it
         words = ""
-    if words:
-        txt = typeset.fit(
-            words, size, room, sc.pal.gold_light, bold=True, min_size=least, hover=True
-        )  # the zone's tip says its whole name
+    if words:  # the zone's tip says its whole name
+        txt = typeset.fit(words, size, room, sc.pal.gold_light, True, least, hover=True)
         surf.blit(txt, (x, y))
         drawn = (
             drawn.union(txt.get_rect(topleft=(x, y))) if drawn.w else txt.get_rect(topleft=(x, y))
@@ -368,6 +363,7 @@ def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None
     top = sc.log_top if top is None else top
     box = pygame.Rect(side.x + pad, top, side.w - 2 * pad, side.bottom - top - pad)
     sc.drawn.keys_hint_rect = None
+    sc.drawn.log_lines = 0
     if box.h < px(30, h):
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
@@ -389,6 +385,7 @@ def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None
     line_h = typeset.font(size).get_linesize()
     fit = max(1, (box.h - pad) // line_h - 1)
     sc.drawn.log_max = max(0, len(lines) - fit)
+    sc.drawn.log_lines = fit
     end = len(lines) - min(sc.log_scroll, sc.drawn.log_max)
     title = typeset.text("LOG", size, pal.gold_light, bold=True)
     surface.blit(title, (box.x + pad, box.y + pad // 2))

@@ -139,6 +139,12 @@ class PointerInput:
                 if b.enabled:
                     self._press(b)
                 return
+        for seat, r in self.drawn.seat_boxes.items():
+            if r.collidepoint(pos):  # a folded box opens (the one open before folds again)
+                if seat in self.drawn.folded or seat == self.opened_seat:
+                    self.opened_seat = None if seat == self.opened_seat else seat
+                    self._build_buttons()
+                return
         sp = self.sprite_at(pos)
         if self.selected is not None:
             acts = self._target_at(self.selected.uid or "", pos)

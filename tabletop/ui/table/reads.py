@@ -62,6 +62,7 @@ class TableReads(Protocol):
     addresses_seat: bool
     guide_on: bool  # the first-game guide is shown (G)
     net_stamp: int  # bumped when news from a table server changes what the chrome shows
+    opened_seat: int | None  # a seat box the player unfolded with a click (crowded panel)
 
     @property
     def token(self) -> int: ...

@@ -109,6 +109,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.ghosts: list[Tween] = []
         self.focus = -1
         self.log_scroll = 0
+        self.opened_seat: int | None = None  # a folded seat box opened with a click
         self.final_t = -1.0
         self.final_focus = False  # Tab selected Continue under the final scoring
         self.results_opened = False

@@ -112,13 +112,30 @@ def flow(images: list[pygame.Surface], width: int, gap: int) -> list[list[pygame
     return [ln for ln in lines if ln]
 
 
+LOG_LINES = 6  # the side panel keeps room for this many lines of the log, however many seats
+
+
 @dataclass
 class SeatBox:
-    """One seat's box in the side panel, measured before it is drawn."""
+    """One seat's box in the side panel, measured before it is drawn (``lines`` empty: a
+    summary, its name and score only; the box's tip gives the rest)."""
 
     seat: int
     rect: pygame.Rect
     lines: list[list[pygame.Surface]]
+    folded: bool = False
+
+
+def _below_boxes(sc: TableReads) -> int:
+    """The height the panel needs under the seat boxes: its buttons and a log of
+    :data:`LOG_LINES` lines."""
+    h = sc.size[1]
+    pad, bh = px(8, h), px(30, h)
+    rows = len(getattr(sc, "presses", {}) or {}) + 1  # the moves offered, Undo · Hint · …
+    rows += sc.match.all_ai and not sc.match.is_over()  # Pause · Fast
+    buttons = rows * (bh + pad // 2) + 2 * pad
+    line_h = typeset.font(px(12, h)).get_linesize()
+    return px(6, h) + buttons + (LOG_LINES + 1) * line_h + 2 * pad
 
 
 def _room(sc: TableReads, part: Any, need: int) -> int:
@@ -169,7 +186,12 @@ def _status_box(sc: TableReads, i: int, line: str, size: int, width: int) -> lis
 
 
 def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], int]:
-    """(status line images, seat boxes, y below the last box) for the current view."""
+    """(status line images, seat boxes, y below the last box) for the current view.
+
+    Where a box per seat with all its figures would leave the log fewer than
+    :data:`LOG_LINES` lines, the other seats' boxes fold to a summary (name and score; the
+    box's tip and the seat's area on the table say the rest, and a click opens it), then
+    the one the player opened, then the viewer's own."""
     h = sc.size[1]
     pal = sc.pal
     side = sc.side_rect
@@ -183,17 +205,65 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
         status += _status_box(sc, i, line, size_s, width)
     y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
     seats = sc.view.get("seats", [])
-    boxes = []
     line_h = typeset.font(size).get_linesize()
+    flows = []
     for i in range(sc.match.players):
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         imgs = [_item_image(sc, t, icon, size, pal.ink) for t, icon in items(sc, info)]
-        lines = flow(imgs, width - 2 * pad, px(10, h))
-        bh = _room(sc, ("seat", i), px(26, h) + max(1, len(lines)) * line_h + px(4, h))
-        lines = lines[: max(1, (bh - px(30, h)) // line_h)]  # (fewer while the room is held)
-        boxes.append(SeatBox(i, pygame.Rect(side.x + pad, y, width, bh), lines))
+        flows.append(flow(imgs, width - 2 * pad, px(10, h)))
+    room = side.bottom - _below_boxes(sc) - y
+    mine = [sc.shown] if sc.shown is not None and 0 <= sc.shown < sc.match.players else []
+    opened = getattr(sc, "opened_seat", None)
+    if opened is not None and opened not in mine and 0 <= opened < sc.match.players:
+        mine.insert(0, opened)  # folded after the others, before the viewer's own
+    order = [i for i in range(sc.match.players) if i not in mine] + mine
+    full = dict.fromkeys(order, True)
+
+    def height(i: int) -> int:
+        if not full[i]:
+            return px(24, h)
+        return px(26, h) + max(1, len(flows[i])) * line_h + px(4, h)
+
+    for i in order:  # fold the others first, the viewer's own last
+        if sum(height(j) + px(4, h) for j in order) <= room:
+            break
+        full[i] = False
+    boxes = []
+    for i in range(sc.match.players):
+        bh = _room(sc, ("seat", i), height(i)) if full[i] else height(i)
+        lines = flows[i][: max(1, (bh - px(30, h)) // line_h)] if full[i] else []
+        rect = pygame.Rect(side.x + pad, y, width, bh)  # (fewer lines while the room is held)
+        boxes.append(SeatBox(i, rect, lines, not full[i]))
         y += bh + px(4, h)
     return status, boxes, y
+
+
+def _header(sc: TableReads, seat: int, room: int, h: int) -> list[pygame.Surface]:
+    """A seat box's first line: the name in bold (with "(you)"), then away, thinking and the
+    AI's level, the last ones left out first where they do not fit at the body size (the box's
+    tip says them all); the name alone may shrink to the least size, and is cut only when
+    it is longer than the box at that size."""
+    cfg = sc.match.seats[seat]
+    away = seat_state(sc.match, seat)
+    name = cfg.name + (sc.seat_mark if seat == sc.shown else "")  # "Ann  (you)"
+    extras = [
+        away,
+        "thinking…" if seat in sc.thinking else "",
+        f"AI {cfg.level}" if cfg.is_ai else "",
+    ]
+    extras = [e for e in extras if e]
+    gap = px(6, h)
+    parts: list[pygame.Surface] = []
+    least = typeset.least(h)
+    for keep in range(len(extras), -1, -1):  # fewer facts before smaller type
+        for size in range(px(13, h), (px(12, h) if keep else least) - 1, -1):
+            parts = [typeset.text(name, size, sc.pal.ink, bold=True)]
+            parts += [typeset.text(f"· {e}", size, sc.pal.ink) for e in extras[:keep]]
+            if _row_width(parts, gap) <= room:
+                return parts
+    if _row_width(parts, gap) > room:  # a name longer than the box: cut (its tip says it)
+        parts = [typeset.fit(name, least, room, sc.pal.ink, True, least, hover=True)]
+    return parts
 
 
 def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> None:
@@ -206,10 +276,10 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     for img in status:
         surface.blit(img, (sc.side_rect.x + pad, y))
         y += img.get_height()
-    m = sc.match
     seats = sc.view.get("seats", [])
     line_h = typeset.font(px(12, h)).get_linesize()
     sc.drawn.seat_boxes.clear()
+    sc.drawn.folded = {b.seat for b in boxes if b.folded}
     for box in boxes:
         i, r = box.seat, box.rect
         sc.drawn.seat_boxes[i] = r
@@ -225,25 +295,13 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
                 (r.x - pad + 2, r.y + px(13, h) + pad // 2),
             ]
             pygame.draw.polygon(surface, pal.gold, tri)
-        cfg = m.seats[i]
-        who = cfg.name + (f"  ·  AI {cfg.level}" if cfg.is_ai else "")
-        who += sc.seat_mark if i == sc.shown else ""
-        who += "  ·  thinking…" if i in sc.thinking else ""
-        away = seat_state(m, i)
-        who += f"  ·  {away}" if away else ""
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
-        name = typeset.fit(
-            who,
-            px(13, h),
-            r.w - 3 * pad - score.get_width(),
-            pal.ink,
-            bold=True,
-            min_size=typeset.least(h),
-            hover=True,  # the seat's tip says it whole
-        )
-        surface.blit(name, (r.x + pad, r.y + px(5, h)))
+        x = r.x + pad
+        for part in _header(sc, i, r.w - 3 * pad - score.get_width(), h):
+            surface.blit(part, (x, r.y + px(5, h) + (px(16, h) - part.get_height()) // 2))
+            x += part.get_width() + px(6, h)
         ly = r.y + px(25, h)
         for line in box.lines:
             x = r.x + pad
@@ -258,9 +316,16 @@ def _row_width(parts: list[pygame.Surface], gap: int) -> int:
 
 
 def _plate_parts(
-    sc: TableReads, seat: int, info: Mapping[str, Any], size: int, ink: Any, active: bool
+    sc: TableReads,
+    seat: int,
+    info: Mapping[str, Any],
+    size: int,
+    ink: Any,
+    active: bool,
+    brief: bool = False,
 ) -> list[pygame.Surface]:
-    """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"."""
+    """A name plate's pieces at ``size``: the name, the score, seat marks, "thinking…"
+    (``brief``: the score without the note on what it counts; the seat's tip says it)."""
     pal = sc.pal
     score_shown = sc.data.layout.resources.get("score")
     parts = [typeset.text(sc.match.seats[seat].name, size, ink, bold=True)]
@@ -268,7 +333,7 @@ def _plate_parts(
         parts.append(
             _item_image(
                 sc,
-                score_words(sc, info),
+                score_words(sc, {**info, "score_note": ""} if brief else info),
                 score_shown.icon if score_shown else None,
                 size,
                 pal.gold_light if not active else pal.crimson,
@@ -304,6 +369,8 @@ def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> N
             parts = _plate_parts(sc, seat, info, size, ink, active)
             if _row_width(parts, gap) + edge <= room:
                 break
+        if _row_width(parts, gap) + edge > room:  # the score's note goes before any fact
+            parts = _plate_parts(sc, seat, info, size, ink, active, brief=True)
         while len(parts) > 1 and _row_width(parts, gap) + edge > room:  # the name comes first
             parts.pop()
         if _row_width(parts, gap) + edge > room:

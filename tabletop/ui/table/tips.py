@@ -297,11 +297,8 @@ def draw(
         typeset.text(ln, title_size, pal.gold_light, True)
         for ln in typeset.wrap(tip.title, title_size, width - 2 * pad, bold=True)
     ]
-    for para in tip.body.split("\n") if tip.body else []:
-        rows += [
-            typeset.text(ln, body_size, pal.ivory)
-            for ln in typeset.wrap(para, body_size, width - 2 * pad)
-        ]
+    if tip.body:
+        rows.append(typeset.paragraph(tip.body, body_size, width - 2 * pad, pal.ivory))
     inner_w = max(r.get_width() for r in rows) if rows else 0
     size = (inner_w + 2 * pad, sum(x.get_height() for x in rows) + 2 * pad)
     r = place(size, near, avoid, pygame.Rect(0, 0, w, h), pad)
