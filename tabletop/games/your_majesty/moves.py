@@ -975,7 +975,27 @@ def refuse(s: YMState, seat: int, action: Action) -> str:
         return "You already took that kind of action this turn."
     if _KINDS.get(action.name) in used:
         return "You may not take the same kind of action twice in one turn."
+    if action.name == "propose_salon" and action.get("reform") in s.reforms:
+        return _refuse_salon(s, seat, action.get("reform"))
     return f"{action} is not allowed now (a card, a target or a rule is missing)."
+
+
+def _refuse_salon(s: YMState, seat: int, reform: str) -> str:
+    """Why the salon of ``reform`` cannot be proposed: the host's muse, level or wealth."""
+    court = s.courts[seat]
+    cat = catalog()
+    if not court.phils:
+        return "A salon needs a philosophe at your court to host it."
+    if not court.colonies or sum(cat.coins[c] for c in court.colonies) < 2:
+        return "A salon costs its host two coins: your colonies do not give them."
+    muses = 0
+    for p in court.phils:
+        muses |= cat.muse_bit[p]
+    if not cat.reform_bit[reform] & muses:
+        return "No philosophe at your court shares this reform's muse: none can host its salon."
+    if not cat.level_bit[reform] & open_levels(s, seat, cat.level_bit):
+        return "This reform's level is not open to you yet: claim reforms of the lower level first."
+    return "The salon of this reform cannot be held now (your wealth or a lingering event)."
 
 
 def _move(

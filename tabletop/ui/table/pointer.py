@@ -153,8 +153,12 @@ class PointerInput:
             if key in self.clicks:
                 self._act(self.clicks[key], pos)
                 return
-        if sp is not None and any(a.gesture.kind == DRAG for a in self.legal):
-            self.show_toast("That card cannot be moved now.")
+        can_drag = any(a.gesture.kind == DRAG for a in self.legal)
+        if sp is not None and sp.uid and self.shown is not None and can_drag:
+            # the rules say why it stays (online, the server's words arrive a moment later)
+            reason = self.match.drop_reason(self.shown, Gesture(DRAG, sp.uid, sp.zone))
+            if reason:
+                self.show_toast(reason)
             self.cue("refuse")
 
     def _up(self, pos: tuple[int, int]) -> None:

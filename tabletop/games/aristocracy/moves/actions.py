@@ -294,6 +294,19 @@ def favors(s: State, p: int) -> list[Action]:
     return out
 
 
+def refuse_favor(s: State, p: int, action: Action) -> str:
+    """Why a card cannot be discarded as a Favor: not a royal, or its action cannot be done."""
+    c = action.get("card")
+    deal = deal_of(s)
+    if not isinstance(c, int) or not 0 <= c < len(deal.royal_of):
+        return "That is not a card of this game."
+    if c not in s.hands[p] and c not in s.stalls[p]:
+        return "Only a card of your own hand or stall can be discarded as a Favor."
+    if c not in deal.faces:
+        return "Only a King, Queen or Jack can be discarded as a Favor."
+    return f"A Favor with {deal.short[c]} does that royal's action, and it cannot be done now."
+
+
 def _favor(seat: int, cid: str) -> str:
     return f"{seat_name(seat)} discards {SHORT[cid]} as a Favor."
 
