@@ -91,6 +91,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.token = 0  # changes whenever the state changes
         self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
         self.held: list[tuple[int, Action]] = []  # AI answers waiting to be played
+        self.together: set[Any] = set()  # jobs asked while several seats decide at once
         self.hint: Action | None = None
         self.hint_pending = False
         self.paused = False
@@ -382,7 +383,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             self.refresh()
             return True
         self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
-        self._after_change(own=seat == self.shown)  # may chime: the shown seat's turn
+        self._after_change(own=seat == self.shown, mover=seat)  # may chime: the shown seat's turn
         self._animate(old, old_zone_slots, events)
         return True
 
@@ -396,13 +397,13 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         }
         return old, old_zone_slots
 
-    def _after_change(self, own: bool = True) -> None:
-        """Recompute after a move; another seat's move keeps what the shown seat is doing."""
+    def _after_change(self, own: bool = True, mover: int | None = None) -> None:
+        """Recompute after a move; another seat's move keeps what the shown seat is doing
+        (and what the AI seats deciding beside ``mover`` are thinking, see ``ai_turns``)."""
         self.token += 1
         self.hint = None
         self.hint_pending = False
-        self.pending.clear()
-        self.held.clear()
+        self._forget_answers(mover)
         focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
         chooser = self.interaction.settle(own)
         self.focus = -1
