@@ -79,8 +79,11 @@ def trades(s: State, p: int) -> list[Action]:
     return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
 
 
-def _trades(seat: int, cid: str, tid: str) -> str:
-    return f"{seat_name(seat)} trades {SHORT[cid]} for {SHORT[tid]}."
+def _trades(seat: int, cid: str, tid: str, owner: int | None) -> str:
+    """Both sides of the exchange: the market, or the seat whose stall gave the card."""
+    if owner is None:
+        return f"{seat_name(seat)} trades {SHORT[cid]} for {SHORT[tid]} from the market."
+    return f"{seat_name(seat)} trades {SHORT[cid]} for {seat_name(owner)}'s {SHORT[tid]}."
 
 
 def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
@@ -93,13 +96,16 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
         s.market[j], s.stalls[p][i] = c, t
         move(s, ev, c, STALLS[p], MARKET)
         move(s, ev, t, MARKET, STALLS[p])
+        say(ev, partial(_trades, p, s.card_of[c], s.card_of[t], None))
     else:
         q = next(q for q in range(s.players) if t in s.stalls[q])
         j = s.stalls[q].index(t)
         s.stalls[q][j], s.stalls[p][i] = c, t
         move(s, ev, c, STALLS[p], STALLS[q])
         move(s, ev, t, STALLS[q], STALLS[p])
-    say(ev, partial(_trades, p, s.card_of[c], s.card_of[t]))
+        # a rival's card taken: a moment on the table, with the card and both seats
+        moment = {"moment": True, "card_id": s.card_of[t], "seats": [p, q]}
+        say(ev, partial(_trades, p, s.card_of[c], s.card_of[t], q), data=moment)
 
 
 # --- Store ------------------------------------------------------------------------------------
