@@ -63,8 +63,8 @@ class AiTurns:
         if self.ai_wait > 0:
             self.ai_wait -= dt
             return
-        if self.tweens or self.ghosts or self.privacy is not None:
-            return
+        if self.tweens or self.ghosts or self.privacy is not None or self.banners:
+            return  # (a moment's banner is read before the next move)
         if self.held and (not (m.all_ai and self.paused) or self.step):
             seat, action = self.held.pop(0)
             if seat not in m.to_act() or action not in m.legal(seat):  # the table moved on

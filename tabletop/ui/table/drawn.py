@@ -68,3 +68,5 @@ class Drawn:
     tip: pygame.Rect | None = None  # where the hover tip was drawn last frame
     tip_memo: tuple[Any, Any] | None = None  # (what it depends on, the tip under the pointer)
     guide: GuideDrawn | None = None  # the first-game guide, when it showed
+    banner_rect: pygame.Rect | None = None  # a moment's banner (a click on it skips it)
+    last_lines: dict[int, pygame.Rect] = field(default_factory=dict)  # rivals' last moves

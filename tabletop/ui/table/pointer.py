@@ -112,6 +112,10 @@ class PointerInput:
     def _down(self, pos: tuple[int, int]) -> None:
         if self.interaction.unzoom():
             return
+        banner = self.drawn.banner_rect
+        if self.banners and banner is not None and banner.collidepoint(pos):
+            self.skip_banner()  # a moment's banner closes on a click
+            return
         if self.interaction.reveal():  # the hand-over screen goes
             self.refresh()
             return

@@ -18,7 +18,7 @@ from tabletop.controller.match import game_data
 from tabletop.engine import IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import model, paint
+from tabletop.ui.table import model, paint, story
 from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
@@ -92,6 +92,10 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
         self.held: list[tuple[int, Action]] = []  # AI answers waiting to be played
         self.together: set[Any] = set()  # jobs asked while several seats decide at once
+        self.story = story.Story()  # the rivals' moves since the shown seat acted (cues)
+        self.banners: list[story.Moment] = []  # moments to show, the first on show now
+        self.banner_t = 0.0
+        self.moment_from = len(getattr(match, "history", None) or ())  # shown up to here
         self.hint: Action | None = None
         self.hint_pending = False
         self.paused = False
@@ -319,6 +323,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
+        self._read_story()
         self._rebind()
         self._build_buttons()
         if self.focus >= len(self.legal):
@@ -439,6 +444,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.ghosts = [t for t in self.ghosts if not t.done]
         if self.toast_t > 0:
             self.toast_t -= dt
+        self._tick_banner(dt)
         self.hover_t += dt
         for ans in self.worker.poll(id(self)):
             self._answer(ans)

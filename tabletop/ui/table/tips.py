@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.ui import typeset
-from tabletop.ui.table import cardlayer, marks, seats
+from tabletop.ui.table import cardlayer, marks, seats, story_paint
 from tabletop.ui.table.online import seat_state
 from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
@@ -187,6 +187,10 @@ def tip_at(sc: TableReads, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | No
     sp = sc.sprite_at(pos)
     if sp is not None:
         return card_tip(sc, sp), sp.rect
+    for seat, r in sc.drawn.last_lines.items():
+        if r.collidepoint(pos):
+            name = sc.match.seats[seat].name
+            return Tip(f"{name}'s last move", story_paint.last_line_text(sc, seat)), r
     for seat, r in list(sc.drawn.plate_rects.items()) + list(sc.drawn.seat_boxes.items()):
         if r.collidepoint(pos):
             return seat_tip(sc, seat), r
