@@ -94,8 +94,8 @@ def card_marks(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect]:
             continue
         at = pill.get_rect(midbottom=(sp.rect.centerx, sp.rect.y + width))  # over its edge
         label = sc.drawn.labels.get(sp.zone)
-        if label is not None and label[1].colliderect(at):  # not over the zone's name
-            at = pill.get_rect(midtop=(sp.rect.centerx, sp.rect.y + width))
+        if label is not None and label[1].colliderect(at):  # not over the zone's name:
+            at = pill.get_rect(center=sp.rect.center)  # on the art, clear of the corners
         out.append(surface.blit(pill, at))
     return out
 
