@@ -115,7 +115,10 @@ def last_actions(played: Sequence[Any], viewer: int | None) -> dict[int, str]:
     her turn" gives way to what she did in that turn)."""
     out: dict[int, str] = {}
     plain: dict[int, str] = {}
+    seats = {p.seat for p in played[-LAST_LOOKBACK:]} - {viewer}
     for p in reversed(played[-LAST_LOOKBACK:]):
+        if len(out) == len(seats):
+            break  # every seat's line found
         if p.seat == viewer or p.seat in out:
             continue
         if _moves_a_card(p, viewer):
