@@ -52,7 +52,7 @@ class Cues:
         """The marks for the shown seat, and the moments played since the last reading
         queued as banners (none while fast-forwarding)."""
         self.story = story.read(self.match, self.shown)
-        played = len(getattr(self.match, "history", None) or ())
+        played = len(story.played_moves(self.match))
         start = min(self.moment_from, played)
         fresh = story.moments(self.match, self.shown, start)
         self.moment_from = played

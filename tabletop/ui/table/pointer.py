@@ -114,8 +114,9 @@ class PointerInput:
             return
         banner = self.drawn.banner_rect
         if self.banners and banner is not None and banner.collidepoint(pos):
-            self.skip_banner()  # a moment's banner closes on a click
-            return
+            self.skip_banner()  # a moment's banner closes on a click; a move under it
+            if not self._playable_at(pos):  # is still made: a click is never lost
+                return
         if self.interaction.reveal():  # the hand-over screen goes
             self.refresh()
             return
@@ -164,6 +165,14 @@ class PointerInput:
             if reason:
                 self.show_toast(reason)
             self.cue("refuse")
+
+    def _playable_at(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` starts or makes a move (a card to drag or click, a
+        zone to click, a target for the selected card)."""
+        sp = self.sprite_at(pos)
+        zone = self.zone_at(pos)
+        keys = [k for k in (sp.uid if sp else None, zone.id if zone else None) if k]
+        return self.selected is not None or any(k in self.drags or k in self.clicks for k in keys)
 
     def _up(self, pos: tuple[int, int]) -> None:
         was = self.interaction.release()  # a press becomes a selection: click-then-click

@@ -95,7 +95,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.story = story.Story()  # the rivals' moves since the shown seat acted (cues)
         self.banners: list[story.Moment] = []  # moments to show, the first on show now
         self.banner_t = 0.0
-        self.moment_from = len(getattr(match, "history", None) or ())  # shown up to here
+        self.moment_from = len(story.played_moves(match))  # moments shown up to here
         self.hint: Action | None = None
         self.hint_pending = False
         self.paused = False

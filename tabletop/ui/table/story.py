@@ -61,16 +61,18 @@ class Story:
         return self.moved.get(uid) if uid else None
 
 
-def _played(match: Any) -> Sequence[Any]:
+def played_moves(match: Any) -> Sequence[Any]:
     """The match's played moves (an online or replayed table has none: no marks)."""
     history = getattr(match, "history", None)
-    return history if isinstance(history, list) else []
+    if not isinstance(history, list) or (history and not hasattr(history[0], "events")):
+        return []
+    return history
 
 
 def read(match: Any, viewer: int | None) -> Story:
     """The story for ``viewer``: every rival move since the viewer's own last move (for a
     watcher, ``None``, the last move only), newest first, each card keeping its newest mark."""
-    played = _played(match)
+    played = played_moves(match)
     story = Story()
     for n, p in enumerate(reversed(played)):
         if viewer is None and n > 0:
@@ -132,7 +134,7 @@ def last_actions(played: Sequence[Any], viewer: int | None) -> dict[int, str]:
 
 def moments(match: Any, viewer: int | None, start: int) -> list[Moment]:
     """The moments of the moves played from index ``start`` on, as ``viewer`` saw them."""
-    played = _played(match)
+    played = played_moves(match)
     out: list[Moment] = []
     for i in range(max(0, start), len(played)):
         p = played[i]
