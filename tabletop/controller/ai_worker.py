@@ -154,7 +154,7 @@ class AiWorker:
         self._thread_jobs = 0  # given to the threads, not answered yet
         self._lock = threading.Lock()
         self.busy: set[Any] = set()
-        self.most_at_once = 0  # the most jobs ever being decided together (tests, figures)
+        self.most_at_once = 0  # the most lanes ever deciding together (tests, figures)
 
     # --- the processes ------------------------------------------------------------------------
     @property
@@ -219,7 +219,12 @@ class AiWorker:
         return out
 
     def _note_at_once(self) -> None:
-        self.most_at_once = max(self.most_at_once, len(self._inflight) + self._thread_jobs)
+        """Count the jobs being decided at the same moment: one per process holding a job,
+        one per thread with a job (jobs queued behind another in one lane do not count)."""
+        lanes = len({id(p) for p in self._lane.values()})
+        with self._lock:
+            lanes += min(len(self._threads), self._thread_jobs)
+        self.most_at_once = max(self.most_at_once, lanes)
 
     # --- asking -----------------------------------------------------------------------------
     def submit(
