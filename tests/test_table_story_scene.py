@@ -65,3 +65,19 @@ def _pick(sp):  # type: ignore[no-untyped-def]
     from tabletop.engine import DRAG, Gesture
 
     return Gesture(DRAG, sp.uid, sp.zone)
+
+
+def test_a_marked_cards_tip_says_who_moved_it_and_from_where() -> None:
+    from tabletop.ui.table import tips
+
+    app = make_app()
+    seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bea", "easy")]
+    scene = open_table(app, registry.get("majesty"), seats, seed=3)
+    m = scene.match
+    scene.apply(0, m.legal(0)[0])
+    taken = m.legal(1)[0]
+    scene.apply(1, taken)  # Bea's move, played here rather than by her AI
+    assert scene.shown == 0
+    sp = scene.by_uid[taken.gesture.card or ""]
+    body = tips.card_tip(scene, sp).body
+    assert "Moved by Bea since your last move, from Display" in body, body

@@ -121,6 +121,15 @@ def card_tip(sc: TableReads, sp: Sprite) -> Tip:
     if said:
         parts.append("On it: " + ", ".join(said) + ".")
     parts.append(f"In {zone_name(sc, sp.zone)}.")
+    mark = sc.story.mark_of(sp.uid)
+    if mark is not None:  # the story's mark, in words (a rival's move since yours)
+        assert sc.layout is not None
+        box = sc.layout.zones.get(mark.source)
+        where = zone_name(sc, mark.source)
+        if box is not None and box.seat is not None:
+            where = f"{where} ({_whose(sc, box.seat)})"
+        when = "since your last move" if sc.shown is not None else "in the last move"
+        parts.append(f"Moved by {sc.match.seats[mark.seat].name} {when}, from {where}.")
     return Tip(title, "\n".join(p for p in parts if p))
 
 
