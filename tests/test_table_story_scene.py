@@ -81,3 +81,4 @@ def test_a_marked_cards_tip_says_who_moved_it_and_from_where() -> None:
     sp = scene.by_uid[taken.gesture.card or ""]
     body = tips.card_tip(scene, sp).body
     assert "Moved by Bea since your last move, from Display" in body, body
+    assert "Last move: Bea takes" in tips.seat_tip(scene, 1).body  # her plate's tip says it

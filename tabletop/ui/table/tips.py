@@ -157,6 +157,9 @@ def seat_tip(sc: TableReads, seat: int) -> Tip:
             counted.append(f"{zone_name(sc, zid)} {n}")
     if counted:
         body += ("\n" if body else "") + " · ".join(counted)
+    last = story_paint.last_line_text(sc, seat) if seat != sc.shown else ""
+    if last:  # (a crowded plate has no room for it beside the name)
+        body += ("\n" if body else "") + f"Last move: {last}"
     away = seat_state(sc.match, seat)
     if away.startswith("disconnected"):
         body += (
