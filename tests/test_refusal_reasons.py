@@ -17,6 +17,8 @@ from tabletop.engine import DRAG, Gesture
 
 # words that refuse without saying which rule refuses (today's generic messages)
 GENERIC = ("cannot be moved now", "cannot go there", "is not allowed now", "not legal")
+# the engine's last resort, when a game's refusal says nothing of the card: also not enough
+GENERIC += ("no move this step takes that card",)
 SAMPLE_EVERY = 4  # one state in this many is tried
 STEPS = 70
 

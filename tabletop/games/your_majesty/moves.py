@@ -975,6 +975,14 @@ def refuse(s: YMState, seat: int, action: Action) -> str:
         return "You already took that kind of action this turn."
     if _KINDS.get(action.name) in used:
         return "You may not take the same kind of action twice in one turn."
+    card = action.get("card")
+    if action.name == "play_event" and isinstance(card, str) and card[1:].isdigit():
+        a = int(card[1:])
+        if a in s.hands[seat]:
+            name = catalog().actions[a].name
+            if targeting()[a] == "campaign":
+                return f"{name} is a campaign: drag it onto a rival's colony to campaign."
+            return f"{name} has nothing to act on now: no player, philosophe or colony fits it."
     ref = action.get("reform")
     known = isinstance(ref, str) and ref[1:].isdigit() and int(ref[1:]) in s.reforms
     if action.name == "propose_salon" and known:
