@@ -4,7 +4,9 @@ Run from the repository root: ``python docs/screenshots/render.py [--size 1280x7
 Writes ``menu.png``, ``table-<game>.png`` (one per registered game, 4 players where
 possible) and ``results.png`` next to this file.  With ``--crowded`` it writes only
 ``<game>-<n>p-<height>.png``, each game at its most players (e.g. ``--size 1920x1080
---crowded`` writes ``majesty-4p-1080.png``).
+--crowded`` writes ``majesty-4p-1080.png``).  With ``--story`` it writes only
+``story-marks.png`` (the rivals' last moves marked, Aristocracy) and ``story-moon.png``
+(a Moon's moment, Monarch).
 Positions come from the games' own greedy agents (random moves where a game has none), so
 the tables look like real games.  Headless (SDL dummy driver).
 """
@@ -92,17 +94,60 @@ def _table(app: App, m: Match, drag: bool) -> TableScene:
     return scene
 
 
+def _moon(game, players: int, seed: int) -> tuple[Match, int]:
+    """A match stopped just after a rival's move raised a Moon (and the move's index)."""
+    names = ("Hilde", "Konrad", "Agnes", "Bertrand")
+    seats = [SeatConfig(name="Ann")] + [
+        SeatConfig("ai", name, "normal") for name in names[: players - 1]
+    ]
+    m = Match(game, seats, seed)
+    rng = Rng(seed)
+    agent = game.heuristic_agent("greedy")
+    while not m.is_over():
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        pick = agent.choose(game, m.view(seat), seat, legal, rng) if agent else None
+        m.apply(seat, pick if pick is not None else rng.choice(legal))
+        risen = [e for e in m.history[-1].events if e.data.get("moment") and e.kind == "move"]
+        if seat != 0 and risen:
+            return m, len(m.history) - 1
+    raise RuntimeError("no Moon rose in this game")
+
+
+def _story(app: App, size: tuple[int, int]) -> list[str]:
+    """A marked last move (Aristocracy, 4 players) and a Moon's moment (Monarch)."""
+    _table(app, _mid_game(registry.get("aristocracy"), 4, 7, 24), drag=False)
+    pygame.image.save(app.window, str(OUT / "story-marks.png"))
+    app.pop()
+    m, at = _moon(registry.get("monarch"), 4, 7)
+    scene = TableScene(app, m)
+    app.push(scene)
+    scene.moment_from = at  # the Moon's move is news to this table: its banner shows
+    scene.refresh()
+    _frames(app, 12)
+    app.draw()
+    pygame.image.save(app.window, str(OUT / "story-moon.png"))
+    app.pop()
+    return ["story-marks.png", "story-moon.png"]
+
+
 def main() -> int:
     """Render and save the screenshots."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--crowded", action="store_true", help="only each game at its most players")
+    ap.add_argument("--story", action="store_true", help="only a marked move and a Moon")
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     app = App(size=size, settings=Settings())
     app.start()
     _frames(app, 10)
     written = []
+    if args.story:
+        written = _story(app, size)
+        print("wrote", ", ".join(str(OUT / w) for w in written))
+        pygame.quit()
+        return 0
     if args.crowded:
         for gid, game in registry.games().items():
             n = game.info.max_players

@@ -1,10 +1,14 @@
-"""AI decisions off the render loop: one spawned worker process that sees only a seat's view.
+"""AI decisions off the render loop: spawned worker processes that see only a seat's view.
 
-The worker receives the game object (once), the AI level, the seat's view and its legal
+A worker receives the game object (once), the AI level, the seat's view and its legal
 actions, never the state.  It is a *spawned* process on every OS (see
 :mod:`tabletop.controller.ai_process`): started once, kept warm, holding no window or audio
-handle, and dying with the app.  A thread is used only when asked for (``TABLETOP_AI_THREADS=1``
-or ``AiWorker(process=False)``) or for a job that cannot be sent to a process.
+handle, and dying with the app.  One process answers while the jobs come one at a time; when
+several seats decide at once (a secret, simultaneous phase) each job goes to a process of its
+own, up to ``size`` of them (started the first time they are needed, then kept warm too), so
+the phase takes the slowest seat's time, not the sum.  Threads are used only when asked for
+(``TABLETOP_AI_THREADS=1`` or ``AiWorker(process=False)``) or for a job that cannot be sent
+to a process; they too take several jobs at once.
 """
 
 from __future__ import annotations
@@ -21,13 +25,16 @@ import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from multiprocessing import connection
 from typing import Any
 
 from tabletop.controller.ai_decide import decide_why
 from tabletop.engine import Action, Game
 
 THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread (tests)
+SIZE_ENV = "TABLETOP_AI_PROCESSES"  # the most worker processes deciding at once
 MAX_RESTARTS = 3  # a worker that keeps dying is replaced by the thread
+MOST_LANES = 6  # no table has more seats deciding at once
 
 
 def plain(value: Any) -> Any:
@@ -39,6 +46,15 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return type(value)(plain(v) for v in value)
     return value
+
+
+def pool_size() -> int:
+    """How many seats may decide at once: ``TABLETOP_AI_PROCESSES``, else one per core (at
+    least two, at most :data:`MOST_LANES`)."""
+    raw = os.environ.get(SIZE_ENV, "").strip()
+    if raw.isdigit() and int(raw) > 0:
+        return min(int(raw), MOST_LANES)
+    return max(2, min(os.cpu_count() or 2, MOST_LANES))
 
 
 def threads_wanted() -> bool:
@@ -117,29 +133,54 @@ class _Process:
 
 
 class AiWorker:
-    """Answers decision jobs off the render loop; each table polls its own channel."""
+    """Answers decision jobs off the render loop; each table polls its own channel.
 
-    def __init__(self, process: bool | None = None) -> None:
+    ``size``: the most jobs decided at the same time (processes, or threads in thread mode).
+    """
+
+    def __init__(self, process: bool | None = None, size: int | None = None) -> None:
         self.process = not threads_wanted() if process is None else process
-        self._proc: _Process | None = None
+        self.size = max(1, size if size is not None else pool_size())
+        self._procs: list[_Process] = []
         self._restarts = 0
         self._ids = itertools.count(1)
-        self._inflight: dict[int, _Job] = {}  # sent to the process, not answered yet
+        self._inflight: dict[int, _Job] = {}  # sent to a process, not answered yet
+        self._lane: dict[int, _Process] = {}  # job id → the process deciding it
         self._probes: dict[int, dict[str, Any]] = {}
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._done: queue.Queue[tuple[Any, Answer]] = queue.Queue()
         self._answers: dict[Any, list[Answer]] = defaultdict(list)
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
+        self._thread_jobs = 0  # given to the threads, not answered yet
+        self._lock = threading.Lock()
         self.busy: set[Any] = set()
+        self.most_at_once = 0  # the most lanes ever deciding together (tests, figures)
 
-    # --- the process ----------------------------------------------------------------------
+    # --- the processes ------------------------------------------------------------------------
+    @property
+    def _proc(self) -> _Process | None:
+        """The first worker process (the one kept warm for one-at-a-time jobs)."""
+        return self._procs[0] if self._procs else None
+
+    @property
+    def _thread(self) -> threading.Thread | None:
+        """The first answering thread (``None`` while every job went to a process)."""
+        return self._threads[0] if self._threads else None
+
     def start(self) -> None:
-        """Start the worker process now (it imports the AI while the table opens)."""
-        if self.process and self._proc is None:
-            try:
-                self._proc = _Process()
-            except (OSError, RuntimeError, ValueError):  # no processes here: use the thread
+        """Start the first worker process now (it imports the AI while the table opens)."""
+        if self.process and not self._procs:
+            self._spawn()
+
+    def _spawn(self) -> _Process | None:
+        try:
+            proc = _Process()
+        except (OSError, RuntimeError, ValueError):  # no processes here: use the thread
+            if not self._procs:
                 self.process = False
+            return None
+        self._procs.append(proc)
+        return proc
 
     def prepare(self, game: Game) -> None:
         """Start the worker and send it ``game`` ahead of the first decision."""
@@ -150,8 +191,13 @@ class AiWorker:
 
     @property
     def pid(self) -> int | None:
-        """The worker process's id (``None`` before it starts or in thread mode)."""
+        """The first worker process's id (``None`` before it starts or in thread mode)."""
         return self._proc.proc.pid if self._proc is not None else None
+
+    @property
+    def pids(self) -> list[int]:
+        """Every worker process's id."""
+        return [p.proc.pid for p in self._procs if p.proc.pid is not None]
 
     def probe(self, timeout: float = 30.0) -> dict[str, Any]:
         """Ask the worker what it holds (its pid, whether pygame is initialised); tests."""
@@ -163,6 +209,22 @@ class AiWorker:
         while job_id not in self._probes and time.monotonic() < end:
             self._collect(0.05)
         return self._probes.pop(job_id)
+
+    def in_flight(self) -> dict[int, int]:
+        """How many jobs each worker process (by pid) is deciding now."""
+        out = {pid: 0 for pid in self.pids}
+        for proc in self._lane.values():
+            if proc.proc.pid is not None:
+                out[proc.proc.pid] = out.get(proc.proc.pid, 0) + 1
+        return out
+
+    def _note_at_once(self) -> None:
+        """Count the jobs being decided at the same moment: one per process holding a job,
+        one per thread with a job (jobs queued behind another in one lane do not count)."""
+        lanes = len({id(p) for p in self._lane.values()})
+        with self._lock:
+            lanes += min(len(self._threads), self._thread_jobs)
+        self.most_at_once = max(self.most_at_once, lanes)
 
     # --- asking -----------------------------------------------------------------------------
     def submit(
@@ -180,48 +242,72 @@ class AiWorker:
         job = _Job(channel, token, game, kind, view, seat, list(legal), seed)
         self.busy.add(token)
         if self.process and self._send(job):
+            self._note_at_once()
             return
-        self._ensure_thread()
-        self._jobs.put(job)
+        self._to_thread(job)
+
+    def _pick(self) -> _Process | None:
+        """The process for the next job: an idle one, else a new one while fewer than
+        ``size`` run, else the least busy."""
+        self.start()
+        if not self._procs:
+            return None
+        load = {id(p): 0 for p in self._procs}
+        for proc in self._lane.values():
+            load[id(proc)] = load.get(id(proc), 0) + 1
+        best = min(self._procs, key=lambda p: load[id(p)])
+        if load[id(best)] > 0 and len(self._procs) < self.size:
+            return self._spawn() or best
+        return best
 
     def _send(self, job: _Job, job_id: int | None = None) -> bool:
-        """Send a job to the process; False when it cannot go there (use the thread)."""
-        self.start()
-        if self._proc is None:
+        """Send a job to a process; False when it cannot go there (use the thread)."""
+        proc = self._pick()
+        if proc is None:
             return False
         job_id = job_id or next(self._ids)
         try:
-            key = self._proc.game_key(job.game)
+            key = proc.game_key(job.game)
             view = plain(job.view)
-            self._proc.send(("job", job_id, key, job.kind, view, job.seat, job.legal, job.seed))
+            proc.send(("job", job_id, key, job.kind, view, job.seat, job.legal, job.seed))
         except (pickle.PicklingError, TypeError, AttributeError):
             return False  # this job cannot be pickled: the thread answers it
         except OSError:  # the worker died: a new one takes the job
-            self._replace_process()
+            self._replace_process(proc)
             return self.process and self._send(job, job_id)
         self._inflight[job_id] = job
+        self._lane[job_id] = proc
         return True
 
-    def _replace_process(self) -> None:
-        if self._proc is not None:
-            self._proc.close()
-            self._proc = None
+    def _replace_process(self, proc: _Process) -> None:
+        """``proc`` died: close it and hand its jobs to the others (or a new one)."""
+        proc.close()
+        if proc in self._procs:
+            self._procs.remove(proc)
         self._restarts += 1
         if self._restarts > MAX_RESTARTS:
             self.process = False
-        lost = list(self._inflight.items())
-        self._inflight.clear()
+        lost = [(i, j) for i, j in self._inflight.items() if self._lane.get(i) is proc]
+        for job_id, _ in lost:
+            self._inflight.pop(job_id, None)
+            self._lane.pop(job_id, None)
         for job_id, job in lost:
             if not (self.process and self._send(job, job_id)):
-                self._ensure_thread()
-                self._jobs.put(job)
+                self._to_thread(job)
 
-    def _ensure_thread(self) -> None:
+    def _to_thread(self, job: _Job) -> None:
+        """Queue ``job`` for the threads, starting one more while all are busy."""
         if sys.getswitchinterval() > 0.002:  # a thread agent yields to the render loop often
             sys.setswitchinterval(0.002)
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="tabletop-ai", daemon=True)
-            self._thread.start()
+        with self._lock:
+            self._thread_jobs += 1
+            self._threads = [t for t in self._threads if t.is_alive()]
+            if len(self._threads) < min(self.size, self._thread_jobs):
+                t = threading.Thread(target=self._run, name="tabletop-ai", daemon=True)
+                self._threads.append(t)
+                t.start()
+        self._note_at_once()
+        self._jobs.put(job)
 
     # --- answers ----------------------------------------------------------------------------
     def _collect(self, timeout: float = 0.0) -> None:
@@ -231,15 +317,19 @@ class AiWorker:
             except queue.Empty:
                 break
             self._answers[channel].append(ans)
-        proc = self._proc
-        if proc is None:
+        if not self._procs:
             return
-        try:
-            while proc.answers.poll(timeout):
-                timeout = 0.0
-                self._receive(pickle.loads(proc.answers.recv_bytes()))
-        except (EOFError, OSError):
-            self._replace_process()
+        ready: list[Any] = [p.answers for p in self._procs]
+        with contextlib.suppress(OSError, ValueError):
+            ready = connection.wait(ready, timeout) if timeout else ready
+        for proc in list(self._procs):
+            if proc.answers not in ready:
+                continue
+            try:
+                while proc.answers.poll(0):
+                    self._receive(pickle.loads(proc.answers.recv_bytes()))
+            except (EOFError, OSError):
+                self._replace_process(proc)
 
     def _receive(self, msg: tuple[Any, ...]) -> None:
         if msg[0] == "probe":
@@ -247,6 +337,7 @@ class AiWorker:
             return
         _, job_id, index, error, reason = msg
         job = self._inflight.pop(job_id, None)
+        self._lane.pop(job_id, None)
         if job is None:
             return
         action = job.legal[index] if 0 <= index < len(job.legal) else None
@@ -267,17 +358,19 @@ class AiWorker:
             got = self.poll(channel)
             if got:
                 return got
-            self._collect(0.005) if self._proc is not None else time.sleep(0.005)
+            self._collect(0.005) if self._procs else time.sleep(0.005)
         return []
 
     def stop(self) -> None:
-        """End the worker thread and process (used when the app closes)."""
-        if self._thread is not None and self._thread.is_alive():
-            self._jobs.put(None)
-        if self._proc is not None:
-            self._proc.close()
-            self._proc = None
+        """End the worker threads and processes (used when the app closes)."""
+        for t in self._threads:
+            if t.is_alive():
+                self._jobs.put(None)
+        for proc in self._procs:
+            proc.close()
+        self._procs.clear()
         self._inflight.clear()
+        self._lane.clear()
 
     def _run(self) -> None:
         while True:
@@ -290,6 +383,8 @@ class AiWorker:
             except Exception as e:  # an agent bug must not kill the table
                 first = job.legal[0] if job.legal else None
                 ans = Answer(job.token, job.seat, first, f"{type(e).__name__}: {e}")
+            with self._lock:
+                self._thread_jobs -= 1
             self._done.put((job.channel, ans))
 
 

@@ -177,7 +177,9 @@ class Game(ABC):
             if a.gesture.kind == DRAG and a.gesture.card == gesture.card
         ]
         if not moves:
-            return "That card cannot be moved now."
+            from tabletop.engine.stuck import why_stuck
+
+            return why_stuck(self, state, seat, gesture)
         return "That card cannot go there."
 
     # --- information -----------------------------------------------------------------

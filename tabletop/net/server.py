@@ -669,17 +669,22 @@ class Server:
                 sub.conn.send(table.text_for(sub))
 
     def _schedule_ai(self, table: ServerTable) -> None:
+        """Ask for every AI seat due now, all at once (in a simultaneous phase each decides in
+        a worker of its own); a seat still deciding is not asked again."""
+        busy = {s for code, _, s in self.thinking if code == table.code}
         for seat in table.ai_due():
-            key = (table.code, table.n, seat)
-            if key in self.thinking:
+            if seat in busy:
                 continue
+            key = (table.code, table.n, seat)
             self.thinking.add(key)
             asyncio.get_running_loop().create_task(self._ai_move(table, seat, key))
 
     async def _ai_move(self, table: ServerTable, seat: int, key: tuple[str, int, int]) -> None:
+        stale = False
         try:
             n = table.n
             m = table.match
+            together = len(m.to_act()) > 1  # another seat's move does not void this decision
             level = table.ai_level(seat) or "normal"
             legal = m.legal(seat)
             started = time.monotonic()
@@ -689,25 +694,30 @@ class Server:
             wait = self.options.ai_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
-            if (
-                table.n != n
-                or table.ai_level(seat) is None
-                or self.tables.get(table.code) is not table
-            ):
-                return  # the table moved on (or the player came back) meanwhile
+            if table.ai_level(seat) is None or self.tables.get(table.code) is not table:
+                return  # the player came back (or the table closed) meanwhile
+            if table.n != n and not (together and seat in m.to_act()):
+                stale = True  # the table moved on: ask again for the new position
+                return
             action = legal[index] if 0 <= index < len(legal) else legal[0]
-            try:
+            try:  # (``move`` refuses it if this seat moved since or it is no longer legal)
                 reason = table.move(seat, n, action.to_json())
             except MoveConflict:
+                stale = True
                 return
             except LeaseLost:
                 self._lose(table.code)
                 return
             if reason:
-                log.warning("AI move refused at %s: %s", table.code, reason)
+                if table.n == n:  # refused in the very position it was chosen for
+                    log.warning("AI move refused at %s: %s", table.code, reason)
+                else:  # chosen in a simultaneous phase another seat has moved on from
+                    stale = True
                 return
         finally:
             self.thinking.discard(key)
+            if stale and self.tables.get(table.code) is table:
+                self._schedule_ai(table)
         self._changed(table)
 
 

@@ -9,6 +9,7 @@ clean-up and the virtue close the phase (the King's Glory is one more secret com
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, PROMPT, TURN, commit, prompt, turn
@@ -55,14 +56,21 @@ from tabletop.games.aristocracy.view import (
 
 
 # --- the log ---------------------------------------------------------------------------------
-def say(ev: list[Event], text: Text, private: Text | None = None, seat: int | None = None) -> None:
-    """Log ``text`` for everyone, or ``private`` for ``seat`` and ``text`` for the others."""
+def say(
+    ev: list[Event],
+    text: Text,
+    private: Text | None = None,
+    seat: int | None = None,
+    data: dict[str, Any] | None = None,
+) -> None:
+    """Log ``text`` for everyone, or ``private`` for ``seat`` and ``text`` for the others;
+    ``data`` (such as a table moment, ``{"moment": True, "card_id": …}``) goes with it."""
     if ev is QUIET:
         return
     if private is None or seat is None:
-        ev.append(Event(LOG, text))
+        ev.append(Event(LOG, text, data))
     else:
-        ev.append(Event(LOG, private, private_to=(seat,), redacted=Event(LOG, text)))
+        ev.append(Event(LOG, private, data, (seat,), Event(LOG, text, data)))
 
 
 def ids(s: State, cards: list[int]) -> tuple[str, ...]:

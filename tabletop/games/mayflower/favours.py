@@ -608,7 +608,23 @@ def refuse(s: MayflowerState, seat: int, action: Action) -> str:
             return "You cannot ask yourself for a favour."
         if isinstance(helper, int) and 0 <= helper < s.players and not s.alive(helper):
             return f"{who(helper)} is out of the game."
+    if action.name in (HELP, GIVE) and top is not None and "phase" in top.data:
+        return _refuse_help(s, seat, action, top.data["phase"])
     return f"{action} is not allowed now."
+
+
+def _refuse_help(s: MayflowerState, seat: int, action: Action, phase: str) -> str:
+    """Why a card cannot answer a request for help: the request's suit, or no such card."""
+    uid = action.get("card")
+    card = catalog().index.get(uid) if isinstance(uid, str) else None
+    if card is None:
+        return "There is no such card."
+    if card not in s.hands[seat]:
+        return f"The {card_name(card)} is not in your hand."
+    suit, need = {ATTACK: ("c", "a club"), DEFEND: ("s", "a spade")}.get(phase, ("h", "a heart"))
+    if catalog().suits[card] != suit:
+        return f"This request is answered with {need} from your hand."
+    return f"The {card_name(card)} cannot answer this request (it would not do what is asked)."
 
 
 def _move(name: str, step: str, gen: Any, app: Any, gesture: str = BUTTON) -> Move:

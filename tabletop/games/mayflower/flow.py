@@ -286,7 +286,7 @@ def end_of_season(s: MayflowerState, events: list[Event]) -> None:
         s.out[seat] = s.season
         s.log_eliminated.append(seat)
         text = f"{who(seat)} is eliminated with {s.hp[seat]} hit points."
-        events.append(Event(LOG, text, {"seat": seat, "eliminated": True}))
+        events.append(Event(LOG, text, {"seat": seat, "eliminated": True, "moment": True}))
     if falling:
         favours.void(s, falling, events)
     alive = s.living()

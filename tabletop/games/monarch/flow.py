@@ -93,7 +93,7 @@ def refill(s: MonarchState, slot: int, events: list[Event]) -> None:
     c = CARDS[card]
     if c.kind == MOON:
         s.moon.append(card)
-        move(s, card, "deck", "moon", partial(_revealed, c.name, c.text), events)
+        move(s, card, "deck", "moon", partial(_revealed, c.name, c.text), events, moment=True)
         # last in, first out: the Moon happens, goes to the box, then its place refills
         s.jobs += [[REFILL, slot], [BOX, card], [HAPPEN, card]]
         return
@@ -154,9 +154,11 @@ def settle_pledges(s: MonarchState, events: list[Event]) -> None:
         for seat_s, amount in frame.data.get("given", {}).items():
             seat = int(seat_s)
             gain(s, seat, res, -amount, partial(_pays, seat, amount, res), events)
-        events.append(Event(LOG, partial(_met, c.name), {"moon": c.uid, "paid": True}))
+        data = {"moon": c.uid, "paid": True, "moment": True, "card_id": c.id}
+        events.append(Event(LOG, partial(_met, c.name), data))
     else:
-        events.append(Event(LOG, partial(_short, c.name), {"moon": c.uid, "paid": False}))
+        data = {"moon": c.uid, "paid": False, "moment": True, "card_id": c.id}
+        events.append(Event(LOG, partial(_short, c.name), data))
     if (c.when == "paid") == paid:
         moon_effect(s, card, events)
 

@@ -10,7 +10,7 @@ from tabletop.engine.actions import DRAG
 from tabletop.engine.kit import RulesGame
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch import flow, view
-from tabletop.games.monarch.data import catalog
+from tabletop.games.monarch.data import CARDS, COURT, catalog
 from tabletop.games.monarch.moves import ACQUIRE, FLY, MOVES, card_of
 from tabletop.games.monarch.scoring import leftovers, winners_of
 from tabletop.games.monarch.setup import new_state
@@ -77,6 +77,8 @@ class MonarchGame(RulesGame):
             return self.why_illegal(state, seat, Action.make(FLY, banner=gesture.card))
         if gesture.source != "row":
             return super().explain_gesture(state, seat, gesture)
+        if gesture.target is None:  # picked up, not dropped: the rule keeping it in the row
+            return self._row_card_stays(state, seat, gesture)
         target = gesture.target or ""
         args: dict[str, Any] = {"card": gesture.card}
         if card_of(target) >= 0:
@@ -86,6 +88,25 @@ class MonarchGame(RulesGame):
         else:
             args["to"] = target
         return self.why_illegal(state, seat, Action.make(ACQUIRE, **args))
+
+    def _row_card_stays(self, state: MonarchState, seat: int, gesture: Gesture) -> str:
+        """Why a market card no drop could take is stuck: its cost, a full court, no land."""
+        if any(a.gesture.card == gesture.card for a in self.legal_actions(state, seat)):
+            return super().explain_gesture(state, seat, gesture)
+        c = card_of(gesture.card or "")
+        if c < 0 or c not in state.row:
+            return super().explain_gesture(state, seat, gesture)
+        if CARDS[c].kind == COURT:
+            targets = ["court"]
+        else:
+            targets = [f"land.{i + 1}" for i in range(len(state.lands))] + ["discard"]
+        reasons = [
+            self.why_illegal(state, seat, Action.make(ACQUIRE, card=gesture.card, to=to))
+            for to in targets
+        ]
+        # a land of the wrong kind says nothing of this card: a cost or a cover rule does
+        fitting = [r for r in reasons if " improvement; land " not in r]
+        return (fitting or reasons)[0]
 
     def state_to_json(self, state: MonarchState) -> dict[str, Any]:
         """The state as plain JSON data."""

@@ -114,11 +114,23 @@ ZONES = Zones(
 
 
 def move(
-    s: MonarchState, card: int, source: str, target: str, text: Text, events: list[Event]
+    s: MonarchState,
+    card: int,
+    source: str,
+    target: str,
+    text: Text,
+    events: list[Event],
+    moment: bool = False,
 ) -> None:
-    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table);
+    ``moment``: the table shows it as a moment (a Moon rising), not only a log line."""
     if events is not QUIET:
-        events.append(ZONES.move(s, s.players, card, source, target, text))
+        event = ZONES.move(s, s.players, card, source, target, text)
+        if moment:
+            for e in (event, event.redacted):
+                if e is not None:
+                    e.data["moment"] = True
+        events.append(event)
 
 
 # --- the prompt ----------------------------------------------------------------------------------

@@ -975,7 +975,43 @@ def refuse(s: YMState, seat: int, action: Action) -> str:
         return "You already took that kind of action this turn."
     if _KINDS.get(action.name) in used:
         return "You may not take the same kind of action twice in one turn."
+    card = action.get("card")
+    if action.name == "play_event" and isinstance(card, str) and card[1:].isdigit():
+        a = int(card[1:])
+        if a in s.hands[seat]:
+            name = catalog().actions[a].name
+            if targeting()[a] == "campaign":
+                return f"{name} is a campaign: drag it onto a rival's colony to campaign."
+            return f"{name} has nothing to act on now: no player, philosophe or colony fits it."
+    ref = action.get("reform")
+    known = isinstance(ref, str) and ref[1:].isdigit() and int(ref[1:]) in s.reforms
+    if action.name == "propose_salon" and known:
+        return _refuse_salon(s, seat, int(ref[1:]))
     return f"{action} is not allowed now (a card, a target or a rule is missing)."
+
+
+def _refuse_salon(s: YMState, seat: int, reform: int) -> str:
+    """Why the salon of ``reform`` cannot be proposed: the host's muse, level or wealth."""
+    court = s.courts[seat]
+    cat = catalog()
+    if not court.phils:
+        return "A salon needs a philosophe at your court to host it."
+    if not court.colonies or sum(cat.coins[c] for c in court.colonies) < 2:
+        return (
+            "A salon needs at least two philosophes, and your wealth (your colonies' coins) "
+            "lets fewer attend."
+        )
+    muses = 0
+    for p in court.phils:
+        muses |= cat.muse_bit[p]
+    if not cat.reform_bit[reform] & muses:
+        return "To attempt this reform you need a philosophe of its muse at your court."
+    if not cat.level_bit[reform] & open_levels(s, seat, cat.level_bit):
+        return (
+            "This reform's level is not open to you yet: you need a reform of the level below "
+            "(or half the players to have one)."
+        )
+    return "No salon can be held for this reform now (your wealth or an event in force)."
 
 
 def _move(

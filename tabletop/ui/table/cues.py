@@ -14,6 +14,7 @@ import pygame
 from tabletop.engine import Event, events_for
 from tabletop.engine.events import MOVE, REVEAL
 from tabletop.ui import sound
+from tabletop.ui.table import story
 from tabletop.ui.table.widgets import Tween
 
 
@@ -45,6 +46,38 @@ class Cues:
         """Play a sound through the app's player (not while fast-forwarding)."""
         if name and not self.fast:
             sound.play(self.app, name)
+
+    # --- the story: marks of the rivals' moves, and the moments' banners ----------------------
+    def _read_story(self) -> None:
+        """The marks for the shown seat, and the moments played since the last reading
+        queued as banners (none while fast-forwarding)."""
+        self.story = story.read(self.match, self.shown)
+        played = len(story.played_moves(self.match))
+        start = min(self.moment_from, played)
+        fresh = story.moments(self.match, self.shown, start)
+        self.moment_from = played
+        if self.fast:
+            return
+        queued = {m.key for m in self.banners}
+        self.banners += [m for m in fresh if m.key not in queued]
+
+    def _tick_banner(self, dt: float) -> None:
+        if not self.banners:
+            return
+        if self.fast:
+            self.banners.clear()
+            return
+        self.banner_t += dt
+        if self.banner_t >= story.MOMENT_TIME:
+            self.skip_banner()
+
+    def skip_banner(self) -> bool:
+        """Close the moment's banner on show (the next one follows); False if none."""
+        if not self.banners:
+            return False
+        self.banners.pop(0)
+        self.banner_t = 0.0
+        return True
 
     def _face_down_here(self, box: Any) -> bool:
         """Whether a zone shows its cards face down to the shown seat (not its own hand)."""

@@ -74,3 +74,5 @@ class Drawn:
     # below never move back up (seats.panel_boxes keeps them, for the painter and the buttons)
     panel_rooms: dict[Any, int] = field(default_factory=dict)
     panel_held: bool = False  # a room did not grow (the pointer was over the panel)
+    banner_rect: pygame.Rect | None = None  # a moment's banner (a click on it skips it)
+    last_lines: dict[int, pygame.Rect] = field(default_factory=dict)  # rivals' last moves

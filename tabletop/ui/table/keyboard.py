@@ -81,6 +81,8 @@ class KeyboardInput:
 
     def _key_escape(self, event: pygame.event.Event) -> None:
         ia = self.interaction
+        if self.skip_banner():
+            return
         if ia.zoom is not None:
             ia.unzoom()
         elif ia.chooser is not None:

@@ -9,7 +9,7 @@ import pygame
 from tabletop.engine import DRAG, Action, score_sheet
 from tabletop.ui import typeset
 from tabletop.ui.seat_words import personal
-from tabletop.ui.table import cardlayer, counts, guide, seats, tips
+from tabletop.ui.table import cardlayer, counts, guide, seats, story_paint, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
 from tabletop.ui.theme import hex_colour, mix, px
 from tabletop.ui.winners import winners_sentence
@@ -71,6 +71,7 @@ def frame(sc: TableReads, surface: pygame.Surface) -> None:
         cache.glows = cardlayer.pulse(sc, surface, targets, look)
     cache.glow_key = glow_key
     dirty = cardlayer.moving(sc, surface)
+    dirty += story_paint.draw(sc, surface)  # the rivals' last moves, a moment's banner
     shown = preview(sc, surface)
     if shown is not None:
         dirty.append(shown)

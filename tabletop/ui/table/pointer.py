@@ -117,6 +117,11 @@ class PointerInput:
     def _down(self, pos: tuple[int, int]) -> None:
         if self.interaction.unzoom():
             return
+        banner = self.drawn.banner_rect
+        if self.banners and banner is not None and banner.collidepoint(pos):
+            self.skip_banner()  # a moment's banner closes on a click; a move under it
+            if not self._playable_at(pos):  # is still made: a click is never lost
+                return
         if self.interaction.reveal():  # the hand-over screen goes
             self.refresh()
             return
@@ -165,9 +170,21 @@ class PointerInput:
             if key in self.clicks:
                 self._act(self.clicks[key], pos)
                 return
-        if sp is not None and any(a.gesture.kind == DRAG for a in self.legal):
-            self.show_toast("That card cannot be moved now.")
+        can_drag = any(a.gesture.kind == DRAG for a in self.legal)
+        if sp is not None and sp.uid and self.shown is not None and can_drag:
+            # the rules say why it stays (online, the server's words arrive a moment later)
+            reason = self.match.drop_reason(self.shown, Gesture(DRAG, sp.uid, sp.zone))
+            if reason:
+                self.show_toast(reason)
             self.cue("refuse")
+
+    def _playable_at(self, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` starts or makes a move (a card to drag or click, a
+        zone to click, a target for the selected card)."""
+        sp = self.sprite_at(pos)
+        zone = self.zone_at(pos)
+        keys = [k for k in (sp.uid if sp else None, zone.id if zone else None) if k]
+        return self.selected is not None or any(k in self.drags or k in self.clicks for k in keys)
 
     def _up(self, pos: tuple[int, int]) -> None:
         was = self.interaction.release()  # a press becomes a selection: click-then-click

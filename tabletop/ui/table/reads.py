@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tabletop.ui.table.drawn import Drawn
     from tabletop.ui.table.layout import TableLayout, ZoneBox
     from tabletop.ui.table.model import Sprite
+    from tabletop.ui.table.story import Moment, Story
     from tabletop.ui.table.widgets import Button, Tween
     from tabletop.ui.theme import Palette
 
@@ -130,6 +131,12 @@ class TableReads(Protocol):
     def tweens(self) -> Mapping[str, Tween]: ...
     @property
     def ghosts(self) -> Sequence[Tween]: ...
+    @property
+    def story(self) -> Story: ...  # the rivals' moves since the shown seat acted
+    @property
+    def banners(self) -> Sequence[Moment]: ...  # moments to show, the first on show now
+    @property
+    def banner_t(self) -> float: ...
     @property
     def toast(self) -> str: ...
     @property

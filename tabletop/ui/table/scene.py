@@ -18,7 +18,7 @@ from tabletop.controller.match import game_data
 from tabletop.engine import IMPERFECT, Action
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import model, paint
+from tabletop.ui.table import model, paint, story
 from tabletop.ui.table.ai_turns import AiTurns
 from tabletop.ui.table.commands import Commands
 from tabletop.ui.table.cues import Cues, setting
@@ -91,6 +91,11 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.token = 0  # changes whenever the state changes
         self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
         self.held: list[tuple[int, Action]] = []  # AI answers waiting to be played
+        self.together: set[Any] = set()  # jobs asked while several seats decide at once
+        self.story = story.Story()  # the rivals' moves since the shown seat acted (cues)
+        self.banners: list[story.Moment] = []  # moments to show, the first on show now
+        self.banner_t = 0.0
+        self.moment_from = len(story.played_moves(match))  # moments shown up to here
         self.hint: Action | None = None
         self.hint_pending = False
         self.paused = False
@@ -320,6 +325,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
+        self._read_story()
         self._rebind()
         self._build_buttons()
         if self.focus >= len(self.legal):
@@ -384,7 +390,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             self.refresh()
             return True
         self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
-        self._after_change(own=seat == self.shown)  # may chime: the shown seat's turn
+        self._after_change(own=seat == self.shown, mover=seat)  # may chime: the shown seat's turn
         self._animate(old, old_zone_slots, events)
         return True
 
@@ -398,13 +404,13 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         }
         return old, old_zone_slots
 
-    def _after_change(self, own: bool = True) -> None:
-        """Recompute after a move; another seat's move keeps what the shown seat is doing."""
+    def _after_change(self, own: bool = True, mover: int | None = None) -> None:
+        """Recompute after a move; another seat's move keeps what the shown seat is doing
+        (and what the AI seats deciding beside ``mover`` are thinking, see ``ai_turns``)."""
         self.token += 1
         self.hint = None
         self.hint_pending = False
-        self.pending.clear()
-        self.held.clear()
+        self._forget_answers(mover)
         focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
         chooser = self.interaction.settle(own)
         self.focus = -1
@@ -440,6 +446,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.ghosts = [t for t in self.ghosts if not t.done]
         if self.toast_t > 0:
             self.toast_t -= dt
+        self._tick_banner(dt)
         self.hover_t += dt
         for ans in self.worker.poll(id(self)):
             self._answer(ans)

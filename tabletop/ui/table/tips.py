@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.ui import typeset
-from tabletop.ui.table import cardlayer, marks, seats
+from tabletop.ui.table import cardlayer, marks, seats, story_paint
 from tabletop.ui.table.online import seat_state
 from tabletop.ui.table.widgets import panel
 from tabletop.ui.theme import px
@@ -121,6 +121,15 @@ def card_tip(sc: TableReads, sp: Sprite) -> Tip:
     if said:
         parts.append("On it: " + ", ".join(said) + ".")
     parts.append(f"In {zone_name(sc, sp.zone)}.")
+    mark = sc.story.mark_of(sp.uid)
+    if mark is not None:  # the story's mark, in words (a rival's move since yours)
+        assert sc.layout is not None
+        box = sc.layout.zones.get(mark.source)
+        where = zone_name(sc, mark.source)
+        if box is not None and box.seat is not None:
+            where = f"{where} ({_whose(sc, box.seat)})"
+        when = "since your last move" if sc.shown is not None else "in the last move"
+        parts.append(f"Moved by {sc.match.seats[mark.seat].name} {when}, from {where}.")
     return Tip(title, "\n".join(p for p in parts if p))
 
 
@@ -147,6 +156,9 @@ def seat_tip(sc: TableReads, seat: int) -> Tip:
             counted.append(f"{zone_name(sc, zid)} {n}")
     if counted:
         body += ("\n" if body else "") + " · ".join(counted)
+    last = story_paint.last_line_text(sc, seat) if seat != sc.shown else ""
+    if last:  # (a crowded plate has no room for it beside the name)
+        body += ("\n" if body else "") + f"Last move: {last}"
     away = seat_state(sc.match, seat)
     if away.startswith("disconnected"):
         body += (
@@ -186,6 +198,10 @@ def tip_at(sc: TableReads, pos: tuple[int, int]) -> tuple[Tip, pygame.Rect] | No
     sp = sc.sprite_at(pos)
     if sp is not None:
         return card_tip(sc, sp), sp.rect
+    for seat, r in sc.drawn.last_lines.items():
+        if r.collidepoint(pos):
+            name = sc.match.seats[seat].name
+            return Tip(f"{name}'s last move", story_paint.last_line_text(sc, seat)), r
     for seat, r in list(sc.drawn.plate_rects.items()) + list(sc.drawn.seat_boxes.items()):
         if r.collidepoint(pos):
             return seat_tip(sc, seat), r

@@ -39,6 +39,8 @@ def refuse(s: State, seat: int, action: Action) -> str:
         return "Actions are only taken by the active player after the stalls are revealed."
     if s.step == ACTIONS and s.sub:
         return f"First finish the {s.sub} step of your action."
+    if action.name == "favor":
+        return actions.refuse_favor(s, seat, action)
     return f"{action.name.replace('_', ' ')} is not allowed now."
 
 

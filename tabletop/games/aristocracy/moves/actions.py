@@ -79,8 +79,11 @@ def trades(s: State, p: int) -> list[Action]:
     return list(map(_TRADE.row(deal_of(s), p).__getitem__, product(mine, targets)))
 
 
-def _trades(seat: int, cid: str, tid: str) -> str:
-    return f"{seat_name(seat)} trades {SHORT[cid]} for {SHORT[tid]}."
+def _trades(seat: int, cid: str, tid: str, owner: int | None) -> str:
+    """Both sides of the exchange: the market, or the seat whose stall gave the card."""
+    if owner is None:
+        return f"{seat_name(seat)} trades {SHORT[cid]} for {SHORT[tid]} from the market."
+    return f"{seat_name(seat)} trades {SHORT[cid]} for {seat_name(owner)}'s {SHORT[tid]}."
 
 
 def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
@@ -93,13 +96,16 @@ def apply_trade(s: State, p: int, a: Action, ev: list[Event]) -> None:
         s.market[j], s.stalls[p][i] = c, t
         move(s, ev, c, STALLS[p], MARKET)
         move(s, ev, t, MARKET, STALLS[p])
+        say(ev, partial(_trades, p, s.card_of[c], s.card_of[t], None))
     else:
         q = next(q for q in range(s.players) if t in s.stalls[q])
         j = s.stalls[q].index(t)
         s.stalls[q][j], s.stalls[p][i] = c, t
         move(s, ev, c, STALLS[p], STALLS[q])
         move(s, ev, t, STALLS[q], STALLS[p])
-    say(ev, partial(_trades, p, s.card_of[c], s.card_of[t]))
+        # a rival's card taken: a moment on the table, with the card and both seats
+        moment = {"moment": True, "card_id": s.card_of[t], "seats": [p, q]}
+        say(ev, partial(_trades, p, s.card_of[c], s.card_of[t], q), data=moment)
 
 
 # --- Store ------------------------------------------------------------------------------------
@@ -292,6 +298,19 @@ def favors(s: State, p: int) -> list[Action]:
             if can:
                 out.append(_FAVOR.row(deal, p, in_hand)[c])
     return out
+
+
+def refuse_favor(s: State, p: int, action: Action) -> str:
+    """Why a card cannot be discarded as a Favor: not a royal, or its action cannot be done."""
+    c = action.get("card")
+    deal = deal_of(s)
+    if not isinstance(c, int) or not 0 <= c < len(deal.royal_of):
+        return "That is not a card of this game."
+    if c not in s.hands[p] and c not in s.stalls[p]:
+        return "Only a card of your own hand or stall can be discarded as a Favor."
+    if c not in deal.faces:
+        return "Only a King, Queen or Jack can be discarded as a Favor."
+    return f"A Favor with {deal.short[c]} does that royal's action, and it cannot be done now."
 
 
 def _favor(seat: int, cid: str) -> str:
