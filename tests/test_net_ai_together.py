@@ -10,7 +10,8 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.net.server import Server, ServerOptions
-from tabletop.net.storage import SeatRow, SqliteStorage
+from tabletop.net.sqlite_storage import SqliteStorage
+from tabletop.net.storage import SeatRow
 from tabletop.net.table import ServerTable
 
 
