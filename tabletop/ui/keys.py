@@ -52,6 +52,7 @@ BINDINGS: tuple[Binding, ...] = (
             (pygame.K_PAGEUP, pygame.K_PAGEDOWN)),
     Binding("Table", "R", "The rules, as this match plays them", "table", "rules", (pygame.K_r,)),
     Binding("Table", "G", "First-game guide: show or hide", "table", "guide", (pygame.K_g,)),
+    Binding("Table", "V", "Read aloud on or off", "table", "voice", (pygame.K_v,)),
     Binding("Table", "Enter / Space", "Hand-off screen: show your cards", "privacy", "reveal",
             (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)),
     Binding("Cards", "Drag, or click twice", "Move a card to a glowing place", "mouse"),
