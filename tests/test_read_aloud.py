@@ -148,3 +148,25 @@ def test_a_newer_utterance_and_a_hand_over_drop_what_is_still_queued() -> None:
     sp.hand_over(1)
     assert not sp.wanted(newest)  # Bob is at the screen now: nothing of Ann's is said
     assert narration.enabled(type("A", (), {"settings": None})()) is False
+
+
+def test_without_a_speech_engine_settings_say_what_to_install(monkeypatch, tmp_path) -> None:
+    from ui_shell_support import close_app, filled
+    from ui_shell_support import make_app as make_shell
+
+    from tabletop.ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setattr(speech, "_PROBLEM", [])
+    monkeypatch.setattr(speech, "open_engine", lambda: (None, "No voice. " + speech.install_hint()))
+    app = make_shell(monkeypatch, tmp_path)
+    try:
+        app.settings.read_aloud = True
+        app.push(SettingsScene(app))
+        filled(app)
+        assert "Install" in app.top.voice_note or "Reinstall" in app.top.voice_note
+        monkeypatch.setattr(speech, "_PROBLEM", [None])  # a voice answers: no note
+        app.top.rebuild()
+        assert app.top.voice_note == ""
+        assert app.crashes == 0
+    finally:
+        close_app()

@@ -78,12 +78,14 @@ class SettingsScene(GuiScene):
                     object_id="#toggle_on" if on else None,
                 )
             y += row + gap
-        self.sound_note = self._sound_note() or self._voice_note()
-        if self.sound_note:
-            self.label(
-                pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), self.sound_note, "@subtle"
-            )
-            y += self.px(18)
+        self.sound_note = self._sound_note()
+        self.voice_note = self._voice_note()
+        for note in (self.sound_note, self.voice_note):
+            if note:
+                self.label(
+                    pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), note, "@subtle"
+                )
+                y += self.px(18)
         self.label(
             pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
             f"Saved in {settings_path()}",
