@@ -97,13 +97,13 @@ def test_settings_scene_saves_each_change(monkeypatch, tmp_path) -> None:
         app.step(1 / 60)
         scene = app.top
         assert type(scene).__name__ == "SettingsScene"
-        # Toggle rows show On/Off: fullscreen, the colour-blind-safe palette, the first-game
-        # guide and sound.
+        # Toggle rows show On/Off: reduced motion, fullscreen, the colour-blind-safe palette,
+        # the first-game guide, sound and read aloud.
         toggles = [b for b in scene._actions if b.text in ("On", "Off")]
-        assert [b.text for b in toggles] == ["Off", "Off", "On", "On"]
+        assert [b.text for b in toggles] == ["Off", "Off", "Off", "On", "On", "Off"]
         # Sound is on but the dummy driver plays nothing: the screen says so.
         assert "no sound device works" in scene.sound_note
-        click(toggles[1])  # colour-blind-safe palette
+        click(toggles[2])  # colour-blind-safe palette
         app.step(1 / 60)
         app.step(1 / 60)
         assert app.settings.colour_safe

@@ -15,6 +15,7 @@ FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Instant": 0.0}
 CARD_SIZES: dict[str, float] = {"Small": 0.85, "Medium": 1.0, "Large": 1.2}
 VOLUMES: dict[str, float] = {"Low": 0.3, "Medium": 0.6, "High": 1.0}
+SPEECH_RATES = ("Slow", "Normal", "Fast")  # words per minute: tabletop.ui.speech.RATES
 
 
 @dataclass
@@ -31,6 +32,9 @@ class Settings:
     last_setup: dict[str, Any] = field(default_factory=dict)  # the New game form, as left
     guide: bool = True  # the first-game guide shows in a player's first game of each title
     guide_titles: dict[str, bool] = field(default_factory=dict)  # G at the table: game id → kept
+    read_aloud: bool = False  # the table is read aloud by the system voice (V at the table)
+    speech_rate: str = "Normal"  # one of SPEECH_RATES
+    reduced_motion: bool = False  # no pulses, flights or shakes: cards jump to their places
 
     @property
     def animation_factor(self) -> float:
@@ -71,6 +75,8 @@ class Settings:
             s.card_size = "Medium"
         if s.volume not in VOLUMES:
             s.volume = "Medium"
+        if s.speech_rate not in SPEECH_RATES:
+            s.speech_rate = "Normal"
         s.guide_titles = {
             k: v for k, v in s.guide_titles.items() if isinstance(k, str) and isinstance(v, bool)
         }

@@ -3,9 +3,10 @@
 Subclasses override :meth:`build` to create widgets on ``self.ui`` (rebuilt on every resize,
 so widget state must live on the scene, not in the widgets), and register buttons with
 :meth:`button` so clicks, Enter and the arrow keys reach their callbacks.
-Keys: Esc = :meth:`back`; Enter = the focused button, else the default button;
-Tab / Up / Down move the keyboard focus between buttons, drop-downs (:meth:`menu_keys`: Left /
-Right change them) and text entries (:meth:`entry_keys`: focused, they take the typing);
+Keys: Esc = :meth:`back`; Enter (or Space) = the focused button, else the default button;
+Tab / Shift+Tab and the arrows move the keyboard focus between buttons, drop-downs
+(:meth:`menu_keys`: Left / Right change them) and text entries (:meth:`entry_keys`: focused,
+they take the typing); a gold ring is drawn round the focused one (:mod:`focus_ring`);
 PageUp / PageDown / Home / End scroll the scene's long text (and Up / Down too where there is
 only one button).
 
@@ -28,6 +29,7 @@ from tabletop import text_gate
 from tabletop.ui import fonts, sound
 from tabletop.ui.backdrop import backdrop
 from tabletop.ui.scene import AppContext, Scene
+from tabletop.ui.scenes import focus_ring
 from tabletop.ui.theme import TYPE_SIZES, mix
 
 if TYPE_CHECKING:
@@ -45,6 +47,16 @@ class MenuKeys:
 
     def _face(self) -> Any:
         return getattr(getattr(self.menu, "current_state", None), "selected_option_button", None)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the drop-down lies (its closed face)."""
+        return pygame.Rect(self.menu.rect)
+
+    @property
+    def visible(self) -> bool:
+        """Whether the drop-down is shown."""
+        return bool(getattr(self.menu, "visible", True))
 
     def select(self) -> None:
         """Show the focus on the closed menu's face."""
@@ -70,6 +82,16 @@ class EntryKeys:
 
     def __init__(self, entry: Any) -> None:
         self.entry = entry
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the entry lies."""
+        return pygame.Rect(self.entry.rect)
+
+    @property
+    def visible(self) -> bool:
+        """Whether the entry is shown."""
+        return bool(getattr(self.entry, "visible", True))
 
     def select(self) -> None:
         """Put the text cursor in the entry."""
@@ -102,6 +124,7 @@ class GuiScene(Scene):
         self._old_actions: dict[Any, Callable[[], None]] = {}  # the buttons before a rebuild
         self._ui_key: tuple[Any, ...] | None = None  # what self.ui was made for
         self.pending_boxes: dict[str, tuple[pygame.Rect, str]] = {}  # text boxes to come
+        self.focus_ring: pygame.Rect | None = None  # where the focus ring was drawn last
 
     # --- sizes --------------------------------------------------------------------------
     @property
@@ -325,6 +348,8 @@ class GuiScene(Scene):
                 return True
             self.back()
             return True
+        if event.key == pygame.K_SPACE and not self._typing() and self.focus is not None:
+            event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self._typing():
                 self.ui.set_focus_set(None)
@@ -348,7 +373,13 @@ class GuiScene(Scene):
         if isinstance(target, MenuKeys) and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             target.step(1 if event.key == pygame.K_RIGHT else -1)
             return True
-        step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_TAB: 1}.get(event.key)
+        step = {
+            pygame.K_DOWN: 1,
+            pygame.K_UP: -1,
+            pygame.K_TAB: 1,
+            pygame.K_RIGHT: 1,
+            pygame.K_LEFT: -1,
+        }.get(event.key)
         if step is not None and self._order:
             if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
                 step = -1
@@ -456,6 +487,7 @@ class GuiScene(Scene):
             self._plain_drawn = True  # the widgets are built on the next update
         else:
             self.ui.draw_ui(surface)
+            self.focus_ring = focus_ring.draw(self, surface)
         self._shown = True
 
     def draw_pending(self, surface: pygame.Surface) -> None:

@@ -1,6 +1,6 @@
 """Settings: animation speed, card size, fullscreen, the colour-blind-safe palette, sound and
-its volume, and the first-game guide.  Every change is applied and saved at once.  Only settings the app acts on are
-offered."""
+its volume, the first-game guide, reading aloud and its speed, and reduced motion.  Every
+change is applied and saved at once.  Only settings the app acts on are offered."""
 
 from __future__ import annotations
 
@@ -10,24 +10,34 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tabletop.ui import sound
+from tabletop.ui import sound, speech
 from tabletop.ui.scenes.base import GuiScene
-from tabletop.ui.settings import ANIMATION_SPEEDS, CARD_SIZES, VOLUMES, settings_path
+from tabletop.ui.settings import (
+    ANIMATION_SPEEDS,
+    CARD_SIZES,
+    SPEECH_RATES,
+    VOLUMES,
+    settings_path,
+)
 
 TOGGLES: tuple[tuple[str, str], ...] = (
     ("fullscreen", "Fullscreen (F11)"),
     ("colour_safe", "Colour-blind-safe colours"),
     ("sound", "Sound (M at the table)"),
     ("guide", "Guide in a first game (G)"),
+    ("read_aloud", "Read aloud (V at the table)"),
+    ("reduced_motion", "Reduced motion (cards jump)"),
 )
 CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),
     ("card_size", "Card size", tuple(CARD_SIZES)),
     ("volume", "Volume", tuple(VOLUMES)),
+    ("speech_rate", "Reading speed", SPEECH_RATES),
 )
 # the rows top to bottom (and in the keyboard order)
 ROWS: tuple[str, ...] = (
-    "animation_speed", "card_size", "fullscreen", "colour_safe", "guide", "sound", "volume",
+    "animation_speed", "reduced_motion", "card_size", "fullscreen", "colour_safe", "guide",
+    "sound", "volume", "read_aloud", "speech_rate",
 )  # fmt: skip
 
 
@@ -41,7 +51,7 @@ class SettingsScene(GuiScene):
         self._menus: dict[Any, str] = {}
         area = self.content_rect(width=720, bottom=100)
         w, h = self.app.size
-        row, gap = self.px(44), self.px(14)
+        row, gap = self.px(36), self.px(7)
         label_w = round(area.w * 0.58)
         ctrl = pygame.Rect(area.x + label_w, 0, area.w - label_w, row)
         panel = pygame.Rect(area.x - self.px(28), area.y - self.px(18), area.w + self.px(56), 0)
@@ -69,11 +79,13 @@ class SettingsScene(GuiScene):
                 )
             y += row + gap
         self.sound_note = self._sound_note()
-        if self.sound_note:
-            self.label(
-                pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), self.sound_note, "@subtle"
-            )
-            y += self.px(18)
+        self.voice_note = self._voice_note()
+        for note in (self.sound_note, self.voice_note):
+            if note:
+                self.label(
+                    pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), note, "@subtle"
+                )
+                y += self.px(18)
         self.label(
             pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
             f"Saved in {settings_path()}",
@@ -95,6 +107,12 @@ class SettingsScene(GuiScene):
             return ""
         return "Sound is on, but no sound device works here: nothing will be heard."
 
+    def _voice_note(self) -> str:
+        """Words when Read aloud is on but no speech engine answers: what to install."""
+        if not self.app.settings.read_aloud:
+            return ""
+        return speech.engine_problem() or ""
+
     def _toggler(self, key: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self.app.settings, key, not getattr(self.app.settings, key))
@@ -115,6 +133,10 @@ class SettingsScene(GuiScene):
         """Sound switched on or its volume changed: let the player hear it."""
         if key in ("sound", "volume"):
             sound.play(self.app, "turn")
+        if key in ("read_aloud", "speech_rate") and self.app.settings.read_aloud:
+            from tabletop.ui import narration
+
+            narration.speaker(self.app).say("Reading aloud, at this speed.", None)
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
         """A drop-down changed: store and save."""

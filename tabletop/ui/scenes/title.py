@@ -73,7 +73,7 @@ class TitleScene(GuiScene):
             b = self.button(rect, text, action, object_id="#menu_button", enabled=enabled)
             if self.default_button is None and enabled:
                 self.default_button = b
-        self.button(self.keys_rect(), "Keys (F1)", self.keys, focusable=False)
+        self.button(self.keys_rect(), "Keys (F1)", self.keys)
         self._resumable()
 
     def _can_resume(self) -> bool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui import typeset
+from tabletop.ui import motion, typeset
 from tabletop.ui.table import marks
 from tabletop.ui.table.drawn import Blit, CardLayer
 from tabletop.ui.table.widgets import glow
@@ -176,7 +176,9 @@ def dim_seats(sc: TableReads, surface: pygame.Surface) -> None:
 
 def glow_look(sc: TableReads) -> tuple[tuple[int, ...], int]:
     """The colour and width of the drop-target glow this frame (it pulses in seven steps)."""
-    level = round(3 + 3 * math.sin(time.monotonic() * 5)) / 6
+    level = motion.glow_level(
+        getattr(sc, "app", None), round(3 + 3 * math.sin(time.monotonic() * 5)) / 6
+    )
     return tuple(round(c * (0.75 + 0.25 * level)) for c in sc.pal.gold), px(6, sc.size[1])
 
 

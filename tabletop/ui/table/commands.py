@@ -172,6 +172,21 @@ class Commands:
             on = flip()
             self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
 
+    def toggle_read_aloud(self) -> None:
+        """V: read aloud on or off (kept in the settings), said in a toast (and aloud)."""
+        from tabletop.ui import speech
+
+        s = self.app.settings
+        s.read_aloud = not s.read_aloud
+        keep = getattr(self.app, "keep_settings", None)
+        if callable(keep):
+            keep()
+        problem = speech.engine_problem() if s.read_aloud else None
+        if problem:
+            self.show_toast(problem)
+        else:
+            self.show_toast("Read aloud on (V stops it)." if s.read_aloud else "Read aloud off.")
+
     def toggle_guide(self) -> None:
         """G: the first-game guide on or off, kept for this title's later games, said in a
         toast."""

@@ -13,7 +13,7 @@ import pygame
 
 from tabletop.engine import Event, events_for
 from tabletop.engine.events import MOVE, REVEAL
-from tabletop.ui import sound
+from tabletop.ui import motion, sound
 from tabletop.ui.table import story
 from tabletop.ui.table.widgets import Tween
 
@@ -29,7 +29,10 @@ def setting(app: Any, name: str, default: Any) -> Any:
 
 
 def anim_factor(app: Any) -> float:
-    """The animation speed multiplier from the settings (0 = instant)."""
+    """The animation speed multiplier from the settings (0 = instant, as with reduced
+    motion)."""
+    if motion.reduced(app):
+        return 0.0
     value = setting(app, "animation_factor", None)
     if value is None:
         value = setting(app, "animation_speed", 1.0)

@@ -52,6 +52,7 @@ class KeyboardInput:
             "step": ai_only(self.step_once),
             "fast": ai_only(self.toggle_fast),
             "sound": lambda e: self.toggle_sound(),
+            "voice": lambda e: self.toggle_read_aloud(),
             "guide": lambda e: self.toggle_guide(),
             "chat": lambda e: self.open_chat(),
         }

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.engine import DRAG, Action, Gesture
+from tabletop.ui import motion
 from tabletop.ui.table import tips
 from tabletop.ui.table.interaction import Dragging, Pressed
 from tabletop.ui.table.layout import ZoneBox
-from tabletop.ui.table.widgets import Tween
 from tabletop.ui.theme import px
 
 if TYPE_CHECKING:
@@ -198,9 +198,9 @@ class PointerInput:
             self.hushed_at = pos  # the card lands under a still pointer: no tip pops up over it
             self._act(acts, pos, rect)
             if self.chooser:
-                self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
+                motion.slide(self, drag.key, rect, drag.rect, 0.18)
             return
-        self.tweens[drag.key] = Tween(rect, pygame.Rect(drag.rect), 0.18)
+        motion.slide(self, drag.key, rect, drag.rect, 0.18)
         self._explain_drop(drag, pos)
 
     def _explain_drop(self, drag: Sprite, pos: tuple[int, int]) -> None:

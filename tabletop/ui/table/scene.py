@@ -16,6 +16,7 @@ from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_worker import shared_worker
 from tabletop.controller.match import game_data
 from tabletop.engine import IMPERFECT, Action
+from tabletop.ui import narration
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
 from tabletop.ui.table import model, paint, story
@@ -433,6 +434,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         """A short message over the table (reasons, autosave trouble)."""
         self.toast = text.strip()  # an online drop's reason comes later, in front of the rest
         self.toast_t = TOAST_TIME
+        narration.refused(self, self.toast)
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
@@ -450,6 +452,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         self.hover_t += dt
         for ans in self.worker.poll(id(self)):
             self._answer(ans)
+        narration.follow(self)
         if self.match.is_over():
             if self.final_t < 0:
                 self.final_t = 0.0
