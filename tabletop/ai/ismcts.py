@@ -67,6 +67,11 @@ class SearchConfig:
     #: ``margin`` of the best score) are compared in paired play-outs (:mod:`tabletop.ai.paired`)
     paired: int = 0
     margin: float = math.inf
+    #: progressive widening of a paired search (``0``: off): after ``n`` dealt worlds the
+    #: first ``ceil(widen * n ** widen_power)`` moves in the heuristic's order are compared
+    #: (never fewer than the starting candidates), so every legal move is reached in time
+    widen: float = 0.0
+    widen_power: float = 0.5
 
 
 class _Stat:

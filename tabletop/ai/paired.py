@@ -54,36 +54,44 @@ class PairedSearch:
         moves = without_undo(legal, hooks.undo_actions)
         if only is not None:
             moves = [a for a in moves if a in frozenset(only)] or moves
-        cands = candidates(game, view, seat, moves, cfg, Rng(rng.next64()))
-        # one candidate: nothing to compare, a few play-outs only to tell its value (the Hint)
-        iterations = cfg.iterations if len(cands) > 1 else min(cfg.iterations, ALONE)
+        order, first = ordered(game, view, seat, moves, cfg, Rng(rng.next64()))
+        # one candidate and no widening: nothing to compare, a few play-outs only to tell
+        # its value (the Hint)
+        alone = first == 1 and (cfg.widen <= 0 or len(order) == 1)
+        iterations = min(cfg.iterations, ALONE) if alone else cfg.iterations
         run = _Rollouts(game, hooks, cfg)
-        k = len(cands)
+        k = len(order)
         total = [0.0] * k
+        count = [0] * k  # worlds in which each move was played out
         ended = [0] * k  # play-outs that reached the end of the game
         wins = [0.0] * k  # the seat's share of the win in those
         diff = [0.0] * k  # sum of (value - the first candidate's value), same world
         square = [0.0] * k
+        live = first  # moves compared so far (the first ones of ``order``)
         n = 0
         search_rng = Rng(rng.next64())
         deadline = None if cfg.time_limit is None else time.thread_time() + cfg.time_limit
         timed_out = False
-        for _ in range(iterations):
+        for dealt in range(1, iterations + 1):
             if deadline is not None and time.thread_time() > deadline:
                 timed_out = True
                 break
+            live = max(live, widened(dealt, first, k, cfg))
             it_rng = search_rng.fork()
             world = game.determinize(view, seat, it_rng)
             seed = it_rng.next64()
             values, won = [], []
-            for a in cands:
+            for a in order[:live]:
                 values.append(run.value(world, seat, a, seed))
                 won.append(run.win)
-            if values[0] is None or any(v is None for v in values):
+            if any(v is None for v in values[:first]):
                 continue  # a move this world does not allow: the world tells nothing
             n += 1
             base = values[0]
             for i, v in enumerate(values):
+                if v is None:  # a widened move this world does not allow: it sits out
+                    continue
+                count[i] += 1
                 if won[i] is not None:
                     ended[i] += 1
                     wins[i] += won[i]
@@ -91,27 +99,38 @@ class PairedSearch:
                 d = v - base
                 diff[i] += d
                 square[i] += d * d
-        means = [t / n if n else 0.0 for t in total]
+        means = [t / c if c else 0.0 for t, c in zip(total, count, strict=True)]
+        gain = [d / c if c else 0.0 for d, c in zip(diff, count, strict=True)]
         best = 0
         for i in range(1, k):
-            if n and means[i] > means[best] and _clearly_better(diff[i], square[i], n, cfg):
+            if gain[i] > gain[best] and _clearly_better(diff[i], square[i], count[i], cfg):
                 best = i
-        visits = {a.key: n for a in cands}
+        cands = order[: max(live, 1)]
         return SearchResult(
-            cands[best],
+            order[best],
             n,
-            visits,
-            {a.key: m for a, m in zip(cands, means, strict=True)},
+            {a.key: c for a, c in zip(cands, count, strict=False)},
+            {a.key: m for a, m in zip(cands, means, strict=False)},
             timed_out,
-            {a.key: e for a, e in zip(cands, ended, strict=True)},
-            {a.key: w / e if e else 0.0 for a, w, e in zip(cands, wins, ended, strict=True)},
+            {a.key: e for a, e in zip(cands, ended, strict=False)},
+            {a.key: w / e if e else 0.0 for a, w, e in zip(cands, wins, ended, strict=False)},
         )
 
 
-def candidates(
+def widened(dealt: int, first: int, total: int, cfg: SearchConfig) -> int:
+    """How many moves (in the heuristic's order) a paired search compares in its ``dealt``-th
+    world: ``ceil(widen * dealt ** widen_power)``, at least the ``first`` starting candidates
+    and at most every legal move (progressive widening; ``widen = 0``: the first only)."""
+    if cfg.widen <= 0:
+        return first
+    return max(first, min(total, math.ceil(cfg.widen * dealt**cfg.widen_power)))
+
+
+def ordered(
     game: Game, view: dict[str, Any], seat: int, legal: list[Action], cfg: SearchConfig, rng: Rng
-) -> list[Action]:
-    """The moves worth comparing, the heuristic's choice first."""
+) -> tuple[list[Action], int]:
+    """Every move in the order the heuristic likes them (its own choice first), and how many
+    of them are the starting candidates (see :func:`candidates`)."""
     hooks = hooks_for(game)
     if hooks.rank is None:  # the heuristic's move, then others drawn at random
         choose = hooks.heuristic
@@ -121,11 +140,23 @@ def candidates(
         own = choose(game, view, seat, legal, rng) if choose is not None else legal[0]
         others = [a for a in legal if a != own]
         rng.shuffle(others)
-        return [own, *others][: max(1, cfg.paired)]
+        order = [own, *others]
+        return order, min(len(order), max(1, cfg.paired))
     ranked = hooks.rank(game, view, seat, legal)
     top = ranked[0][1]
-    near = [a for a, score in ranked if score >= top - cfg.margin]
-    return near[: max(1, cfg.paired)]
+    order = [a for a, _ in ranked]
+    near = sum(1 for _, score in ranked if score >= top - cfg.margin)
+    return order, max(1, min(near, cfg.paired))
+
+
+def candidates(
+    game: Game, view: dict[str, Any], seat: int, legal: list[Action], cfg: SearchConfig, rng: Rng
+) -> list[Action]:
+    """The moves compared from the first world, the heuristic's choice first: the ``rank``
+    hook's moves within ``margin`` of its best score (else the heuristic's move and others
+    drawn at random), at most ``paired`` of them."""
+    order, first = ordered(game, view, seat, legal, cfg, rng)
+    return order[:first]
 
 
 def _clearly_better(diff: float, square: float, n: int, cfg: SearchConfig) -> bool:

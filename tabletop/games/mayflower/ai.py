@@ -350,6 +350,9 @@ def hooks() -> dict[str, Any]:
                 "time_limit": 1.0,
                 "cutoff": -1,
                 "anchor": 1.0,
+                # progressive widening: after n worlds ceil(sqrt(n)) moves are compared, so
+                # every legal move of a decision with up to 7 is searched (a buy-back too)
+                "widen": 1.0,
             },
         },
     }
