@@ -141,7 +141,9 @@ def last_line_text(sc: TableReads, seat: int) -> str:
 
 
 def last_lines(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect]:
-    """Each rival's last action in one line, beside its name plate."""
+    """Each rival's last action in one line, beside its name plate: as the log says it, else
+    without the rival's name (the plate beside it says whose), else not at all — never cut;
+    the plate's tip always has it whole."""
     assert sc.layout is not None
     h = sc.size[1]
     pal = sc.pal
@@ -156,7 +158,12 @@ def last_lines(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect]:
         room = strip.right - plate.right - px(12, h)
         if not text or room < 6 * size:
             continue
-        img = typeset.fit(text, size, room, pal.gold_light, min_size=size, hover=True)
+        name = sc.match.seats[seat].name
+        tries = [text, text[len(name) :].strip()] if text.startswith(name + " ") else [text]
+        words = next((t for t in tries if typeset.measure(t, size) <= room), "")
+        if not words:  # never cut: the plate's tip says it whole
+            continue
+        img = typeset.text(words, size, pal.gold_light)
         at = img.get_rect(midleft=(plate.right + px(8, h), plate.centery))
         out.append(surface.blit(img, at))
         sc.drawn.last_lines[seat] = at
