@@ -117,14 +117,14 @@ class PointerInput:
     def _down(self, pos: tuple[int, int]) -> None:
         if self.interaction.unzoom():
             return
+        if self.interaction.reveal():  # the hand-over screen goes (before any banner)
+            self.refresh()
+            return
         banner = self.drawn.banner_rect
         if self.banners and banner is not None and banner.collidepoint(pos):
             self.skip_banner()  # a moment's banner closes on a click; a move under it
             if not self._playable_at(pos):  # is still made: a click is never lost
                 return
-        if self.interaction.reveal():  # the hand-over screen goes
-            self.refresh()
-            return
         chooser = self.interaction.close()
         if chooser is not None:
             hit = next((b for b in chooser.options if b.rect.collidepoint(pos)), None)

@@ -61,6 +61,7 @@ def _pill(text: str, size: int, fg: Any, bg: Any, edge: Any) -> pygame.Surface:
 def draw(sc: TableReads, surface: pygame.Surface) -> list[pygame.Rect]:
     """The marks, the plates' last actions and the banner; the rects drawn."""
     if sc.privacy is not None or sc.layout is None:
+        sc.drawn.banner_rect = None  # nothing to click under the hand-over screen
         return []
     out = card_marks(sc, surface)
     out += zone_marks(sc, surface)
