@@ -79,11 +79,25 @@ BATCHES = [
 ]
 
 
+def games_of(name: str, counts: list[int], options: dict, games: int) -> list[tuple]:
+    """The games a batch plays: (players, seed, options, every_step)."""
+    return [
+        (counts[g % len(counts)], 1000 * len(name) + g, options, g < JSON_EVERY_STEP)
+        for g in range(games)
+    ]
+
+
 @pytest.mark.parametrize("name,counts,options,games", BATCHES, ids=[b[0] for b in BATCHES])
 def test_random_games_keep_every_invariant(name, counts, options, games) -> None:
-    for g in range(games):
-        play(counts[g % len(counts)], 1000 * len(name) + g, options, g < JSON_EVERY_STEP)
+    for players, seed, opts, every_step in games_of(name, counts, options, games):
+        play(players, seed, opts, every_step)
 
 
-def test_batches_total_at_least_two_thousand_games() -> None:
-    assert sum(b[3] for b in BATCHES) >= 2000
+def test_batches_play_two_thousand_different_games() -> None:
+    """The games the batches play are at least 2,000 different ones (no seed repeated at
+    the same player count and options), every player count on every side."""
+    played = [g for b in BATCHES for g in games_of(*b)]
+    distinct = {(p, seed, json.dumps(o, sort_keys=True)) for p, seed, o, _ in played}
+    assert len(distinct) == len(played) >= 2000
+    sides = {(p, o["sides"]) for p, _, o, _ in played}
+    assert sides == {(p, s) for p in (2, 3, 4) for s in ("A", "B", "mixed")}
