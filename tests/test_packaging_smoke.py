@@ -29,9 +29,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
 HAVE_PYINSTALLER = importlib.util.find_spec("PyInstaller") is not None
-pytestmark = pytest.mark.skipif(
-    not HAVE_PYINSTALLER, reason="PyInstaller missing: pip install -e '.[test,package]'"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not HAVE_PYINSTALLER, reason="PyInstaller missing: pip install -e '.[test,package]'"
+    ),
+    pytest.mark.timeout(1800),  # the first test here waits for the session's build
+]
 linux_only = pytest.mark.skipif(not LINUX, reason="the .deb and the tarball are Linux's")
 APP_ID = "io.github.tabletop.Tabletop"
 NOTICES = "THIRD-PARTY-NOTICES.txt"
