@@ -46,6 +46,7 @@ def test_the_games_played_cover_every_player_count_option_and_epsilon() -> None:
     assert len({s[0] for s in played}) == len(played)  # no seed played twice
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", RUN)
 def test_property_games(chunk: int) -> None:
     games = games_of(chunk)

@@ -97,6 +97,7 @@ def played_of(batch: tuple) -> list[tuple]:
     return [g for i, g in enumerate(games_of(*batch)) if FULL or i % 3 == 0 or g[3]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,counts,options,games", BATCHES, ids=[b[0] for b in BATCHES])
 def test_random_games_keep_every_invariant(name, counts, options, games) -> None:
     for players, seed, opts, every_step in played_of((name, counts, options, games)):

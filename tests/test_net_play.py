@@ -61,6 +61,7 @@ def _seats(n: int, mode: str) -> list[dict]:
     return [{"kind": "host", "name": "Host"}, {"kind": "open"}, *rest]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players", "mode"), CASES)
 def test_a_game_played_online_ends_as_a_local_replay_of_its_moves(
     server: ServerProcess, game_id: str, players: int, mode: str

@@ -34,6 +34,9 @@ pytestmark = [
         not HAVE_PYINSTALLER, reason="PyInstaller missing: pip install -e '.[test,package]'"
     ),
     pytest.mark.timeout(1800),  # the first test here waits for the session's build
+    # one xdist worker runs them all (--dist loadgroup): the other never idles on the lock
+    pytest.mark.xdist_group("packaging"),
+    pytest.mark.slow,
 ]
 linux_only = pytest.mark.skipif(not LINUX, reason="the .deb and the tarball are Linux's")
 APP_ID = "io.github.tabletop.Tabletop"

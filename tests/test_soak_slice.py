@@ -11,6 +11,7 @@ import pytest
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "soak.py"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="kill -9 of a process group is POSIX")
 def test_kill_minus_nine_loses_no_acknowledged_move(tmp_path) -> None:
     spec = importlib.util.spec_from_file_location("soak", SCRIPT)

@@ -161,6 +161,7 @@ def test_the_games_played_cover_every_player_count_option_and_table() -> None:
     assert {p for p, _, _, r in played if r} == set(range(2, 7))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", RUN)
 def test_seeded_games_keep_every_invariant(chunk: int) -> None:
     per = GAMES // CHUNKS
