@@ -102,11 +102,16 @@ def soak(
     home: Path,
     frames: int = 100_000,
     delays: tuple[float, float] = (1.5, 6.0),
+    after_saves: tuple[int, int] | None = None,
+    patience: float = 120.0,
 ) -> dict[str, int]:
-    """Run the rounds (each killed after a random delay within ``delays`` seconds)."""
+    """Run the rounds, each killed after a random delay within ``delays`` seconds, or with
+    ``after_saves`` once the child has acknowledged a random number (within those bounds) of
+    moves saved in this round, a moment later; ``stalls`` counts rounds that saved no such
+    moves within ``patience`` seconds (killed then)."""
     rng = random.Random(seed)
     figures = dict(kills=0, resumes=0, finished=0, lost_moves=0, unloadable=0, tracebacks=0,
-                   hangs=0, stale_temps_seen=0, torn_notes=0)  # fmt: skip
+                   hangs=0, stale_temps_seen=0, torn_notes=0, stalls=0)  # fmt: skip
     for i in range(kills):
         errors = home / "child-stderr.txt"
         proc = subprocess.Popen(
@@ -117,7 +122,6 @@ def soak(
             cwd=ROOT,
             start_new_session=True,  # its AI worker processes die with it
         )
-        acked = 0
         lines: list[str] = []
 
         def read(p: subprocess.Popen[str] = proc, out: list[str] = lines) -> None:
@@ -127,10 +131,20 @@ def soak(
 
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
-        delay = rng.uniform(*delays)
-        deadline = time.monotonic() + delay
-        while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.01)
+        start = time.monotonic()
+        if after_saves is None:
+            deadline = start + rng.uniform(*delays)
+            while time.monotonic() < deadline and proc.poll() is None:
+                time.sleep(0.01)
+        else:
+            wanted = rng.randint(*after_saves)
+            while proc.poll() is None and _saved_this_round(lines) < wanted:
+                if time.monotonic() - start > patience:
+                    figures["stalls"] += 1
+                    break
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0.0, 0.2))  # any moment after it: maybe mid-write
+        delay = time.monotonic() - start
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)  # the app and its AI workers, all at once
             figures["kills"] += 1
@@ -150,9 +164,7 @@ def soak(
             figures["resumes"] += 1
         if "over" in lines:
             figures["finished"] += 1
-        for line in lines:
-            if line.startswith("ack "):
-                acked = max(acked, int(line.split()[1]))
+        acked = _acked(lines)
         figures["stale_temps_seen"] += sum(
             1 for p in (home / "data").glob(".*.tmp")
         )  # removed at the next start
@@ -168,6 +180,18 @@ def soak(
                 figures["torn_notes"] += 1
         print(f"round {i + 1}: killed after {delay:.1f}s, acknowledged {acked}, on disk {moves}")
     return figures
+
+
+def _acked(lines: list[str]) -> int:
+    """The most moves the child has reported on disk (``ack N`` lines), 0 before any."""
+    return max((int(line.split()[1]) for line in list(lines) if line.startswith("ack ")), default=0)
+
+
+def _saved_this_round(lines: list[str]) -> int:
+    """Moves the child has saved since it started or resumed (from its ``resumed`` line)."""
+    lines = list(lines)
+    base = next((int(x.split()[2]) for x in lines if x.startswith("resumed ")), 0)
+    return _acked(lines) - base
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,7 @@ def test_every_game_is_covered() -> None:
     assert set(CASES) == set(registry.games())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(CASES))
 def test_search_beats_random(game_id: str) -> None:
     game = registry.get(game_id)
@@ -50,6 +51,7 @@ def _lower_bound(game_id: str, kinds: list[str], games: int) -> float:
     return summary["agents"][kinds[0]]["ci95"][0]
 
 
+@pytest.mark.slow
 def test_your_majesty_blunder_rates_make_a_clear_ladder() -> None:
     # Your Majesty's levels are spaced by blunder rates on its heuristic (the search seldom
     # overrules it): no blunders > Normal's rate > Easy's > Random, each clearly

@@ -103,7 +103,12 @@ def check_stream(frames: list[str], seat: int | None, local: Any, stored: dict) 
     return checked
 
 
-def _play_recorded(srv: ServerProcess, game_id: str, players: int) -> tuple[dict, Any, dict]:
+def _play_recorded(
+    srv: ServerProcess, game_id: str, players: int
+) -> tuple[dict, Any, dict, list[tuple[Any, int, dict[int, Any]]]]:
+    """Play a game by remote players only: the stored table, its local replay, the frames
+    each seat (and a spectator, ``None``) received, and what each client made of them at
+    the end (its outcome, its move count, the views of its seats)."""
     made = create_table(srv.url, game_id, [{"kind": "host"}] + [{"kind": "open"}] * (players - 1))
     code = made["code"]
     tokens = {made["seat"]: made["token"]}
@@ -121,31 +126,50 @@ def _play_recorded(srv: ServerProcess, game_id: str, players: int) -> tuple[dict
     try:
         play_out(bots, timeout=240)
         wait_for(lambda: any('"over":true' in f for f in frames[None][-3:]), 20)
+        clients = [
+            (b.match.outcome(), b.match.n, {q: b.match.view(q) for q in b.match.local_humans()})
+            for b in bots
+        ]
     finally:
         for b in bots:
             b.close()
         watcher.close()
     stored = stored_table(srv.data, code)
-    return stored, local_replay(stored), frames
+    return stored, local_replay(stored), frames, clients
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """One server for the games of this module (its tables are independent)."""
+    srv = ServerProcess(tmp_path_factory.mktemp("leak"), *FAST).start()
+    yield srv
+    srv.stop()
 
 
 @pytest.mark.parametrize("game_id", sorted(registry.games()))
-def test_each_seat_is_sent_its_own_view_and_nothing_more(tmp_path, game_id: str) -> None:
-    srv = ServerProcess(tmp_path, *FAST).start()
-    try:
-        players = registry.get(game_id).info.min_players  # two rivals and a spectator
-        stored, local, frames = _play_recorded(srv, game_id, players)
-    finally:
-        srv.stop()
-    assert local.is_over()
+def test_each_seat_is_sent_its_own_view_and_nothing_more(
+    server: ServerProcess, game_id: str
+) -> None:
+    """Also the online game by remote players only at the smallest count (``test_net_play``
+    plays the other modes): it ends as the local replay of its stored moves, for every
+    client."""
+    players = registry.get(game_id).info.min_players  # two rivals and a spectator
+    stored, local, frames, clients = _play_recorded(server, game_id, players)
+    assert stored["over"] and local.is_over()
     for seat, stream in frames.items():
         assert check_stream(stream, seat, local, stored) > len(stored["moves"]) // 2
+    out = local.outcome()
+    for got, n, views in clients:
+        assert (got.scores, got.winners) == (out.scores, out.winners)
+        assert n == len(stored["moves"])
+        for seat, view in views.items():
+            assert view == wire.plain(local.view(seat))
 
 
 def test_a_planted_leak_is_caught(tmp_path) -> None:
     srv = ServerProcess(tmp_path, *FAST, prelude=PLANTED_LEAK).start()
     try:
-        stored, local, frames = _play_recorded(srv, "mayflower", 3)
+        stored, local, frames, _ = _play_recorded(srv, "mayflower", 3)
     finally:
         srv.stop()
     check_stream(frames[0], 0, local, stored)  # seat 0 may see its own hand

@@ -41,7 +41,6 @@ def test_simulate_and_replay_every_registered_game(
     )
 
 
-@pytest.mark.skipif("majesty" not in GAMES, reason="Majesty is not merged yet")
 def test_majesty_twenty_games_log_and_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

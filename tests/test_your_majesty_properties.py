@@ -10,6 +10,7 @@ game in ``REPLAY_EVERY`` is replayed from its JSON move list to the same final s
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from your_majesty_helpers import check_conservation
@@ -23,6 +24,11 @@ from tabletop.games.your_majesty.state import YMState
 
 GAMES = 2000
 CHUNKS = 20
+# CI plays every fourth chunk (500 of the 2,000 games; any twenty seeds in a row cover
+# every player count with every option set, as the coverage test checks of what is played);
+# TABLETOP_FULL_PROPERTIES=1 plays all 2,000
+FULL = os.environ.get("TABLETOP_FULL_PROPERTIES", "") == "1"
+RUN = list(range(CHUNKS)) if FULL else list(range(0, CHUNKS, 4))
 DEEP = 100
 REPLAY_EVERY = 10
 MAX_STEPS = 20_000
@@ -93,12 +99,19 @@ def _deep_checks(s: YMState) -> None:
     _swap_invariance(s, s.active)
 
 
-def play_one(seed: int) -> dict:
-    """Play one seeded game with all checks; return a small summary."""
+def setup_of(seed: int) -> tuple[int, dict, list[str], bool]:
+    """Players, options, agent kinds and whether to replay, for the game of ``seed``."""
     players = 2 + seed % 5
     options = OPTIONS[(seed // 5) % len(OPTIONS)]
+    # one game in ten, the residue moving along each hundred seeds: every player count
+    replay = seed % REPLAY_EVERY == (seed // REPLAY_EVERY) % REPLAY_EVERY
+    return players, options, _kinds(seed, players), replay
+
+
+def play_one(seed: int) -> dict:
+    """Play one seeded game with all checks; return a small summary."""
+    players, options, kinds, replay = setup_of(seed)
     s = GAME.new_game(players, seed, options)
-    kinds = _kinds(seed, players)
     agents = [make_agent(k, GAME) for k in kinds]
     rng = Rng(seed * 7919 + 1)
     moves = []
@@ -126,16 +139,33 @@ def play_one(seed: int) -> dict:
     assert GAME.is_over(s), f"seed {seed} did not end"
     _deep_checks(s)
     assert GAME.winners(s)
-    if seed % REPLAY_EVERY == 0:
+    if replay:
         replayed = GAME.replay(players, seed, options, json.loads(json.dumps(moves)))
         assert state_digest(GAME, replayed) == state_digest(GAME, s)
     return {"rounds": s.round, "reason": s.end_reason, "kinds": kinds, "winners": s.winners}
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+def seeds_of(chunk: int) -> range:
+    """The seeds one chunk plays."""
+    per = GAMES // CHUNKS
+    return range(chunk * per, (chunk + 1) * per)
+
+
+def test_the_games_played_cover_every_player_count_option_and_table() -> None:
+    """What this run plays (CI's slice or all): every player count with every option set,
+    all-random and all-heuristic tables beside mixed ones, and replays at every count."""
+    played = [setup_of(seed) for chunk in RUN for seed in seeds_of(chunk)]
+    tables = {(p, json.dumps(o)) for p, o, _, _ in played}
+    assert tables == {(p, json.dumps(o)) for p in range(2, 7) for o in OPTIONS}
+    assert {k[0] for _, _, k, _ in played if len(set(k)) == 1} == {"random", "greedy"}
+    assert {p for p, _, _, r in played if r} == set(range(2, 7))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", RUN)
 def test_seeded_games_keep_every_invariant(chunk: int) -> None:
     per = GAMES // CHUNKS
-    results = [play_one(seed) for seed in range(chunk * per, (chunk + 1) * per)]
+    results = [play_one(seed) for seed in seeds_of(chunk)]
     assert len(results) == per
     assert all(r["reason"] in ("prestige", "round_limit") for r in results)
     # most games end by prestige, not by the app's round limit; heuristic tables always do
