@@ -17,6 +17,9 @@ from tabletop.net.remote_match import RemoteMatch
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 90.0  # a loaded CI machine imports slowly
+# a server for scripted games: AI in its own threads at once, limits wide enough for bots
+FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
+        "--tables-per-address", "500")  # fmt: skip
 
 
 class ServerProcess:

@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 
+import net_helpers
 import psycopg
 import pytest
 from net_helpers import (
@@ -32,8 +33,7 @@ from net_helpers import (
     wait_for,
 )
 
-FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
-        "--tables-per-address", "500", "--lease", "3")  # fmt: skip
+FAST = (*net_helpers.FAST, "--lease", "3")
 FULL = os.environ.get("TABLETOP_NET_FULL") == "1"
 GAMES = [  # (game, seats): one table with an AI seat, whose AI must move on with the table
     ("your_majesty", ["host", "open"]),

@@ -17,6 +17,7 @@ import time
 
 import pytest
 from net_helpers import (
+    FAST,
     Bot,
     ServerProcess,
     assert_ends_as_replayed,
@@ -29,8 +30,6 @@ from websockets.sync.client import connect
 
 from tabletop.net import protocol
 
-FAST = ("--ai-delay", "0", "--ai-workers", "0", "--rate", "2000", "--burst", "2000",
-        "--tables-per-address", "500")  # fmt: skip
 KILLS = 20
 
 
