@@ -150,6 +150,7 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
                 while time.monotonic() < until and not _over(tables):
                     _step(tables, seen)
                 victim = rng.randrange(processes)
+                assert all(p.proc is not None and p.proc.poll() is None for p in cluster.procs)
                 held = [c for c, a in owners(pg).items() if a == cluster.procs[victim].url]
                 told = {
                     c: max(max(seen[c, 0], default=0), max(seen[c, 1], default=0))
@@ -172,6 +173,7 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
                             waiting.discard(code)
                             if after:
                                 gaps.append(min(after) - killed_at)
+                cluster.replace(victim)  # a new process takes the dead one's place
             else:
                 end = time.monotonic() + 180
                 while not _over(tables):
