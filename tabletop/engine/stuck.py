@@ -16,12 +16,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tabletop.engine.actions import DRAG, Action, Gesture
 
-if TYPE_CHECKING:
-    from tabletop.engine.game import Game
+
+class Rules(Protocol):
+    """What the reasons need of a game (``engine.game.Game`` has it; named here so this
+    module, which ``Game`` calls, does not import it back)."""
+
+    def view(self, state: Any, seat: int | None) -> Any: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def why_illegal(self, state: Any, seat: int, action: Action) -> str: ...
+
 
 # words that refuse without saying why: a reason made of these alone is not given
 GENERIC = (
@@ -108,7 +117,7 @@ def _as_card(view: Mapping[str, Any], template: Action, key: str, uid: str) -> A
     return Action.make(template.name, gesture, template.text, **args)
 
 
-def why_stuck(game: Game, state: Any, seat: int, gesture: Gesture) -> str:
+def why_stuck(game: Rules, state: Any, seat: int, gesture: Gesture) -> str:
     """The rule keeping the card of ``gesture`` where it is (the seat is to act)."""
     view = game.view(state, seat)
     drags = [a for a in game.legal_actions(state, seat) if a.gesture.kind == DRAG]
