@@ -13,6 +13,10 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
+import sys
+import threading
+import time
 import wave
 from array import array
 from pathlib import Path
@@ -43,6 +47,42 @@ def _names(sc: Any, cards: set[int]) -> set[str]:
         if cdef is not None and getattr(cdef, "name", ""):
             out.add(cdef.name)
     return out
+
+
+# pyttsx3's eSpeak driver returns from runAndWait while eSpeak NG still synthesises on its
+# own thread; it writes the file when the message ends, then clears ``_speaking``.
+_SAY = """
+import sys, time, pyttsx3
+engine = pyttsx3.init()
+engine.setProperty("rate", int(sys.argv[3]))
+engine.save_to_file(sys.argv[1], sys.argv[2])
+engine.runAndWait()
+driver = getattr(engine.proxy, "_driver", None)
+end = time.monotonic() + 90
+while getattr(driver, "_speaking", False) and time.monotonic() < end:
+    time.sleep(0.05)
+"""
+
+
+def _speak_to_file(text: str, path: Path) -> str | None:
+    """Say ``text`` into a WAV file with the system engine, in a process of its own: eSpeak
+    NG's synthesis callback is global to a process, so an engine another test in this
+    worker left behind could take the samples.  Returns why not, or ``None``."""
+    rate = str(speech.RATES["Normal"])
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", _SAY, text, str(path), rate],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except subprocess.TimeoutExpired:
+        return "the speech engine did not finish within 120 s"
+    if run.returncode != 0:
+        return (run.stderr.strip().splitlines() or ["exit " + str(run.returncode)])[-1]
+    if not path.exists():
+        return f"the speech engine wrote no {path.name} ({run.stderr.strip()[-300:]})"
+    return None
 
 
 def _secrets(sc: Any, seat: int) -> set[str]:
@@ -130,7 +170,7 @@ def test_each_seat_hears_only_its_own_screen_and_the_voice_is_audible(
     assert ears.secrets_met, "no seat had a card to keep from the other: the check is empty"
     said = " ".join(ears.heard[0])[:300]
     wav = tmp_path / "heard.wav"
-    problem = speech.speak_to_file(said, wav)
+    problem = _speak_to_file(said, wav)
     if problem:
         pytest.fail(f"no speech engine to test reading aloud with: {problem}")
     assert _rms(wav) > 100, "the speech engine wrote a silent file"
@@ -148,6 +188,39 @@ def test_a_newer_utterance_and_a_hand_over_drop_what_is_still_queued() -> None:
     sp.hand_over(1)
     assert not sp.wanted(newest)  # Bob is at the screen now: nothing of Ann's is said
     assert narration.enabled(type("A", (), {"settings": None})()) is False
+
+
+def test_the_next_utterance_waits_until_the_voice_has_finished_the_last() -> None:
+    class Driver:
+        _speaking = False
+
+    class Engine:  # like pyttsx3 on eSpeak NG: runAndWait returns while it still speaks
+        def __init__(self) -> None:
+            self.proxy = type("Proxy", (), {"_driver": Driver()})()
+            self.said: list[tuple[str, bool]] = []
+
+        def setProperty(self, name: str, value: object) -> None:
+            pass
+
+        def say(self, text: str) -> None:
+            self.said.append((text, self.proxy._driver._speaking))
+
+        def runAndWait(self) -> None:
+            self.proxy._driver._speaking = True
+            threading.Timer(0.3, setattr, (self.proxy._driver, "_speaking", False)).start()
+
+    engine = Engine()
+    sp = speech.Speaker(engine=engine)
+    sp.hand_over(None)
+    sp.say("first", None)
+    deadline = time.monotonic() + 10
+    while not engine.said and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sp.say("second", None)
+    while len(engine.said) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sp.close()
+    assert engine.said == [("first", False), ("second", False)], engine.said
 
 
 def test_without_a_speech_engine_settings_say_what_to_install(monkeypatch, tmp_path) -> None:

@@ -13,8 +13,8 @@ import contextlib
 import queue
 import sys
 import threading
+import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 RATES: dict[str, int] = {"Slow": 140, "Normal": 180, "Fast": 240}  # words per minute
@@ -128,20 +128,15 @@ class Speaker:
                 self._engine.setProperty("rate", self.rate)
                 self._engine.say(item.text)
                 self._engine.runAndWait()
+                self._until_said()
             except Exception as e:  # a broken voice must not end the game
                 self.problem = f"Reading aloud stopped: {e}"
 
-
-def speak_to_file(text: str, path: Path, rate: int = RATES["Normal"]) -> str | None:
-    """Say ``text`` into a WAV file with the system engine; return why not, or ``None``."""
-    engine, why = open_engine()
-    if engine is None:
-        return why
-    engine.setProperty("rate", rate)
-    engine.save_to_file(text, str(path))
-    engine.runAndWait()
-    for _ in range(100):  # eSpeak NG may write the file just after runAndWait returns
-        if path.exists():
-            return None
-        threading.Event().wait(0.05)
-    return f"The speech engine wrote no {path.name}."
+    def _until_said(self, limit: float = 30.0) -> None:
+        """Wait while the engine still speaks: pyttsx3's eSpeak NG driver returns from
+        ``runAndWait`` while eSpeak synthesises on a thread of its own, and starting the next
+        utterance then would mix the two."""
+        driver = getattr(getattr(self._engine, "proxy", None), "_driver", None)
+        end = time.monotonic() + limit
+        while getattr(driver, "_speaking", False) and time.monotonic() < end:
+            time.sleep(0.02)
