@@ -300,6 +300,7 @@ def chrome(sc: TableReads, surface: pygame.Surface) -> None:
     to_act = sc.view.get("to_act", [])
     line = turn_line(sc)
     prompt_line(sc, surface, line)
+    sc.drawn.badges.clear()
     seats.draw_plates(sc, surface, to_act)
     seats.draw_panel(sc, surface, to_act)
     live_labels(sc, surface)
