@@ -56,6 +56,7 @@ class Drawn:
     log_cache: tuple[Any, list[pygame.Surface]] | None = None
     frames: int = 0
     lift: set[str] = field(default_factory=set)  # cards drawn lifted last frame
+    glowing: set[str] = field(default_factory=set)  # targets glowing (dashed) last frame
     labels: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # zone labels
     plate_rects: dict[int, pygame.Rect] = field(default_factory=dict)  # seat name plates
     keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet

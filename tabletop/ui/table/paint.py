@@ -54,6 +54,7 @@ def frame(sc: TableReads, surface: pygame.Surface) -> None:
         drawn.bg_gen += 1
     lift, targets, _ = _highlight_targets(sc)
     drawn.lift = lift
+    drawn.glowing = targets
     base = cardlayer.layer(sc, lift, targets)
     cache = drawn.cards
     kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
