@@ -288,13 +288,17 @@ def test_the_busiest_table_keeps_every_colour_code_apart(app, monkeypatch, gid) 
     assert not found, "\n".join(found)
 
 
-def test_each_seat_badge_shape_is_drawn_differently() -> None:
-    """Distinct shape names are distinct pixels: the ivory inside of any two badges (same
-    colour given to both, so only the shape counts) differs in a good share of pixels."""
+@pytest.mark.parametrize("diameter", [13, 24])
+def test_each_seat_badge_shape_is_drawn_differently(diameter) -> None:
+    """Distinct shape names are distinct pixels: the ivory insides of any two seats' badges
+    (one colour given to all, so only the shape counts) differ in a good share of their
+    pixels — at the smallest size a plate draws them (13 pixels at 1280×720) for as many
+    seats as a game has, and at 24 pixels for every shape."""
     pal = replace(theme.COURTLY, seats=((120, 120, 120),))
+    most = max(g.info.max_players for g in registry.games().values())
     masks = {}
-    for seat in range(len(seat_badge.SHAPES)):
-        img = seat_badge.badge(pal, seat, 24)
+    for seat in range(most if diameter < 20 else len(seat_badge.SHAPES)):
+        img = seat_badge.badge(pal, seat, diameter)
         masks[seat] = _near(pygame.surfarray.array3d(img).astype(int), pal.ivory, 8)
     for a, b in itertools.combinations(masks, 2):
         union = (masks[a] | masks[b]).sum()

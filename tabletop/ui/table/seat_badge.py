@@ -3,7 +3,9 @@
 Seats are told apart by name first; the badge beside the name (on the name plate and in the
 side panel) adds a colour and a shape, so two seats whose colours look alike to a player
 with a colour-vision deficiency still differ by the shape (circle, triangle, square,
-diamond, star, hexagon, cross, pentagon).  ``tests/test_colour_independence.py`` checks it.
+diamond, star, cross, hexagon, a triangle pointing down: the first six, told apart at the
+smallest size, serve the six seats a game has at most).  ``tests/test_colour_independence.py``
+checks it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 import pygame
 
 Colour = tuple[int, int, int]
-SHAPES = ("circle", "triangle", "square", "diamond", "star", "hexagon", "cross", "pentagon")
+SHAPES = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon", "nabla")
 
 _CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
 
@@ -64,7 +66,7 @@ def draw_shape(surface: pygame.Surface, shape: str, colour: Any, centre: tuple, 
         "star": lambda: _star(r * 1.1, cx, cy + r * 0.05),
         "hexagon": lambda: _polygon(6, r, cx, cy),
         "cross": lambda: _cross(r * 0.95, cx, cy),
-        "pentagon": lambda: _polygon(5, r, cx, cy + r * 0.05),
+        "nabla": lambda: _polygon(3, r * 1.05, cx, cy - r * 0.15, 90),
     }[shape]()
     pygame.draw.polygon(surface, colour, points)
 
@@ -83,7 +85,7 @@ def badge(pal: Any, seat: int, diameter: int) -> pygame.Surface:
         c = d / 2
         pygame.draw.circle(surf, pal.ink, (d // 2, d // 2), d // 2)
         pygame.draw.circle(surf, colour, (d // 2, d // 2), max(1, d // 2 - max(1, d // 12)))
-        r = d * 0.3
+        r = d * 0.23
         draw_shape(surf, shape, pal.ink, (c, c), r + max(1, d / 16))
         draw_shape(surf, shape, pal.ivory, (c, c), r)
         _CACHE[key] = surf
