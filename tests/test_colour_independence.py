@@ -176,12 +176,16 @@ def seat_marks(sc: TableScene, frame: pygame.Surface) -> list[Mark]:
 
 def move_marks(sc: TableScene, frame: pygame.Surface) -> list[Mark]:
     """A legal target's glow (dashed) and a selected card's frame (solid), each cue
-    checked in the frame's pixels."""
+    checked in the frame's pixels; a draggable card's thin edge and the outline of a card
+    a rival moved (its seat's name beside it, but held here to its colour)."""
     dashed = edge_runs(sc, frame, sc.pal.gold)
     solid = solid_frames(sc, frame)
     return [
         Mark("legal target", sc.pal.gold, "dashed edge", bool(dashed) and min(dashed) > 0.5),
         Mark("selected card", sc.pal.ivory, "solid frame", bool(solid) and min(solid) > 0.9),
+        # colour alone: the thin edge of a card that may be picked up, a rival's last move
+        Mark("draggable card", sc.pal.gold_light),
+        Mark("a rival's move", sc.pal.royal_light),
     ]
 
 
@@ -283,7 +287,9 @@ def test_the_busiest_table_keeps_every_colour_code_apart(app, monkeypatch, gid) 
         found += [f"{name}: {p}" for g in groups for p in not_apart(g)]
         # the pattern cues are drawn even where the colours alone would do
         found += [
-            f"{name}: {m.name}: its {m.cue} is not in the frame" for m in moves if not m.drawn
+            f"{name}: {m.name}: its {m.cue} is not in the frame"
+            for m in moves
+            if m.cue and not m.drawn
         ]
     assert not found, "\n".join(found)
 
