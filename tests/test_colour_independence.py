@@ -53,8 +53,11 @@ def _home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def app():
-    return make_app(SIZE)
+def app(tmp_path_factory):
+    """One app for the module, its home a folder of its own from the start."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
+        yield make_app(SIZE)
 
 
 def _can_drag(m: Match) -> bool:
