@@ -167,6 +167,10 @@ def cards_file_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> R
                         "back": Str(description="the name views give this deck's backs"),
                         "colour": COLOUR,
                         "icon": art_path("an emblem drawn on the back, e.g. common/coin.svg"),
+                        "mark": Str(
+                            description="a few letters drawn on the back's medallion (a tier's"
+                            " numeral, say), so decks whose colours look alike still differ",
+                        ),
                         "help": Str(
                             min_len=0,
                             description="what a card of this deck is (hover words, e.g. its frame)",
