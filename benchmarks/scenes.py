@@ -68,7 +68,7 @@ def _random_match(game: Any, seed: int, moves: int | None) -> Any:
 def fill_home() -> None:
     """Saves and finished games in the temporary home, as a player's would hold."""
     from tabletop import registry
-    from tabletop.controller import records
+    from tabletop.controller.history import records
     from tabletop.ui import places
 
     games = list(registry.games().values())
@@ -185,7 +185,7 @@ class Bench:
         shown = self.until(lambda: type(self.app.top).__name__ == "RulesScene")
         self.app.go_home()
         self.step()
-        from tabletop.controller import journal
+        from tabletop.controller.saving import journal
 
         journal.flush_all()
         os.remove(launch.autosave_path())  # the title measured with no game to continue

@@ -36,7 +36,7 @@ def child(home: Path, frames: int) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from tabletop import registry
-    from tabletop.controller import saves
+    from tabletop.controller.saving import saves
     from tabletop.ui import launch
     from tabletop.ui.app import App, claim_user_folders
     from tabletop.ui.match_config import MatchConfig
@@ -84,7 +84,7 @@ def child(home: Path, frames: int) -> int:
 def check(home: Path) -> tuple[int | None, str]:
     """The moves the autosave holds as *Continue* would load it (None: unloadable, and why)."""
     os.environ["TABLETOP_HOME"] = str(home)
-    from tabletop.controller import saves
+    from tabletop.controller.saving import saves
 
     auto = home / "data" / "autosave.json"
     if not auto.exists():

@@ -13,7 +13,7 @@ from online_app_driver import close, new_app, online_env, press, run_until, top_
 from ui_shell_support import filled
 
 from tabletop import registry
-from tabletop.controller import records
+from tabletop.controller.history import records
 from tabletop.engine import Outcome
 from tabletop.net import protocol
 from tabletop.ui import online_seats

@@ -11,9 +11,9 @@ from table_driver import DT, click, make_app, settle
 from test_replay_seat import a_finished_hidden_game
 from ui_shell_support import filled
 
-from tabletop.controller import records
-from tabletop.controller.records import Records
-from tabletop.controller.stats import player_stats
+from tabletop.controller.history import records
+from tabletop.controller.history.records import Records
+from tabletop.controller.history.stats import player_stats
 from tabletop.ui.replay_scene import ReplayScene
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.records_scene import RecordsScene
@@ -125,7 +125,7 @@ def test_the_results_replay_reads_the_record() -> None:
 
 
 def test_the_game_button_filters_the_figures() -> None:
-    from tabletop.controller.records import GameRecord, SeatRecord
+    from tabletop.controller.history.records import GameRecord, SeatRecord
 
     with Records() as db:
         for i, game in enumerate(["majesty", "monarch", "majesty"]):

@@ -183,7 +183,7 @@ def _table():
     spy = Spy()
     app.sound = spy
     seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")]
-    return app, open_table(app, COURT, seats, facedown_zones={"deck"}), spy
+    return app, open_table(app, COURT, seats), spy
 
 
 def test_the_table_sounds_an_accepted_drop_then_the_next_turn() -> None:

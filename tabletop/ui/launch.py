@@ -28,7 +28,7 @@ __all__ = ["autosave_path", "resume", "saves_dir", "start_match"]
 
 
 def _table(app: AppContext, match: Any) -> None:
-    from tabletop.controller import records
+    from tabletop.controller.history import records
     from tabletop.ui.first_game import guide_starts_on
     from tabletop.ui.table.scene import TableScene
 

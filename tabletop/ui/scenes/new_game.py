@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from tabletop import text_gate
-from tabletop.controller import save_check
+from tabletop.controller.saving import save_check
 from tabletop.engine.game import Game, OptionSpec
 from tabletop.ui import catalog, fonts, launch, typeset
 from tabletop.ui.match_config import (

@@ -263,7 +263,7 @@ def match_config(match: Any) -> MatchConfig:
 
 def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     """The results scene after ``match`` (what the table hands over to)."""
-    from tabletop.controller.match import game_data
+    from tabletop.controller.game_data import game_data
 
     names = [s.name for s in match.seats]
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.controller import save_files
+from tabletop.controller.saving import save_files
 from tabletop.engine import Action
 from tabletop.ui import typeset
 from tabletop.ui.first_game import remember_choice
@@ -232,7 +232,7 @@ class Commands:
         """Write the match to a new file in the saves folder."""
         import time
 
-        from tabletop.controller import saves
+        from tabletop.controller.saving import saves
         from tabletop.ui.places import saves_dir
 
         if self.online:

@@ -1,4 +1,4 @@
-"""The AI worker process: the child side of :class:`~tabletop.controller.ai_worker.AiWorker`.
+"""The AI worker process: the child side of :class:`~tabletop.controller.ai_seats.worker.AiWorker`.
 
 It is started with the ``spawn`` method on every OS, so it begins as a fresh interpreter:
 no window, display, audio device or open file of the app is inherited, and nothing here
@@ -103,7 +103,7 @@ def serve(jobs: Any, answers: Any, parent_pid: int, pdeathsig: bool = True) -> N
     threading.Thread(
         target=_watch, args=(jobs, inbox, parent_pid), name="tabletop-ai-watch", daemon=True
     ).start()
-    from tabletop.controller.ai_decide import decide_why
+    from tabletop.controller.ai_seats.decide import decide_why
 
     games: dict[str, Any] = {}
     while True:
