@@ -86,6 +86,21 @@ def test_undo_stops_at_barriers_and_other_seats(tmp_path) -> None:
     assert len(_saved(tmp_path)["actions"]) == 2
 
 
+def test_a_game_off_the_kit_has_its_barriers_read_from_its_events() -> None:
+    """No layout is read: a reveal, a private part or the game's own flag stops undo."""
+    from tabletop.controller.match import step_is_barrier
+    from tabletop.engine import Event
+    from tabletop.engine.events import MOVE, REVEAL
+
+    assert not hasattr(COURT, "revealed")  # the fixture is not on the kit
+    out_of_deck = {"card": "c1", "source": "deck", "target": "p0.hand"}
+    assert step_is_barrier(COURT, [Event(REVEAL, "", {"cards": ["c2"]})])
+    assert step_is_barrier(COURT, [Event(MOVE, "", out_of_deck, (0,))])
+    assert step_is_barrier(COURT, [Event(MOVE, "", {"barrier": True})])
+    assert not step_is_barrier(COURT, [Event(REVEAL, "", {"barrier": False})])
+    assert not step_is_barrier(COURT, [Event(MOVE, "", out_of_deck)])  # a public move
+
+
 def test_illegal_action_is_refused_with_reason(tmp_path) -> None:
     m = _match(tmp_path)
     other = m.state.hands[1][0]
