@@ -171,12 +171,13 @@ class Bench:
     def rules_at_table(self) -> tuple[float, float]:
         import pygame
 
+        from tabletop.controller import SeatConfig
         from tabletop.ui import launch
-        from tabletop.ui.match_config import MatchConfig, SeatConfig
+        from tabletop.ui.match_config import MatchConfig
 
         self.app.go_home()
         gid = _games()[0]
-        config = MatchConfig(gid, [SeatConfig(name="Ann"), SeatConfig("easy", "Bea")], {}, 7)
+        config = MatchConfig(gid, [SeatConfig(name="Ann"), SeatConfig("ai", "Bea", "easy")], {}, 7)
         launch.start_match(self.app, config)
         self.rest()
         ev = {"key": pygame.K_r, "mod": 0, "unicode": "r", "scancode": 0}

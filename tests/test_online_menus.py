@@ -57,9 +57,9 @@ def test_the_network_address_is_never_loopback() -> None:
 
 
 def test_the_host_form_makes_the_create_message() -> None:
-    from tabletop.ui.match_config import SeatConfig
+    from tabletop.controller import SeatConfig
 
-    seats = [SeatConfig(YOU, "Hilde"), SeatConfig(OPEN, ""), SeatConfig("hard", "")]
+    seats = [SeatConfig(YOU, "Hilde"), SeatConfig(OPEN, ""), SeatConfig.chosen("hard")]
     assert seat_specs(seats) == [
         {"kind": "host", "name": "Hilde"},
         {"kind": "open"},

@@ -67,13 +67,15 @@ def test_a_damaged_record_is_said_and_moved_aside(tmp_path) -> None:
 
 
 def test_a_hot_seat_game_played_in_the_app_is_recorded() -> None:
+    from tabletop.controller import SeatConfig
     from tabletop.engine import Rng
     from tabletop.ui import launch
     from tabletop.ui.match_config import MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
 
     done = a_finished_hidden_game(11)  # a game id and seed that end quickly at random
-    config = MatchConfig(done.game.info.id, [MenuSeat(name="Ann"), MenuSeat(name="Bea")], {}, 11)
+    config = MatchConfig(
+        done.game.info.id, [SeatConfig(name="Ann"), SeatConfig(name="Bea")], {}, 11
+    )
     app = make_app()
     launch.start_match(app, config)
     table = app.top

@@ -107,11 +107,10 @@ def test_privacy_screen_between_two_humans_draws_no_private_card() -> None:
 
 def test_start_and_resume_a_registered_game_through_the_menus_seam() -> None:
     from tabletop.ui.match_config import MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
 
     game = next(iter(registry.games().values()))
     app = make_app()
-    config = MatchConfig(game.info.id, [MenuSeat("human", "Ann"), MenuSeat("easy", "")], {}, 3)
+    config = MatchConfig(game.info.id, [SeatConfig(name="Ann"), SeatConfig(AI, "", "easy")], {}, 3)
     launch.start_match(app, config)
     table = app.top
     assert isinstance(table, TableScene) and table.match.seats[1].is_ai

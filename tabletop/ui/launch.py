@@ -17,6 +17,7 @@ which the menus show in a dialog.  Contract:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,16 +43,12 @@ def start_match(app: AppContext, config: MatchConfig) -> None:
     """Open the table for a new match described by ``config``."""
     from tabletop import registry
     from tabletop.controller import Match
-    from tabletop.controller import SeatConfig as Seat
 
     try:
         game = registry.get(config.game_id)
     except KeyError as e:
         raise ValueError(str(e).strip("'\"")) from None
-    seats = [
-        Seat("human", name) if s.is_human else Seat("ai", name, s.kind)
-        for s, name in zip(config.seats, config.names, strict=True)
-    ]
+    seats = [replace(s, name=name) for s, name in zip(config.seats, config.names, strict=True)]
     match = Match(game, seats, config.seed, config.options, save_path=autosave_path())
     match.autosave()
     _table(app, match)
