@@ -247,7 +247,7 @@ class Commands:
         self.show_toast(f"Saved as {path.name}")
 
     def open_results(self) -> None:
-        """Leave for the results scene (the app's, or a plain fallback)."""
+        """Leave for the app's results scene."""
         if self.results_opened:
             return
         self.results_opened = True
@@ -258,9 +258,4 @@ class Commands:
                 save_files.delete(self.match.save_path)
             except save_files.SaveFileError as e:
                 self.show_toast(str(e))
-        from tabletop.ui.table.results import PlainResults
-
-        make = getattr(self.app, "results_scene", None)  # the app's scene, else a plain one
-        self.app.replace(
-            make(self.match) if make is not None else PlainResults(self.app, self.match)
-        )
+        self.app.replace(self.app.results_scene(self.match))
