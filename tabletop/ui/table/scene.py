@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from tabletop.controller import AiWorker, Match
-from tabletop.controller.ai_seats.worker import shared_worker
+from tabletop.controller.ai_seats import shared_worker
 from tabletop.controller.game_data import game_data
 from tabletop.engine import IMPERFECT, Action
 from tabletop.ui import narration
