@@ -7,7 +7,8 @@ from pathlib import Path
 
 from tabletop.engine.data import GameData, load_game_data
 
-FOLDER = Path(__file__).resolve().parent  # (a shipped game: ``shipped_data(id)``)
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
+FOLDER = Path(__file__).resolve().parent  # (a shipped game: ``shipped_data(GAME_ID)``)
 
 
 @cache

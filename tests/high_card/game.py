@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from high_card import flow, view
-from high_card.data import data, uids
+from high_card.data import GAME_ID, data, uids
 from high_card.moves import MOVES
 from high_card.state import HAND, PLAY, HighCardState
 from tabletop.engine import Outcome, Rng
@@ -21,7 +21,7 @@ from tabletop.engine.kit import RulesGame
 class HighCardGame(RulesGame):
     """High Card, for 2–4 players (see ``game.yaml``)."""
 
-    id = __package__ or "high_card"  # the package's name is the id (and the data folder's)
+    id = GAME_ID
     zones = view.ZONES
     moves = MOVES
     state_type = HighCardState
