@@ -146,7 +146,13 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         """Throw the widgets away and build them again for the current size (on the same
         UI manager when the size and the theme are unchanged: theming one takes long)."""
-        key = (tuple(self.app.size), self.scale, getattr(self.app.settings, "colour_safe", None))
+        settings = self.app.settings
+        key = (
+            tuple(self.app.size),
+            self.scale,
+            getattr(settings, "colour_safe", None),
+            getattr(settings, "text_scale", 100),
+        )
         if self.ui is not None and key == self._ui_key:
             self.ui.set_focus_set(None)
             self.ui.clear_and_reset()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action, score_sheet
-from tabletop.ui import typeset
+from tabletop.ui import fonts, typeset
 from tabletop.ui.seat_words import personal
 from tabletop.ui.table import cardlayer, counts, guide, seats, story_paint, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
@@ -151,7 +151,7 @@ def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.
     """
     h = sc.size[1]
     room = box.rect.w - px(8, h) - counts.count_room(sc, box)
-    size, least = px(12, h), typeset.least(h)
+    size, least = typeset.strip_size(12, h), typeset.least(h)
     icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
     tint = hex_colour(sc.pal.gold_light)
     icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
@@ -206,7 +206,7 @@ def label_plan(sc: TableReads) -> dict[str, tuple[str, int]]:
         iconic = [i for i in ids if chosen[i][2]]
         bare = len(iconic) > 1 and any(not chosen[i][0] for i in iconic)
         sizes = [chosen[i][1] for i in ids if chosen[i][0] and not (bare and i in iconic)]
-        size = min(sizes, default=px(12, sc.size[1]))
+        size = min(sizes, default=typeset.strip_size(12, sc.size[1]))
         for i in ids:
             plan[i] = ("" if bare and i in iconic else chosen[i][0], size)
     return plan
@@ -369,7 +369,7 @@ def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
     size = px(12, h)
-    key = (sc.match.moves_played, sc.shown, box.w, size, sc.token, sc.net_stamp)
+    key = (sc.match.moves_played, sc.shown, box.w, size, sc.token, sc.net_stamp, fonts.text_scale())
     cache = sc.drawn.log_cache
     if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []
