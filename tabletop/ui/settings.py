@@ -36,7 +36,7 @@ class Settings:
     read_aloud: bool = False  # the table is read aloud by the system voice (V at the table)
     speech_rate: str = "Normal"  # one of SPEECH_RATES
     reduced_motion: bool = False  # no pulses, flights or shakes: cards jump to their places
-    text_scale: int = 100  # percent, one of TEXT_SCALES: all text, not the cards (Ctrl +/−)
+    text_scale: int = 100  # percent, one of TEXT_SCALES: all text, not the cards
 
     @property
     def animation_factor(self) -> float:

@@ -137,9 +137,12 @@ class GuiScene(Scene):
         return max(1, round(v * self.scale))
 
     def content_rect(self, width: float = 860, top: float = 118, bottom: float = 44) -> pygame.Rect:
-        """A centred column ``width`` design pixels wide below the heading."""
+        """A centred column ``width`` design pixels wide below the heading (lower when the
+        text scale makes the heading taller)."""
         w, h = self.app.size
         cw = min(self.px(width), w - self.px(80))
+        if self.heading:
+            top += TYPE_SIZES["title"] * 1.45 * (fonts.text_scale() - 1) * 1.1
         return pygame.Rect((w - cw) // 2, self.px(top), cw, h - self.px(top) - self.px(bottom))
 
     # --- building ---------------------------------------------------------------------------
