@@ -136,6 +136,11 @@ class GuiScene(Scene):
         """A design size (1280×720) in screen pixels."""
         return max(1, round(v * self.scale))
 
+    def tx(self, v: float) -> int:
+        """A design size that holds a line of text (a row, a button's height) in screen
+        pixels, grown with the player's text scale."""
+        return max(1, round(v * self.scale * fonts.text_scale()))
+
     def content_rect(self, width: float = 860, top: float = 118, bottom: float = 44) -> pygame.Rect:
         """A centred column ``width`` design pixels wide below the heading (lower when the
         text scale makes the heading taller)."""
