@@ -12,6 +12,7 @@ from table_driver import make_app
 from tabletop import registry
 from tabletop.controller import Match, SeatConfig
 from tabletop.controller.match import AI
+from tabletop.engine import Rng
 from tabletop.ui import fonts, typeset
 from tabletop.ui.scenes.settings_scene import SettingsScene
 from tabletop.ui.settings import TEXT_SCALES, Settings, load_settings, save_settings
@@ -139,3 +140,39 @@ def test_the_settings_scene_offers_the_scale_and_fits_at_every_scale() -> None:
             assert window.contains(r), (scale, r)
         rows = [m.rect for m in scene._menus]
         assert max(r.bottom for r in rows) <= back.top, scale
+
+
+def _final_sheet(text_scale: int, gid: str, players: int) -> tuple[TableScene, list]:
+    """A finished game's table with its whole score sheet shown, and what it said."""
+    app = make_app((1280, 720), text_scale)
+    game = registry.games()[gid]
+    seats = [SeatConfig(name="Marie-Antoinette")] + [
+        SeatConfig(AI, f"Bartholomew {i}", "easy") for i in range(1, players)
+    ]
+    m = Match(game, seats, 11)
+    rng = Rng(4)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.paused = True
+    sc.final_t = 99.0  # every row shown
+    with typeset.recording() as said:
+        sc.draw(app.window)
+    return sc, said
+
+
+@pytest.mark.parametrize("gid", ["mayflower", "your_majesty"])
+def test_the_score_sheet_grows_and_cuts_nothing_at_150(gid: str) -> None:
+    """Six seats' final scoring at 150 %: its rows taller than at 100 %, every word whole
+    (a name or figure too wide shrinks, never cut), and Continue inside the window."""
+    rows = {}
+    for scale in (100, 150):
+        sc, said = _final_sheet(scale, gid, 6)
+        cuts = [s for s in said if s.full and not s.planned]
+        assert not cuts, cuts
+        b = sc.drawn.final_button
+        assert b is not None and pygame.Rect((0, 0), sc.size).contains(b.rect)
+        rows[scale] = min(r.h for r in sc.drawn.score_rows.values())
+    assert rows[150] > rows[100]

@@ -528,19 +528,26 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     shown_rows = int(sc.final_t / step)
     sc.drawn.score_rows.clear()
     apart = any(r.apart for r in rows)
-    col_w = px(110, h)
-    name_w = px(230, h)
-    row_h = px(28, h)
-    bw = name_w + col_w * sc.match.players + px(30, h)
-    bh = row_h * (len(rows) + apart + 3) + px(96, h)
+    # the sheet grows with the text scale, as far as the table holds it (its words then fit)
+    wide = 230 + 110 * sc.match.players + 30
+    tall = 28 * (len(rows) + apart + 3) + 96
+    g = min(fonts.text_scale(), sc.table_rect.w / px(wide + 20, h), sc.table_rect.h / px(tall, h))
+    g = max(1.0, g)
+    col_w = px(110 * g, h)
+    name_w = px(230 * g, h)
+    row_h = px(28 * g, h)
+    bw = name_w + col_w * sc.match.players + px(30 * g, h)
+    bh = row_h * (len(rows) + apart + 3) + px(96 * g, h)
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)
     title = typeset.text("Final scoring", px(28, h), pal.crimson, title=True)
     surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(10, h))))
-    y = r.y + px(46, h)
+    y = r.y + px(46 * g, h)
     for i in range(sc.match.players):
-        t = typeset.fit(sc.match.seats[i].name, px(14, h), col_w - px(6, h), pal.ink, bold=True)
+        name = sc.match.seats[i].name
+        least = typeset.least(h)
+        t = typeset.fit(name, px(14, h), col_w - px(6, h), pal.ink, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
     y += row_h
     muted = mix(pal.ink, pal.parchment, 0.35)
@@ -578,7 +585,7 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
             winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True
         )
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
-        b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
+        b = Button(pygame.Rect(0, 0, px(140 * g, h), px(30 * g, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
         sc.drawn.final_button = b
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), sc.final_focus)
