@@ -40,8 +40,8 @@ CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 # the rows top to bottom (and in the keyboard order)
 ROWS: tuple[str, ...] = (
-    "text_scale", "animation_speed", "reduced_motion", "card_size", "fullscreen", "colour_safe", "guide",
-    "sound", "volume", "read_aloud", "speech_rate",
+    "animation_speed", "reduced_motion", "card_size", "text_scale", "fullscreen", "colour_safe",
+    "guide", "sound", "volume", "read_aloud", "speech_rate",
 )  # fmt: skip
 
 
@@ -71,8 +71,22 @@ class SettingsScene(GuiScene):
         area = self.content_rect(width=720 * min(ts, 1.5), bottom=100)
         w, h = self.app.size
         row, gap = self.px(36 * ts), self.px(7)
-        notes = self.px(18 * ts) * 3 + self.px(40)  # the notes and the path under the rows
-        per_page = max(1, (area.h - notes) // (row + gap))
+        bh, bw = self.px(44 * min(ts, 1.5)), self.px(180 * ts)
+        back_top = h - self.px(44) - bh
+        self.sound_note = self._sound_note()
+        self.voice_note = self._voice_note()
+        shown = [n for n in (self.sound_note, self.voice_note) if n]
+        notes = self.px(18 * ts) * len(shown) + self.px(26 * ts)  # and the path, under the rows
+
+        def fits(n: int, paged: bool) -> bool:
+            bottom = area.y + n * (row + gap) - gap
+            if paged:  # the notes clear of Back and the page turner
+                return bottom + notes <= back_top
+            return bottom <= back_top - self.px(8) and bottom + notes <= h - self.px(20)
+
+        per_page = len(ROWS)
+        if not fits(per_page, False):
+            per_page = max([1] + [n for n in range(1, len(ROWS)) if fits(n, True)])
         pages = [ROWS[i : i + per_page] for i in range(0, len(ROWS), per_page)]
         self.page = min(self.page, len(pages) - 1)
         label_w = round(area.w * 0.58)
@@ -102,8 +116,6 @@ class SettingsScene(GuiScene):
                     object_id="#toggle_on" if on else None,
                 )
             y += row + gap
-        self.sound_note = self._sound_note()
-        self.voice_note = self._voice_note()
         for note in (self.sound_note, self.voice_note):
             if note:
                 self.label(
@@ -117,8 +129,7 @@ class SettingsScene(GuiScene):
         )
         panel.height = y + self.px(40) - panel.y
         self.panel_rect = panel
-        bh, bw = self.px(44 * min(ts, 1.5)), self.px(180 * ts)
-        bottom = h - self.px(44) - bh
+        bottom = back_top
         if len(pages) > 1:  # Back and the page turner side by side
             self.default_button = self.button(
                 pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), "Back", self.back
