@@ -1,7 +1,7 @@
 """The text scale (Settings: Text scale, 100–200 %) reaches every kind of text — the table's
 log, prompt and panel, the menus' pygame_gui widgets, the headings drawn by hand — and
 leaves the cards alone: the zones' card sizes and a face's pixels do not change with it.
-It is saved with the other settings."""
+It is saved with the other settings, and Ctrl + / Ctrl − step it at the table."""
 
 from __future__ import annotations
 
@@ -176,3 +176,27 @@ def test_the_score_sheet_grows_and_cuts_nothing_at_150(gid: str) -> None:
         assert b is not None and pygame.Rect((0, 0), sc.size).contains(b.rect)
         rows[scale] = min(r.h for r in sc.drawn.score_rows.values())
     assert rows[150] > rows[100]
+
+
+def test_ctrl_plus_and_minus_step_the_scale_at_the_table() -> None:
+    """Ctrl + (or Ctrl =) and Ctrl − step the text scale at the table, saved at once; the
+    felt, and so the cards, keep their size; it stops at 100 % and 200 %."""
+    sc = _table(100)
+    app = sc.app
+    felt = sc.felt_rect.size
+    steps = [(pygame.K_EQUALS, 125), (pygame.K_KP_PLUS, 150), (pygame.K_MINUS, 125)]
+    for key, want in steps:
+        sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL))
+        assert app.settings.text_scale == want
+        assert fonts.text_scale() == want / 100
+    assert load_settings()[0].text_scale == 125  # saved at once
+    sc.draw(app.window)
+    assert sc.felt_rect.size == felt
+    sc.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_MINUS, mod=0))
+    assert app.settings.text_scale == 125  # without Ctrl: not this binding
+    for _ in range(6):
+        app.step_text_scale(+1)
+    assert app.settings.text_scale == 200
+    for _ in range(6):
+        app.step_text_scale(-1)
+    assert app.settings.text_scale == 100

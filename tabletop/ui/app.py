@@ -22,7 +22,7 @@ import pygame
 from tabletop import storage
 from tabletop.ui import fonts, theme
 from tabletop.ui.scene import Scene
-from tabletop.ui.settings import Settings, load_settings, save_settings
+from tabletop.ui.settings import TEXT_SCALES, Settings, load_settings, save_settings
 from tabletop.ui.sound import SoundPlayer
 
 log = logging.getLogger("tabletop.ui.app")
@@ -374,6 +374,17 @@ class App:
         size = self.size
         for scene in list(self.stack):
             self._guard(scene.resize, size)
+
+    def step_text_scale(self, step: int) -> int:
+        """Ctrl + / Ctrl − at the table: the next larger (``step`` > 0) or smaller text scale,
+        remembered in the settings, every scene laid out again; return the new percent."""
+        order = list(TEXT_SCALES)
+        now = order.index(self.settings.text_scale) if self.settings.text_scale in order else 0
+        percent = order[max(0, min(len(order) - 1, now + (1 if step > 0 else -1)))]
+        if percent != self.settings.text_scale:
+            self.settings.text_scale = percent
+            self.save_settings()
+        return percent
 
     def toggle_sound(self) -> bool:
         """M at the table: sound on or off, remembered in the settings; return the new state."""

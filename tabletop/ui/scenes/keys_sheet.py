@@ -44,7 +44,7 @@ class KeysSheet(MessageDialog):
 
     def build(self) -> None:
         """The panel, its heading and the Close button (the lines are drawn each frame)."""
-        inner = self.framed(1060, 580, 30, 40)
+        inner = self.framed(1060, 620, 30, 40)
         bw, bh = self.px(150), self.px(40)
         self.default_button = self.button(
             pygame.Rect(inner.right - bw, inner.bottom - bh, bw, bh),

@@ -177,6 +177,14 @@ class Commands:
             on = flip()
             self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
 
+    def step_text_scale(self, step: int) -> None:
+        """Ctrl + / Ctrl −: the text one step larger or smaller (kept in the settings; the
+        cards keep their size), said in a toast."""
+        stepper = getattr(self.app, "step_text_scale", None)
+        if callable(stepper):
+            percent = stepper(step)
+            self.show_toast(f"Text at {percent} % (Ctrl + / Ctrl − change it).")
+
     def toggle_read_aloud(self) -> None:
         """V: read aloud on or off (kept in the settings), said in a toast (and aloud)."""
         from tabletop.ui import speech
