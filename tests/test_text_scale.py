@@ -61,7 +61,7 @@ def test_the_scale_reaches_the_table_text_and_not_the_cards() -> None:
     large = _sizes(_table(150))
     assert 1.35 <= large["log_size"] / small["log_size"] <= 1.65
     assert 1.35 <= large["turn"] / small["turn"] <= 1.65, (small["turn"], large["turn"])
-    assert large["button"] >= small["button"] * 1.4
+    assert large["button"] >= small["button"] * 1.3  # padding grows less than the words
     assert large["cards"] == small["cards"]
     assert large["felt"] == small["felt"]
     assert large["face"] == small["face"]

@@ -34,8 +34,9 @@ def least(height: int) -> int:
 
 def grown(v: float, height: int) -> int:
     """A box's design size ``v`` that holds a line of text, in screen pixels for a window
-    ``height`` pixels tall, grown with the text scale (a button's height, a row's)."""
-    return px(v * ui_fonts.text_scale(), height)
+    ``height`` pixels tall, grown with the text scale (a button's height, a row's): by three
+    quarters of it, as a box's padding need not grow with its words."""
+    return px(v * (1 + 0.75 * (ui_fonts.text_scale() - 1)), height)
 
 
 def strip_size(v: float, height: int) -> int:

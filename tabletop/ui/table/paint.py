@@ -321,7 +321,9 @@ def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
         t = typeset.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
         return
-    small = px(12, h)
+    small = px(12, h)  # two rows in the bar: smaller at a large text scale, not under the floor
+    while small > typeset.least(h) and 2 * typeset.font(small, True).get_linesize() > sc.top_h:
+        small -= 1
     rows = typeset.wrap(line, small, room, bold=True)
     lh = typeset.font(small, True).get_linesize()
     y = max(0, sc.top_h // 2 - lh)

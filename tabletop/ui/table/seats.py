@@ -199,6 +199,12 @@ def _status_box(sc: TableReads, i: int, line: str, size: int, width: int) -> lis
     return images
 
 
+def panel_top(h: int) -> int:
+    """Where the status lines start: under the game's name at the top of the panel (drawn in
+    the display face at 22 design pixels from 10 down, taller at a larger text scale)."""
+    return max(px(40, h), px(12, h) + typeset.display(px(22, h)).get_height())
+
+
 def _status_size(sc: TableReads, lines: list[str], width: int, room: int) -> int:
     """The type size of the status lines: the body size, or, where a large text scale
     leaves no room for them and every seat box folded, the largest smaller one that fits
@@ -225,7 +231,7 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
     pad = px(8, h)
     width = side.w - 2 * pad
     size = px(12, h)
-    y = px(40, h)
+    y = panel_top(h)
     lines = status_lines(sc)
     least_boxes = sc.match.players * (typeset.grown(24, h) + px(4, h))  # every box folded
     size_s = _status_size(sc, lines, width, side.bottom - _below_boxes(sc) - y - least_boxes)
@@ -301,7 +307,7 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     pal = sc.pal
     pad = px(8, h)
     status, boxes, _ = panel_boxes(sc)
-    y = px(40, h)
+    y = panel_top(h)
     for img in status:
         surface.blit(img, (sc.side_rect.x + pad, y))
         y += img.get_height()
@@ -325,7 +331,10 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
             ]
             pygame.draw.polygon(surface, pal.gold, tri)
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
-        score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
+        size = px(20, h)  # large, as far as the box's first line holds it
+        while size > px(13, h) and typeset.font(size, True).get_height() > typeset.grown(24, h):
+            size -= 1
+        score = typeset.text(str(info.get("score", "")), size, pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
         x = r.x + pad
         for part in _header(sc, i, r.w - 3 * pad - score.get_width(), h):
