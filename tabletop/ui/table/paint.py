@@ -321,11 +321,13 @@ def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
         t = typeset.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
         return
-    small = px(12, h)  # two rows in the bar: smaller at a large text scale, not under the floor
-    while small > typeset.least(h) and 2 * typeset.font(small, True).get_linesize() > sc.top_h:
+    small = px(12, h)  # one or two rows in the bar: smaller at a large text scale if need be
+    while True:
+        rows = typeset.wrap(line, small, room, bold=True)
+        lh = typeset.font(small, True).get_linesize()
+        if len(rows) > 2 or len(rows) * lh <= sc.top_h or small <= typeset.least(h):
+            break
         small -= 1
-    rows = typeset.wrap(line, small, room, bold=True)
-    lh = typeset.font(small, True).get_linesize()
     y = max(0, sc.top_h // 2 - lh)
     if len(rows) > 2:  # the rest hangs over the top of the table, on a panel
         pad = px(4, h)
