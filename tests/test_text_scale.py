@@ -200,3 +200,31 @@ def test_ctrl_plus_and_minus_step_the_scale_at_the_table() -> None:
     for _ in range(6):
         app.step_text_scale(-1)
     assert app.settings.text_scale == 100
+
+
+@pytest.mark.parametrize("gid", sorted(registry.games()))
+def test_at_200_the_crowded_table_stays_usable(gid: str) -> None:
+    """At 200 % on 1280×720, each game at its most players keeps every panel button inside
+    the window, the viewer's own box, and a log of at least two lines (the other seats'
+    boxes give way to their name plates where even folded they leave less)."""
+    game = registry.games()[gid]
+    n = game.info.max_players
+    app = make_app((1280, 720), 200)
+    seats = [SeatConfig(name="Marie-Antoinette")] + [
+        SeatConfig(AI, f"Bartholomew {i}", "easy") for i in range(1, n)
+    ]
+    m = Match(game, seats, 17)
+    rng = Rng(9)
+    for i in range(40 * n):  # some moves in, then on to the player's own move
+        if m.is_over() or (i >= 10 * n and 0 in m.to_act()):
+            break
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    sc = TableScene(app, m)
+    app.push(sc)
+    sc.paused = True
+    sc.draw(app.window)
+    window = pygame.Rect((0, 0), sc.size)
+    assert sc.buttons and all(window.contains(b.rect) for b in sc.buttons)
+    assert sc.drawn.log_lines >= 2
+    assert sc.shown in sc.drawn.seat_boxes

@@ -138,6 +138,7 @@ class SeatBox:
     rect: pygame.Rect
     lines: list[list[pygame.Surface]]
     folded: bool = False
+    hidden: bool = False  # given way to the seat's name plate (a large text scale, many seats)
 
 
 def _below_boxes(sc: TableReads) -> int:
@@ -263,8 +264,17 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
         if sum(height(j) + px(4, h) for j in order) <= room:
             break
         full[i] = False
+    # even folded, the boxes would leave the log under two lines (a large text scale, many
+    # seats): the other seats' boxes all give way to their name plates, which say the same
+    spare = (LOG_LINES - 2) * typeset.font(px(12, h)).get_linesize()
+    hidden: set[int] = set()
+    if sum(height(j) + px(4, h) for j in order) > room + spare:
+        hidden = {j for j in order if j not in mine}
     boxes = []
     for i in range(sc.match.players):
+        if i in hidden:
+            boxes.append(SeatBox(i, pygame.Rect(side.x + pad, y, width, 0), [], True, True))
+            continue
         bh = _room(sc, ("seat", i), height(i)) if full[i] else height(i)
         lines = flows[i][: max(1, (bh - typeset.grown(30, h)) // line_h)] if full[i] else []
         rect = pygame.Rect(side.x + pad, y, width, bh)  # (fewer lines while the room is held)
@@ -316,6 +326,8 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     sc.drawn.seat_boxes.clear()
     sc.drawn.folded = {b.seat for b in boxes if b.folded}
     for box in boxes:
+        if box.hidden:
+            continue
         i, r = box.seat, box.rect
         sc.drawn.seat_boxes[i] = r
         active = i in to_act
