@@ -1,6 +1,7 @@
 """Shared test set-up: headless SDL for any test that opens pygame."""
 
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,3 +29,13 @@ def pg_server():
 def pg(pg_server):
     """The address of a fresh, empty PostgreSQL database."""
     return pg_server.new_database()
+
+
+@pytest.fixture(autouse=True)
+def _text_scale_back_to_100():
+    """A test that sets a text scale (an app made with one) leaves 100 % behind it, so the
+    next test's fonts are the designed sizes."""
+    yield
+    fonts = sys.modules.get("tabletop.ui.fonts")  # (nothing to do where the UI never loaded)
+    if fonts is not None:
+        fonts.set_text_scale(100)

@@ -19,9 +19,10 @@ DT = 1 / 30
 os.environ.setdefault("TABLETOP_AI_THREADS", "1")  # the process worker has its own test
 
 
-def make_app(size: tuple[int, int] = (1280, 720)) -> App:
-    """The real app shell on the dummy video driver, title scene at the bottom."""
-    app = App(size=size, settings=Settings(animation_speed="Fast"))
+def make_app(size: tuple[int, int] = (1280, 720), text_scale: int = 100) -> App:
+    """The real app shell on the dummy video driver, title scene at the bottom (its text
+    at ``text_scale`` percent)."""
+    app = App(size=size, settings=Settings(animation_speed="Fast", text_scale=text_scale))
     app.start()
     return app
 

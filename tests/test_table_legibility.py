@@ -13,7 +13,11 @@
 - zone labels inside their frames, frames overlapping neither each other, the side panel nor
   a name plate,
 - every other seat's zones counted in numbers, so a rival's court reads at a glance even
-  when its cards are thumbnails.
+  when its cards are thumbnails,
+- every panel button tall enough for its words with some air round them,
+
+and all of it again at a text scale of 150 % (Settings: Text scale), every size and player
+count (the whole 150 % matrix costs about as much as the 100 % one: some seconds).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from tabletop.ui.table.scene import TableScene
 from tabletop.ui.theme import px, scale_factor
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160)]
+TEXT_SCALES = [100, 150]  # percent (Settings: Text scale)
 LOG_LINES = 6  # the side panel's log shows at least this many lines, however many seats
 GAMES = list(registry.games().values())
 CASES = [(g, n) for g in GAMES for n in range(g.info.min_players, g.info.max_players + 1)]
@@ -105,6 +110,10 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
         full = tips.zone_name(sc, zid)
         if words and not tips.zone_tip(sc, zid).title.startswith(full):
             out.append(f"label {words!r}: its tip does not say the full name {full!r}")
+    for b in sc.buttons:
+        need = round(typeset.font(px(14, h), True).get_height() * 1.3)  # with air round
+        if b.rect.h < need:
+            out.append(f"button {b.label!r} {b.rect.h}px tall, its words {need}px")
     for zid, (value, r) in sc.drawn.numbers.items():
         if not lay.zones[zid].rect.contains(r):
             out.append(f"{zid}: its number {value} is drawn outside the zone")
@@ -129,9 +138,10 @@ def problems(sc: TableScene, said: list[typeset.Said]) -> list[str]:
     return out
 
 
-def every_table(size: tuple[int, int]) -> list[str]:
-    """Draw every game at every player count in a window of ``size``; the problems found."""
-    app = make_app(size)
+def every_table(size: tuple[int, int], text_scale: int = 100) -> list[str]:
+    """Draw every game at every player count in a window of ``size`` with text at
+    ``text_scale`` percent; the problems found."""
+    app = make_app(size, text_scale)
     found: list[str] = []
     with pytest.MonkeyPatch.context() as mp:  # every AI seat thinking: the fullest panel
         mp.setattr(TableScene, "thinking", property(lambda sc: set(range(1, sc.match.players))))
@@ -157,9 +167,10 @@ def _one_table(app, game, n: int, size: tuple[int, int]) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("text_scale", TEXT_SCALES, ids=[f"text{t}" for t in TEXT_SCALES])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_table_is_legible_at_every_player_count(size) -> None:
-    found = every_table(size)
+def test_every_table_is_legible_at_every_player_count(size, text_scale) -> None:
+    found = every_table(size, text_scale)
     assert not found, "\n".join(found[:40])
 
 
@@ -225,17 +236,35 @@ def _plant_no_counts(monkeypatch, sc) -> str:
     return "cards but the count shows"
 
 
+def _plant_fixed_buttons(monkeypatch, sc) -> str:
+    monkeypatch.setattr(typeset, "grown", lambda v, height: px(v, height))  # 100 % boxes
+    sc._build_buttons()
+    return "tall, its words"
+
+
+def _plant_status_ignores_room(monkeypatch, sc) -> str:
+    monkeypatch.setattr(seats, "_status_size", lambda sc, lines, width, room: px(13, 720))
+    sc.drawn.panel_rooms.clear()
+    sc._build_buttons()
+    return "the log shows"
+
+
 PLANTS = [_plant_tiny_type, _plant_long_label, _plant_overlap, _plant_no_counts]
 PLANTS += [_plant_cut_card_names, _plant_long_card_name, _plant_lost_label, _plant_squeezed_log]
 
 
-@pytest.mark.parametrize("plant", PLANTS)
+SCALED_PLANTS = [_plant_fixed_buttons, _plant_status_ignores_room]  # at 150 %, 6 seats
+
+
+@pytest.mark.parametrize("plant", PLANTS + SCALED_PLANTS)
 def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
     """The check fails on tables it should fail on: type under the floor, a label its tip
     does not name, overlapping zones, a rival's counts left out, card names cut on the
-    faces, a card name with no planned form, a label dropped, a log squeezed."""
-    app = make_app((1280, 720))
-    m, _ = _position("majesty", 4)
+    faces, a card name with no planned form, a label dropped, a log squeezed; at 150 %
+    text, panel buttons kept at their 100 % height, status lines that never give way."""
+    scaled = plant in SCALED_PLANTS
+    app = make_app((1280, 720), 150 if scaled else 100)
+    m, _ = _position("mayflower" if scaled else "majesty", 6 if scaled else 4)
     sc = TableScene(app, m)
     app.push(sc)
     sc.paused = True

@@ -9,6 +9,9 @@ possible) and ``results.png`` next to this file.  With ``--crowded`` it writes o
 (a Moon's moment, Monarch).  With ``--colour-safe`` it writes only ``colour-safe-<game>.png``:
 each game's table with a card lifted over its targets, the colour-blind-safe palette on (the
 seats' badges, the dashed glow of the targets, the solid frame of the lifted card).
+With ``--text-scale 150`` the text is drawn at 150 % (Settings:
+Text scale) and every name gets ``-text150`` before ``.png``; the default mode then adds
+``settings-text150.png``.
 Positions come from the games' own greedy agents (random moves where a game has none), so
 the tables look like real games.  Headless (SDL dummy driver).
 """
@@ -140,9 +143,19 @@ def main() -> int:
     ap.add_argument("--crowded", action="store_true", help="only each game at its most players")
     ap.add_argument("--story", action="store_true", help="only a marked move and a Moon")
     ap.add_argument("--colour-safe", action="store_true", help="only the tables, palette on")
+    ap.add_argument("--text-scale", type=int, default=100, help="text size in percent")
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
-    app = App(size=size, settings=Settings(colour_safe=args.colour_safe))
+    app = App(
+        size=size, settings=Settings(colour_safe=args.colour_safe, text_scale=args.text_scale)
+    )
+    tag = "" if args.text_scale == 100 else f"-text{args.text_scale}"
+
+    def saved(name: str) -> str:
+        name = name.removesuffix(".png") + tag + ".png"
+        pygame.image.save(app.window, str(OUT / name))
+        return name
+
     app.start()
     _frames(app, 10)
     written = []
@@ -164,23 +177,25 @@ def main() -> int:
         for gid, game in registry.games().items():
             n = game.info.max_players
             _table(app, _well_into(game, n), drag=False)
-            name = f"{gid}-{n}p-{size[1]}.png"
-            pygame.image.save(app.window, str(OUT / name))
-            written.append(name)
+            written.append(saved(f"{gid}-{n}p-{size[1]}.png"))
             app.pop()
         print("wrote", ", ".join(str(OUT / w) for w in written))
         pygame.quit()
         return 0
-    pygame.image.save(app.window, str(OUT / "menu.png"))
-    written.append("menu.png")
+    written.append(saved("menu.png"))
+    if tag:
+        from tabletop.ui.scenes.settings_scene import SettingsScene
+
+        app.push(SettingsScene(app))
+        _frames(app, 10)
+        written.append(saved("settings.png"))
+        app.pop()
     last = None
     for gid, game in registry.games().items():
         players = min(4, game.info.max_players)
         m = _well_into(game, players)
         _table(app, m, drag=True)
-        name = f"table-{gid}.png"
-        pygame.image.save(app.window, str(OUT / name))
-        written.append(name)
+        written.append(saved(f"table-{gid}.png"))
         last = m
         app.pop()
     if last is not None:
@@ -190,8 +205,7 @@ def main() -> int:
             last.apply(seat, rng.choice(last.legal(seat)))
         app.push(app.results_scene(last))
         _frames(app, 60)
-        pygame.image.save(app.window, str(OUT / "results.png"))
-        written.append("results.png")
+        written.append(saved("results.png"))
     print("wrote", ", ".join(str(OUT / w) for w in written))
     pygame.quit()
     return 0

@@ -20,9 +20,9 @@ from typing import Any
 import pygame
 
 from tabletop import storage
-from tabletop.ui import theme
+from tabletop.ui import fonts, theme
 from tabletop.ui.scene import Scene
-from tabletop.ui.settings import Settings, load_settings, save_settings
+from tabletop.ui.settings import TEXT_SCALES, Settings, load_settings, save_settings
 from tabletop.ui.sound import SoundPlayer
 
 log = logging.getLogger("tabletop.ui.app")
@@ -156,6 +156,7 @@ class App:
                 log.warning("settings: %s", self.settings_message)
                 self.open_log()
         self.settings = settings
+        fonts.set_text_scale(settings.text_scale)  # every font from here on
         self.sound = SoundPlayer(settings)  # opens the mixer on the first sound
         self._home = home
         self._windowed_size = size or default_window_size()
@@ -170,7 +171,7 @@ class App:
         self.crashes = 0
         self._crash_streak = 0
         self._last_size = self.window.get_size()
-        self._themes: dict[tuple[float, bool], dict[str, Any]] = {}
+        self._themes: dict[tuple[float, bool, int], dict[str, Any]] = {}
         self._drawn_alone: Scene | None = None  # the scene the window holds, if only one
         self._spare_ui: tuple[tuple[Any, ...], Any] | None = None  # (key, manager), see make_ui
 
@@ -236,7 +237,12 @@ class App:
 
     # --- pygame_gui -------------------------------------------------------------------------
     def _ui_key(self) -> tuple[Any, ...]:
-        return (self.size, round(self.scale, 3), self.settings.colour_safe)
+        return (
+            self.size,
+            round(self.scale, 3),
+            self.settings.colour_safe,
+            self.settings.text_scale,
+        )
 
     def make_ui(self) -> Any:
         """A themed ``pygame_gui.UIManager`` for the current size, scale and palette (the
@@ -251,9 +257,9 @@ class App:
 
         from tabletop.ui.gui_theme import font_families, gui_theme
 
-        key = (round(self.scale, 3), self.settings.colour_safe)
+        key = (round(self.scale, 3), self.settings.colour_safe, self.settings.text_scale)
         if key not in self._themes:
-            self._themes[key] = gui_theme(self.palette, self.scale)
+            self._themes[key] = gui_theme(self.palette, self.scale, fonts.text_scale())
         manager = pygame_gui.UIManager(
             self.size, copy.deepcopy(self._themes[key]), enable_live_theme_updates=False
         )
@@ -359,7 +365,8 @@ class App:
         keys_sheet.toggle(self)
 
     def save_settings(self) -> None:
-        """Persist the settings and apply fullscreen and palette changes."""
+        """Persist the settings and apply fullscreen, palette and text scale changes."""
+        fonts.set_text_scale(self.settings.text_scale)
         self._themes.clear()
         self._spare_ui = None
         self.set_fullscreen(self.settings.fullscreen)
@@ -367,6 +374,17 @@ class App:
         size = self.size
         for scene in list(self.stack):
             self._guard(scene.resize, size)
+
+    def step_text_scale(self, step: int) -> int:
+        """Ctrl + / Ctrl − at the table: the next larger (``step`` > 0) or smaller text scale,
+        remembered in the settings, every scene laid out again; return the new percent."""
+        order = list(TEXT_SCALES)
+        now = order.index(self.settings.text_scale) if self.settings.text_scale in order else 0
+        percent = order[max(0, min(len(order) - 1, now + (1 if step > 0 else -1)))]
+        if percent != self.settings.text_scale:
+            self.settings.text_scale = percent
+            self.save_settings()
+        return percent
 
     def toggle_sound(self) -> bool:
         """M at the table: sound on or off, remembered in the settings; return the new state."""

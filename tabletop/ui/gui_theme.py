@@ -1,7 +1,8 @@
 """The pygame_gui theme, generated from the palette in :mod:`tabletop.ui.theme` for one scale.
 
 Font sizes and borders are multiplied by the scale so widgets stay readable from 1280×720 to
-3840×2160.  Object ids used by the scenes: ``#menu_button``, ``#primary_button``, ``@heading``,
+3840×2160; font sizes (and what holds a line of text: list rows, entry padding) by the
+player's text scale too (:func:`tabletop.ui.fonts.text_scale`).  Object ids used by the scenes: ``#menu_button``, ``#primary_button``, ``@heading``,
 ``@subtle``, ``#dialog``, ``#panel``.
 """
 
@@ -52,12 +53,17 @@ def _font(name: str, role: str, scale: float, bold: bool = False) -> dict[str, A
     return font
 
 
-def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
-    """The pygame_gui theme dictionary for palette ``pal`` at ``scale``."""
+def gui_theme(pal: Palette, scale: float, text: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme dictionary for palette ``pal`` at ``scale``, its type ``text``
+    times larger (the text scale: 1.0–2.0)."""
     s = max(0.5, scale)
+    t = s * max(1.0, text)  # type sizes
 
     def n(v: float) -> str:
         return str(max(1, round(v * s)))
+
+    def nt(v: float) -> str:
+        return str(max(1, round(v * t)))
 
     h = hex_colour
     button_bg = f"{h(mix(pal.royal, (0, 0, 0), 0.25))},{h(pal.royal)},90"
@@ -103,12 +109,12 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "normal_text_shadow": "#00000080",
                 "text_shadow": "#00000080",
             },
-            "font": _font(BODY, "body", s),
+            "font": _font(BODY, "body", t),
             "misc": dict(shape),
         },
-        "button": {"font": _font(BODY, "button", s), "misc": dict(shape)},
+        "button": {"font": _font(BODY, "button", t), "misc": dict(shape)},
         "#menu_button": {
-            "font": _font(DISPLAY, "heading", s),
+            "font": _font(DISPLAY, "heading", t),
             "misc": {**shape, "shape_corner_radius": n(10), "border_width": n(2)},
         },
         "#primary_button": {
@@ -117,7 +123,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "hovered_bg": f"{h(pal.crimson)},{h(mix(pal.crimson, pal.gold, 0.25))},90",
                 "normal_border": h(pal.gold),
             },
-            "font": _font(BODY, "button", s, bold=True),
+            "font": _font(BODY, "button", t, bold=True),
         },
         "#toggle_on": {
             "colours": {
@@ -129,20 +135,20 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
             },
         },
         "label": {
-            "font": _font(BODY, "body", s),
+            "font": _font(BODY, "body", t),
             "colours": {"normal_text": h(pal.ivory), "dark_bg": "#00000000"},
             "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "0"},
         },
         "@heading": {
-            "font": _font(DISPLAY, "title", s),
+            "font": _font(DISPLAY, "title", t),
             "colours": {"normal_text": h(pal.gold_light)},
         },
         "@subtle": {
-            "font": _font(BODY, "small", s),
+            "font": _font(BODY, "small", t),
             "colours": {"normal_text": h(mix(pal.ivory, pal.felt, 0.35))},
         },
         "@section": {
-            "font": _font(DISPLAY, "section", s),
+            "font": _font(DISPLAY, "section", t),
             "colours": {"normal_text": h(pal.gold_light)},
         },
         "@value": {"colours": {"normal_text": h(pal.gold_light)}},
@@ -165,7 +171,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "normal_border": h(pal.gold),
                 "link_text": h(pal.crimson),
             },
-            "font": _font(BODY, "body", s),
+            "font": _font(BODY, "body", t),
             "misc": {
                 "shape": "rectangle",  # rounded shapes are slow to draw at 4K sizes
                 "border_width": n(2),
@@ -181,7 +187,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "normal_text": h(mix(pal.ivory, pal.felt, 0.3)),
                 "normal_border": "#00000000",
             },
-            "font": _font(BODY, "small", s),
+            "font": _font(BODY, "small", t),
             "misc": {"border_width": "0", "padding": f"{n(4)},{n(2)}", "line_spacing": "1.0"},
         },
         "text_entry_line": {
@@ -193,16 +199,16 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
                 "text_cursor": h(pal.ink),
                 "normal_border": h(gold_dim),
             },
-            "font": _font(BODY, "body", s),
+            "font": _font(BODY, "body", t),
             "misc": {**shape, "shadow_width": "0", "padding": f"{n(8)},{n(4)}"},
         },
         "drop_down_menu": {
             "colours": {"dark_bg": h(pal.felt_dark, 0xF0)},
-            "font": _font(BODY, "body", s),
-            "misc": {**shape, "expand_direction": "down", "open_button_width": n(20)},
+            "font": _font(BODY, "body", t),
+            "misc": {**shape, "expand_direction": "down", "open_button_width": nt(20)},
         },
-        "drop_down_menu.#expand_button": {"font": {"name": "fira_code_symbols", "size": n(14)}},
-        "drop_down_menu.selection_list": {"misc": {"list_item_height": n(30)}},
+        "drop_down_menu.#expand_button": {"font": {"name": "fira_code_symbols", "size": nt(14)}},
+        "drop_down_menu.selection_list": {"misc": {"list_item_height": nt(30)}},
         "vertical_scroll_bar": {
             "colours": {"dark_bg": h(pal.parchment_dark), "normal_bg": h(pal.wood)},
             "misc": {"shape": SHAPE, "shape_corner_radius": n(4)},
@@ -219,7 +225,7 @@ def gui_theme(pal: Palette, scale: float) -> dict[str, Any]:
         },
         "tool_tip": {
             "colours": {"dark_bg": h(pal.ink, 0xF0), "normal_text": h(pal.ivory)},
-            "font": _font(BODY, "small", s),
+            "font": _font(BODY, "small", t),
         },
     }
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 GROUPS = ("Table", "Cards", "Game", "Window", "Menus")
+SMALLER = (pygame.K_MINUS, pygame.K_KP_MINUS)  # with Ctrl: smaller text
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ BINDINGS: tuple[Binding, ...] = (
             (pygame.K_F1,), chars="?"),
     Binding("Window", "F11", "Full screen on or off", "app", "fullscreen", (pygame.K_F11,)),
     Binding("Window", "M", "Sound off or on (at the table)", "table", "sound", (pygame.K_m,)),
+    Binding("Window", "Ctrl + / −", "Larger / smaller text (table)", "table", "text_size",
+            (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, *SMALLER), ctrl=True),
     Binding("Menus", "Tab, Shift+Tab, arrows", "Move between the buttons", "menus", "move",
             (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT)),
     Binding("Menus", "Left / Right", "Change the focused drop-down", "menus", "change",

@@ -15,6 +15,7 @@ FILE_NAME = "settings.json"
 ANIMATION_SPEEDS: dict[str, float] = {"Slow": 0.5, "Normal": 1.0, "Fast": 2.0, "Instant": 0.0}
 CARD_SIZES: dict[str, float] = {"Small": 0.85, "Medium": 1.0, "Large": 1.2}
 VOLUMES: dict[str, float] = {"Low": 0.3, "Medium": 0.6, "High": 1.0}
+TEXT_SCALES: tuple[int, ...] = (100, 125, 150, 175, 200)  # percent of the designed type size
 SPEECH_RATES = ("Slow", "Normal", "Fast")  # words per minute: tabletop.ui.speech.RATES
 
 
@@ -35,6 +36,7 @@ class Settings:
     read_aloud: bool = False  # the table is read aloud by the system voice (V at the table)
     speech_rate: str = "Normal"  # one of SPEECH_RATES
     reduced_motion: bool = False  # no pulses, flights or shakes: cards jump to their places
+    text_scale: int = 100  # percent, one of TEXT_SCALES: all text, not the cards
 
     @property
     def animation_factor(self) -> float:
@@ -77,6 +79,8 @@ class Settings:
             s.volume = "Medium"
         if s.speech_rate not in SPEECH_RATES:
             s.speech_rate = "Normal"
+        if isinstance(s.text_scale, bool) or s.text_scale not in TEXT_SCALES:
+            s.text_scale = 100
         s.guide_titles = {
             k: v for k, v in s.guide_titles.items() if isinstance(k, str) and isinstance(v, bool)
         }

@@ -11,6 +11,7 @@ caught (:func:`catching`) and told again each time the image is drawn (:func:`no
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,8 +26,24 @@ FLOOR = 10  # the least type size at the table, in design pixels (1280×720 base
 
 
 def least(height: int) -> int:
-    """The smallest type size, in screen pixels, for a window ``height`` pixels tall."""
-    return px(FLOOR, height)
+    """The smallest type size, in screen pixels, for a window ``height`` pixels tall, as a
+    size to ask for: at a text scale above 100 % it is asked for smaller, so that words
+    with no room to grow (a zone's label) may shrink back to the floor, never under it."""
+    return max(1, math.ceil(px(FLOOR, height) / ui_fonts.text_scale() - 1e-9))
+
+
+def grown(v: float, height: int) -> int:
+    """A box's design size ``v`` that holds a line of text, in screen pixels for a window
+    ``height`` pixels tall, grown with the text scale (a button's height, a row's): by three
+    quarters of it, as a box's padding need not grow with its words."""
+    return px(v * (1 + 0.75 * (ui_fonts.text_scale() - 1)), height)
+
+
+def strip_size(v: float, height: int) -> int:
+    """The type size to ask for in a strip of fixed height made for ``v`` design pixels of
+    type (a zone's label, a name plate: they belong to the card layout, which keeps its
+    size): ``v`` at any text scale, never under the floor."""
+    return max(least(height), round(px(v, height) / ui_fonts.text_scale()))
 
 
 @dataclass(frozen=True)
@@ -68,7 +85,7 @@ def note(said: Iterator[Said] | list[Said] | tuple[Said, ...]) -> None:
 def abbreviated(full: str, short: str, size: int, hover: bool = True) -> None:
     """Tell the recorder that ``short``, the declared short form of ``full``, was drawn at
     ``size`` in its place (for painters that set the words themselves)."""
-    _told(Said(short, int(size), full, hover, planned=True))
+    _told(Said(short, ui_fonts.scaled(size), full, hover, planned=True))
 
 
 def _told(said: Said) -> None:
@@ -111,15 +128,16 @@ def display(size: int) -> pygame.font.Font:
 
 
 _TEXT_CACHE: dict[tuple[str, int, int, tuple[int, ...]], pygame.Surface] = {}
+# the caches below key on the size drawn (the size asked for times the text scale)
 
 
 def text(
     s: str, size: int, colour: tuple[int, ...], bold: bool = False, title: bool = False
 ) -> pygame.Surface:
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
-    key = (s, size, bold + 2 * title, tuple(colour))
+    key = (s, ui_fonts.scaled(size), bold + 2 * title, tuple(colour))
     if _RECORD is not None:
-        _RECORD.append(Said(s, int(size)))
+        _RECORD.append(Said(s, key[1]))
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
@@ -135,7 +153,7 @@ _WIDTHS: dict[tuple[str, int, bool, bool], int] = {}
 
 def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     """How wide ``s`` is at ``size``, in pixels (measured, not rendered; cached)."""
-    key = (s, int(size), bold, title)
+    key = (s, ui_fonts.scaled(size), bold, title)
     w = _WIDTHS.get(key)
     if w is None:
         if len(_WIDTHS) > 8000:
@@ -245,9 +263,9 @@ def paragraph(
     twice as fast as line by line, and breaks a word too long for a line as :func:`lines`
     does.  For text whose lines need no placing of their own (tips, notes)."""
     room = max(1, int(width))
-    key = (s, int(size), room, bold, tuple(colour), centred)
+    key = (s, ui_fonts.scaled(size), room, bold, tuple(colour), centred)
     if _RECORD is not None:
-        _RECORD.append(Said(s, int(size)))
+        _RECORD.append(Said(s, key[1]))
     surf = _PARAS.get(key)
     if surf is None:
         if len(_PARAS) > 1000:
@@ -284,7 +302,7 @@ def fit(
     if short and short != s:
         best = _largest(short, size, min_size, room, bold, title)
         if best:
-            _told(Said(short, best, s, hover, planned=True))
+            _told(Said(short, ui_fonts.scaled(best), s, hover, planned=True))
             return text(short, best, colour, bold, title)
     size = min_size
     if len(s) <= 1:
@@ -297,7 +315,7 @@ def fit(
         else:
             hi = mid - 1
     cut = s[:lo].rstrip() + "…"
-    _told(Said(cut, int(size), s, hover))
+    _told(Said(cut, ui_fonts.scaled(size), s, hover))
     return text(cut, size, colour, bold, title)
 
 

@@ -19,7 +19,7 @@ import tabletop.ui.cards.illustrated as illustrated
 import tabletop.ui.cards.playing as playing
 from tabletop.engine import resources
 from tabletop.engine.data.faces import FaceDef
-from tabletop.ui import typeset
+from tabletop.ui import fonts, typeset
 from tabletop.ui.cards.illustrated import parse_colour
 from tabletop.ui.theme import Palette, hex_colour, mix, palette
 
@@ -92,7 +92,7 @@ class CardArt:
                 self._faces.clear()
                 self._cuts.clear()
                 self._peeks.clear()
-            with typeset.catching() as cuts, typeset.unrecorded():
+            with typeset.catching() as cuts, typeset.unrecorded(), fonts.unscaled():
                 surf = self._faces[key] = self._optimise(self._render_face(card_id, w, h))
             # a card's own words are not recorded (its enlarged face shows on hover), but a
             # name cut or abbreviated to fit is, each time the face is drawn
@@ -105,7 +105,7 @@ class CardArt:
         key = (back or "", w, h)
         surf = self._backs.get(key)
         if surf is None:
-            with typeset.unrecorded():
+            with typeset.unrecorded(), fonts.unscaled():
                 surf = self._backs[key] = self._optimise(self._render_back(back, w, h))
         return surf
 
@@ -187,7 +187,7 @@ class CardArt:
             if len(self._bands) > 3000:
                 self._bands.clear()
             card = self.data.cards[card_id]
-            with typeset.unrecorded(), typeset.catching():  # measured, not drawn
+            with typeset.unrecorded(), typeset.catching(), fonts.unscaled():  # measured
                 self._bands[key] = illustrated.name_band(
                     card.name, w, h, self.scale, self.pal.ink, card.short
                 )

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from tabletop.engine.data.faces import Badge, FaceDef
-from tabletop.ui import typeset
+from tabletop.ui import fonts, typeset
 from tabletop.ui.cards.artist import Artist
 from tabletop.ui.theme import hex_colour, mix
 
@@ -241,7 +241,8 @@ def name_fits(name: str, short: str | None, w: int, h: int, scale: float) -> boo
     inner, pad = _frame(w, h)
     least = name_least(scale)
     size = max(least, int(h * 0.1))
-    return any(_name_rows(x, size, least, inner.w - 2 * pad) for x in (name, short) if x)
+    with fonts.unscaled():  # a card's face keeps its size whatever the text scale
+        return any(_name_rows(x, size, least, inner.w - 2 * pad) for x in (name, short) if x)
 
 
 def name_band(

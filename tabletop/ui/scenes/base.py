@@ -136,17 +136,31 @@ class GuiScene(Scene):
         """A design size (1280×720) in screen pixels."""
         return max(1, round(v * self.scale))
 
+    def tx(self, v: float) -> int:
+        """A design size that holds a line of text (a row, a button's height) in screen
+        pixels, grown with the player's text scale."""
+        return max(1, round(v * self.scale * fonts.text_scale()))
+
     def content_rect(self, width: float = 860, top: float = 118, bottom: float = 44) -> pygame.Rect:
-        """A centred column ``width`` design pixels wide below the heading."""
+        """A centred column ``width`` design pixels wide below the heading (lower when the
+        text scale makes the heading taller)."""
         w, h = self.app.size
         cw = min(self.px(width), w - self.px(80))
+        if self.heading:
+            top += TYPE_SIZES["title"] * 1.45 * (fonts.text_scale() - 1) * 1.1
         return pygame.Rect((w - cw) // 2, self.px(top), cw, h - self.px(top) - self.px(bottom))
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self) -> None:
         """Throw the widgets away and build them again for the current size (on the same
         UI manager when the size and the theme are unchanged: theming one takes long)."""
-        key = (tuple(self.app.size), self.scale, getattr(self.app.settings, "colour_safe", None))
+        settings = self.app.settings
+        key = (
+            tuple(self.app.size),
+            self.scale,
+            getattr(settings, "colour_safe", None),
+            getattr(settings, "text_scale", 100),
+        )
         if self.ui is not None and key == self._ui_key:
             self.ui.set_focus_set(None)
             self.ui.clear_and_reset()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from tabletop.ui import fonts
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 
@@ -39,16 +40,17 @@ class MessageDialog(GuiScene):
         pad = self.px(22)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         self.label(
-            pygame.Rect(inner.x, inner.y, inner.w, self.px(head)), self.title, object_id="@heading"
+            pygame.Rect(inner.x, inner.y, inner.w, self.tx(head)), self.title, object_id="@heading"
         )
         return inner
 
     def build(self) -> None:
         """The panel, its text and buttons."""
-        inner = self.framed(640, 360, 40, 44)
+        grow = min(fonts.text_scale(), 1.5)  # a larger panel for larger text (the window allows)
+        inner = self.framed(640 * grow, 360 * grow, 40, 44)
         bh = self.px(44)
         body = pygame.Rect(
-            inner.x, inner.y + self.px(52), inner.w, inner.h - self.px(52) - bh - self.px(14)
+            inner.x, inner.y + self.tx(52), inner.w, inner.h - self.tx(52) - bh - self.px(14)
         )
         text = html.escape(self.text).replace("\n", "<br>")
         self.body = self.text_box(text, body, object_id="#dialog_text")

@@ -40,11 +40,13 @@ class KeysSheet(MessageDialog):
         self.below = below
         self.text_rects: list[pygame.Rect] = []  # where the last draw put each text (tests)
         self.body_rect = pygame.Rect(0, 0, 0, 0)
-        self.type_size = TYPE_SIZES["body"]  # design pixels of the last draw (shrinks to fit)
+        self.type_size: float = TYPE_SIZES[
+            "body"
+        ]  # design pixels of the last draw (shrinks to fit)
 
     def build(self) -> None:
         """The panel, its heading and the Close button (the lines are drawn each frame)."""
-        inner = self.framed(1060, 580, 30, 40)
+        inner = self.framed(1060, 620, 30, 40)
         bw, bh = self.px(150), self.px(40)
         self.default_button = self.button(
             pygame.Rect(inner.right - bw, inner.bottom - bh, bw, bh),
@@ -52,7 +54,7 @@ class KeysSheet(MessageDialog):
             self.back,
             object_id="#primary_button",
         )
-        top = inner.y + self.px(48)
+        top = inner.y + self.tx(48)
         self.body_rect = pygame.Rect(inner.x, top, inner.w, inner.bottom - bh - self.px(8) - top)
 
     def back(self) -> None:
@@ -99,8 +101,9 @@ class KeysSheet(MessageDialog):
         """Two columns of groups: a gold heading, then key and meaning on each line."""
         pal = self.app.palette
         size = TYPE_SIZES["body"]
-        while size > MIN_SIZE and not self._fits(size):
-            size -= 1
+        least = MIN_SIZE / fonts.text_scale()  # at a large text scale: down to the 100 % least
+        while size > least and not self._fits(size):
+            size = max(least, size - 1)
         self.type_size = size
         key_font = fonts.font("bold", self.px(size))
         text_font = fonts.font("body", self.px(size))

@@ -152,7 +152,7 @@ class LoadScene(GuiScene):
         pages = (len(self.saves) + PAGE - 1) // PAGE
         self.page = max(0, min(self.page, pages - 1))
         auto = launch.autosave_path()
-        small_w, gap = self.px(104), self.px(8)
+        small_w, gap = min(self.tx(104), area.w // 6), self.px(8)
         main_w = area.w - 3 * (small_w + gap)
         row_h = bh + self.px(24) + self.px(10)
         first = self.page * PAGE
@@ -181,7 +181,7 @@ class LoadScene(GuiScene):
             )
         y = area.y + PAGE * row_h
         if pages > 1:
-            nav_w = self.px(150)
+            nav_w = self.tx(150)
             self.button(
                 pygame.Rect(area.x, y, nav_w, self.px(34)),
                 "◀ Newer",

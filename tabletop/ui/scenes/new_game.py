@@ -225,13 +225,14 @@ class NewGameScene(GuiScene):
         self.help_boxes = {}
         self.summary_box = None
         self._texts = []
-        area = self.content_rect(width=1120, bottom=96)
+        grow = min(1.5, fonts.text_scale())  # the buttons under the form grow with the text
+        area = self.content_rect(width=1120, bottom=96 + 46 * (grow - 1))
         gap = self.px(28)
         left = pygame.Rect(area.x, area.y, round(area.w * 0.4), area.h)
         right = pygame.Rect(left.right + gap, area.y, area.right - left.right - gap, area.h)
-        row = self.px(40)
+        row = self.tx(40)
         _w, h = self.app.size
-        bw, bh = self.px(180), self.px(46)
+        bw, bh = self.tx(180), self.px(46 * grow)
         by = h - self.px(44) - bh
 
         def back_and_start() -> None:  # last in the keyboard order
@@ -257,22 +258,22 @@ class NewGameScene(GuiScene):
             return
         info = self.game.info
         # Left: game, summary, players.
-        self.label(pygame.Rect(left.x, left.y, left.w, self.px(30)), "Game", object_id="@section")
+        self.label(pygame.Rect(left.x, left.y, left.w, self.tx(30)), "Game", object_id="@section")
         games = self.games
         names = [(g.info.name, gid) for gid, g in games.items()]
         current = (info.name, info.id)
         self.game_menu = pygame_gui.elements.UIDropDownMenu(
             names,
             current,
-            pygame.Rect(left.x, left.y + self.px(32), left.w, row),
+            pygame.Rect(left.x, left.y + self.tx(32), left.w, row),
             manager=self.ui,
         )
         self._widgets[self.game_menu] = ("game", None)
         self._menu_keys(self.game_menu, "game", None, list(games), info.id)
-        y = left.y + self.px(32) + row + self.px(18)
-        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "Players", object_id="@section")
-        y += self.px(32)
-        small = self.px(44)
+        y = left.y + self.tx(32) + row + self.px(18)
+        self.label(pygame.Rect(left.x, y, left.w, self.tx(30)), "Players", object_id="@section")
+        y += self.tx(32)
+        small = self.tx(44)
         self.minus_button = self.button(
             pygame.Rect(left.x, y, small, row),
             "−",
@@ -280,19 +281,19 @@ class NewGameScene(GuiScene):
             enabled=self.players > info.min_players,
         )
         self.players_label = self.label(
-            pygame.Rect(left.x + small + self.px(8), y, self.px(150), row),
+            pygame.Rect(left.x + small + self.px(8), y, self.tx(150), row),
             f"{self.players}  (of {info.min_players}–{info.max_players})",
             object_id="@value",
         )
         self.plus_button = self.button(
-            pygame.Rect(left.x + small + self.px(166), y, small, row),
+            pygame.Rect(left.x + small + self.px(16) + self.tx(150), y, small, row),
             "+",
             lambda: self.set_players(self.players + 1),
             enabled=self.players < info.max_players,
         )
         y += row + self.px(18)
-        self.label(pygame.Rect(left.x, y, left.w, self.px(30)), "About", object_id="@section")
-        y += self.px(32)
+        self.label(pygame.Rect(left.x, y, left.w, self.tx(30)), "About", object_id="@section")
+        y += self.tx(32)
         summary = self._summary(self.game, self.options)
         about = pygame.Rect(left.x, y, left.w, left.bottom - y)
         self._texts.append(("", esc(summary), about, None))
@@ -325,13 +326,13 @@ class NewGameScene(GuiScene):
         inner_w = right.w - self.px(24)
         y = 0
         self.label(
-            pygame.Rect(0, y, inner_w, self.px(30)),
+            pygame.Rect(0, y, inner_w, self.tx(30)),
             "Seats",
             container=self.form,
             object_id="@section",
         )
-        y += self.px(34)
-        kind_w = self.px(170)
+        y += self.tx(34)
+        kind_w = self.tx(170)
         for i in range(self.players):
             seat = self.seats[i]
             self.label(
@@ -369,12 +370,12 @@ class NewGameScene(GuiScene):
         if info.options:
             y += self.px(12)
             self.label(
-                pygame.Rect(0, y, inner_w, self.px(30)),
+                pygame.Rect(0, y, inner_w, self.tx(30)),
                 "Options",
                 container=self.form,
                 object_id="@section",
             )
-            y += self.px(34)
+            y += self.tx(34)
             for spec in info.options:
                 y = self._option_row(spec, y, inner_w, row) + self.px(8)
         if self.ask_seed:
@@ -399,12 +400,12 @@ class NewGameScene(GuiScene):
         """The seed's heading, entry and note; returns the y below them."""
         y += self.px(12)
         self.label(
-            pygame.Rect(0, y, inner_w, self.px(30)),
+            pygame.Rect(0, y, inner_w, self.tx(30)),
             "Seed",
             container=self.form,
             object_id="@section",
         )
-        y += self.px(34)
+        y += self.tx(34)
         seed = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(0, y, self.px(220), row),
             manager=self.ui,
@@ -448,8 +449,15 @@ class NewGameScene(GuiScene):
 
     def _option_control(self, spec: OptionSpec, y: int, width: int, row: int) -> int:
         label_w = round(width * 0.45)
-        self.label(pygame.Rect(0, y, label_w, row), spec.label, container=self.form, object_id=None)
-        rect = pygame.Rect(label_w + self.px(10), y, width - label_w - self.px(10), row)
+        body = fonts.font("body", self.px(TYPE_SIZES["body"]))
+        if body.size(spec.label)[0] > label_w:  # too long beside its control: above it
+            label_w = width
+            self.label(pygame.Rect(0, y, width, row), spec.label, container=self.form)
+            y += row
+            rect = pygame.Rect(self.px(10), y, width - self.px(10), row)
+        else:
+            self.label(pygame.Rect(0, y, label_w, row), spec.label, container=self.form)
+            rect = pygame.Rect(label_w + self.px(10), y, width - label_w - self.px(10), row)
         value = self.options.get(spec.key, spec.default)
         tip = spec.help or None
         if spec.kind == "bool":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from tabletop.ui import fonts
 from tabletop.ui.gui_theme import DISPLAY
 from tabletop.ui.theme import TYPE_SIZES
 
@@ -15,12 +16,12 @@ def esc(text: str) -> str:
 
 
 def heading(text: str, scale: float, level: int = 1) -> str:
-    """A heading in the display face, sized for ``scale``."""
-    size = round(TYPE_SIZES["title" if level == 1 else "heading"] * scale)
+    """A heading in the display face, sized for ``scale`` (and the text scale)."""
+    size = fonts.scaled(TYPE_SIZES["title" if level == 1 else "heading"] * scale)
     return f"<font face={DISPLAY} pixel_size={size}>{html.escape(text)}</font><br>"
 
 
 def small(text: str, scale: float) -> str:
-    """Smaller print (sources, notes)."""
-    size = round(TYPE_SIZES["small"] * scale)
+    """Smaller print (sources, notes), at the text scale too."""
+    size = fonts.scaled(TYPE_SIZES["small"] * scale)
     return f"<font pixel_size={size}><i>{html.escape(text)}</i></font>"

@@ -40,7 +40,7 @@ class RenameDialog(MessageDialog):
         bh = self.px(44)
         words = html.escape(self.problem or self.text)
         self.text_box(
-            words, pygame.Rect(inner.x, inner.y + self.px(48), inner.w, self.px(86)), "#dialog_text"
+            words, pygame.Rect(inner.x, inner.y + self.tx(48), inner.w, self.px(86)), "#dialog_text"
         )
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(inner.x, inner.y + self.px(144), inner.w, self.px(40)),

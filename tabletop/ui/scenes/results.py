@@ -84,10 +84,16 @@ class ResultsScene(GuiScene):
 
     def build(self) -> None:
         """Buttons; the table is drawn in :meth:`draw_extra`."""
-        area = self.content_rect(width=1000, top=150, bottom=100)
+        grow = fonts.text_scale() - 1  # the subtitle above the table grows with the text
+        area = self.content_rect(
+            width=1000,
+            top=150 + TYPE_SIZES["heading"] * 1.3 * grow,
+            bottom=100 + 46 * min(0.5, grow),
+        )
         self.table_rect = area
         w, h = self.app.size
-        bw, bh = self.px(200), self.px(46)
+        bw = min(self.tx(200), (w - self.px(120)) // 3)
+        bh = self.px(46 * min(1.5, 1 + grow))
         y = h - self.px(44) - bh
         shift = (bw + self.px(20)) // 2 if self.replay_from is not None else 0
         self.button(
@@ -154,7 +160,8 @@ class ResultsScene(GuiScene):
         w = surface.get_width()
         sub = fonts.font("display_italic", self.px(TYPE_SIZES["heading"]))
         line = sub.render(f"{self.game_name} — {self.winners_text()}", True, pal.ivory)
-        surface.blit(line, line.get_rect(midtop=(w // 2, self.px(112))))
+        below = self.content_rect().y - self.px(118)  # under a heading grown with the text
+        surface.blit(line, line.get_rect(midtop=(w // 2, self.px(112) + below)))
         area = self.table_rect
         rows: list[SheetRow | None] = list(self.sheet)  # None: the tie-breaks' heading
         first_apart = next((i for i, r in enumerate(rows) if r is not None and r.apart), None)

@@ -11,10 +11,11 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui import catalog
+from tabletop.ui import catalog, fonts
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.reading import esc, heading, small
+from tabletop.ui.theme import TYPE_SIZES
 
 
 def rules_html(game_id: str, scale: float, options: dict[str, Any] | None = None) -> str:
@@ -101,6 +102,11 @@ class RulesScene(GuiScene):
         self.default_button = back
         self.body = None
         list_w = self.px(260)
+        if self.games:  # as wide as the longest name at the text scale, up to 42 %
+            face = fonts.font("body", self.px(TYPE_SIZES["button"]))
+            widest = max(face.size(g.info.name)[0] for g in self.games.values())
+            list_w = min(max(list_w, widest + self.px(28)), round(area.w * 0.42))
+        bh = self.tx(44)
         self.text_rect = pygame.Rect(
             area.x + list_w + self.px(24), area.y, area.w - list_w - self.px(24), area.h
         )

@@ -1,6 +1,8 @@
-"""Settings: animation speed, card size, fullscreen, the colour-blind-safe palette, sound and
-its volume, the first-game guide, reading aloud and its speed, and reduced motion.  Every
-change is applied and saved at once.  Only settings the app acts on are offered."""
+"""Settings: animation speed, card size, text scale, fullscreen, the colour-blind-safe
+palette, sound and its volume, the first-game guide, reading aloud and its speed, and reduced
+motion.  Every change is applied and saved at once.  Only settings the app acts on are
+offered.  Rows grow with the text scale; where they no longer fit the window they are shown
+a page at a time (a "More settings" button turns the page)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tabletop.ui import sound, speech
+from tabletop.ui import fonts, sound, speech
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.settings import (
     ANIMATION_SPEEDS,
     CARD_SIZES,
     SPEECH_RATES,
+    TEXT_SCALES,
     VOLUMES,
     settings_path,
 )
@@ -31,27 +34,61 @@ TOGGLES: tuple[tuple[str, str], ...] = (
 CHOICES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("animation_speed", "Animation speed", tuple(ANIMATION_SPEEDS)),
     ("card_size", "Card size", tuple(CARD_SIZES)),
+    ("text_scale", "Text scale", tuple(f"{p} %" for p in TEXT_SCALES)),
     ("volume", "Volume", tuple(VOLUMES)),
     ("speech_rate", "Reading speed", SPEECH_RATES),
 )
 # the rows top to bottom (and in the keyboard order)
 ROWS: tuple[str, ...] = (
-    "animation_speed", "reduced_motion", "card_size", "fullscreen", "colour_safe", "guide",
-    "sound", "volume", "read_aloud", "speech_rate",
+    "animation_speed", "reduced_motion", "card_size", "text_scale", "fullscreen", "colour_safe",
+    "guide", "sound", "volume", "read_aloud", "speech_rate",
 )  # fmt: skip
+
+
+def _shown(key: str, value: Any) -> str:
+    """A setting's value as its drop-down shows it ("150 %" for a text scale of 150)."""
+    return f"{value} %" if key == "text_scale" else str(value)
+
+
+def _stored(key: str, shown: str) -> Any:
+    """A drop-down's choice as the setting keeps it (150 for "150 %")."""
+    if key == "text_scale":
+        digits = shown.split()[0] if shown.split() else ""
+        return int(digits) if digits.isdigit() else 100
+    return shown
 
 
 class SettingsScene(GuiScene):
     """One row per setting; Back returns."""
 
     heading = "Settings"
+    page = 0  # which page of rows shows, where they do not all fit
 
     def build(self) -> None:
         """Labels on the left, controls on the right."""
         self._menus: dict[Any, str] = {}
-        area = self.content_rect(width=720, bottom=100)
+        ts = fonts.text_scale()
+        area = self.content_rect(width=720 * min(ts, 1.5), bottom=100)
         w, h = self.app.size
-        row, gap = self.px(36), self.px(7)
+        row, gap = self.px(36 * ts), self.px(7)
+        bh, bw = self.px(44 * min(ts, 1.5)), self.px(180 * ts)
+        back_top = h - self.px(44) - bh
+        self.sound_note = self._sound_note()
+        self.voice_note = self._voice_note()
+        shown = [n for n in (self.sound_note, self.voice_note) if n]
+        notes = self.px(18 * ts) * len(shown) + self.px(26 * ts)  # and the path, under the rows
+
+        def fits(n: int, paged: bool) -> bool:
+            bottom = area.y + n * (row + gap) - gap
+            if paged:  # the notes clear of Back and the page turner
+                return bottom + notes <= back_top
+            return bottom <= back_top - self.px(8) and bottom + notes <= h - self.px(20)
+
+        per_page = len(ROWS)
+        if not fits(per_page, False):
+            per_page = max([1] + [n for n in range(1, len(ROWS)) if fits(n, True)])
+        pages = [ROWS[i : i + per_page] for i in range(0, len(ROWS), per_page)]
+        self.page = min(self.page, len(pages) - 1)
         label_w = round(area.w * 0.58)
         ctrl = pygame.Rect(area.x + label_w, 0, area.w - label_w, row)
         panel = pygame.Rect(area.x - self.px(28), area.y - self.px(18), area.w + self.px(56), 0)
@@ -59,15 +96,16 @@ class SettingsScene(GuiScene):
         s = self.app.settings
         choices = {key: (text, options) for key, text, options in CHOICES}
         toggles = dict(TOGGLES)
-        for key in ROWS:
+        for key in pages[self.page]:
             if key in choices:
                 text, options = choices[key]
                 self.label(pygame.Rect(area.x, y, label_w, row), text)
+                now = _shown(key, getattr(s, key))
                 menu = pygame_gui.elements.UIDropDownMenu(
-                    list(options), getattr(s, key), ctrl.move(0, y), manager=self.ui
+                    list(options), now, ctrl.move(0, y), manager=self.ui
                 )
                 self._menus[menu] = key
-                self.menu_keys(menu, list(options), getattr(s, key), self._chooser(key))
+                self.menu_keys(menu, list(options), now, self._chooser(key))
             else:
                 self.label(pygame.Rect(area.x, y, label_w, row), toggles[key])
                 on = bool(getattr(s, key))
@@ -78,27 +116,37 @@ class SettingsScene(GuiScene):
                     object_id="#toggle_on" if on else None,
                 )
             y += row + gap
-        self.sound_note = self._sound_note()
-        self.voice_note = self._voice_note()
         for note in (self.sound_note, self.voice_note):
             if note:
                 self.label(
-                    pygame.Rect(area.x, y - self.px(8), area.w, self.px(22)), note, "@subtle"
+                    pygame.Rect(area.x, y - self.px(8), area.w, self.px(22 * ts)), note, "@subtle"
                 )
-                y += self.px(18)
+                y += self.px(18 * ts)
         self.label(
-            pygame.Rect(area.x, y + self.px(4), area.w, self.px(22)),
+            pygame.Rect(area.x, y + self.px(4), area.w, self.px(22 * ts)),
             f"Saved in {settings_path()}",
             object_id="@subtle",
         )
         panel.height = y + self.px(40) - panel.y
         self.panel_rect = panel
-        bh = self.px(44)
+        bottom = back_top
+        if len(pages) > 1:  # Back and the page turner side by side
+            self.default_button = self.button(
+                pygame.Rect(w // 2 - bw - self.px(8), bottom, bw, bh), "Back", self.back
+            )
+            more = "More settings" if self.page + 1 < len(pages) else "First settings"
+            self.button(pygame.Rect(w // 2 + self.px(8), bottom, bw, bh), more, self._turn)
+            self.pages = len(pages)
+            return
+        self.pages = 1
         self.default_button = self.button(
-            pygame.Rect((w - self.px(180)) // 2, h - self.px(44) - bh, self.px(180), bh),
-            "Back",
-            self.back,
+            pygame.Rect((w - bw) // 2, bottom, bw, bh), "Back", self.back
         )
+
+    def _turn(self) -> None:
+        """Show the next page of rows (after the last, the first)."""
+        self.page = (self.page + 1) % max(1, self.pages)
+        self.rebuild()
 
     def _sound_note(self) -> str:
         """Words when sound is switched on but cannot be heard ("" otherwise)."""
@@ -123,7 +171,7 @@ class SettingsScene(GuiScene):
 
     def _chooser(self, key: str) -> Callable[[str], None]:
         def choose(value: str) -> None:
-            setattr(self.app.settings, key, value)
+            setattr(self.app.settings, key, _stored(key, value))
             self.app.save_settings()  # rebuilds every scene, so the menu shows the value
             self._preview(key)
 

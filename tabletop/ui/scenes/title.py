@@ -38,7 +38,8 @@ class TitleScene(GuiScene):
         the file exists; the check, which replays the save, comes with the widgets.
         """
         w, _h = self.app.size
-        bw, bh, gap = self.px(330), self.px(38), self.px(6)  # nine entries fit at 720 high
+        ts = fonts.text_scale()
+        bw, bh, gap = self.px(330), self.px(38 * ts), self.px(6)  # nine fit at 720 high
         can_continue = self._continue_ok
         if can_continue is None:
             can_continue = places.autosave_path().is_file()
@@ -53,18 +54,35 @@ class TitleScene(GuiScene):
             ("Credits", self.credits, True),
             ("Quit", self.back, True),
         ]
-        top = self.px(246)
-        x = (w - bw) // 2
-        self.menu_rect = pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+        top = self.px(246 + TYPE_SIZES["heading"] * 1.3 * (ts - 1))  # under a taller motto
+        room = self.keys_rect().top - self.px(30) - top
+        cols = 1  # larger text: the column of buttons folds into two or three
+        while cols < 3 and -(-len(entries) // cols) * (bh + gap) - gap > room:
+            cols += 1
+        rows = -(-len(entries) // cols)
+        bw = min(bw, (w - self.px(120) - (cols - 1) * self.px(16)) // cols)
+        col_gap = self.px(16)
+        x = (w - cols * bw - (cols - 1) * col_gap) // 2
+        width = cols * bw + (cols - 1) * col_gap
+        self.menu_rect = pygame.Rect(x, top, width, rows * (bh + gap) - gap)
         return [
-            (text, action, enabled, pygame.Rect(x, top + i * (bh + gap), bw, bh))
+            (
+                text,
+                action,
+                enabled,
+                pygame.Rect(
+                    x + (i // rows) * (bw + col_gap), top + (i % rows) * (bh + gap), bw, bh
+                ),
+            )
             for i, (text, action, enabled) in enumerate(entries)
         ]
 
     def keys_rect(self) -> pygame.Rect:
         """Where the Keys (F1) button sits, bottom left."""
         h = self.app.size[1]
-        return pygame.Rect(self.px(36), h - self.px(30) - self.px(34), self.px(120), self.px(34))
+        ts = fonts.text_scale()
+        bh = self.px(34 * ts)
+        return pygame.Rect(self.px(36), h - self.px(30) - bh, self.px(120 * ts), bh)
 
     def build(self) -> None:
         """The menu column."""
@@ -209,7 +227,9 @@ class TitleScene(GuiScene):
         """The title treatment: name, motto, suit ornaments, and a panel behind the menu."""
         pal = self.app.palette
         w, h = surface.get_size()
-        hero = fonts.font("display", self.px(TYPE_SIZES["hero"]))
+        with fonts.unscaled():  # the name is the app's sign, already larger than any text
+            hero = fonts.font("display", self.px(TYPE_SIZES["hero"]))
+            suit_font = fonts.font("body", self.px(20))  # ornaments in their discs
         cx = w // 2
         y = self.px(58)
         for dx, dy, colour, alpha in (
@@ -229,7 +249,6 @@ class TitleScene(GuiScene):
         # Suit ornaments on a rule.
         ry = my + m.get_height() + self.px(20)
         self.draw_rule(surface, ry, self.px(230))
-        suit_font = fonts.font("body", self.px(20))
         colours = [pal.ivory, pal.crimson, pal.crimson, pal.ivory]
         spacing = self.px(44)
         for i, (ch, col) in enumerate(zip(SUITS, colours, strict=True)):

@@ -12,7 +12,7 @@ from tabletop.controller.saving import save_files
 from tabletop.engine import Action
 from tabletop.ui import typeset
 from tabletop.ui.first_game import remember_choice
-from tabletop.ui.table.seats import panel_boxes
+from tabletop.ui.table.seats import panel_boxes, small_rows
 from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import px
 
@@ -44,7 +44,7 @@ class Commands:
         pad = px(8, h)
         x = self.side_rect.x + pad
         w = self.side_rect.w - 2 * pad
-        bh = px(30, h)
+        bh = typeset.grown(30, h)
         y = self._actions_top()
         self.buttons = []
         for label, acts in self.presses.items():
@@ -71,10 +71,15 @@ class Commands:
             ("Save", "save", not self.online, ONLINE_SAVE_TIP if self.online else SAVE_TIP),
             ("Leave", "leave", True, self._online_leave_tip() if self.online else LEAVE_TIP),
         ]
-        quarter = (w - 3 * (pad // 2)) // 4
+        per_row = 4 if small_rows(self) == 1 else 2  # two rows of two at a large text scale
+        part = (w - (per_row - 1) * (pad // 2)) // per_row
         for i, (label, what, ok, tip) in enumerate(small):
-            r = pygame.Rect(x + i * (quarter + pad // 2), y + pad // 2, quarter, bh)
+            col, row = i % per_row, i // per_row
+            r = pygame.Rect(
+                x + col * (part + pad // 2), y + pad // 2 + row * (bh + pad // 2), part, bh
+            )
             self.buttons.append(Button(r, label, (what, None), enabled=ok, extra={"tip": tip}))
+        y += (4 // per_row - 1) * (bh + pad // 2)
         self.log_top = y + bh + 2 * pad
         if self.match.all_ai and not self.match.is_over():
             half = (w - pad // 2) // 2
@@ -126,7 +131,7 @@ class Commands:
             self.apply(seat, actions[0], from_rect)
             return
         h = self.size[1]
-        bh, pad = px(28, h), px(6, h)
+        bh, pad = typeset.grown(28, h), px(6, h)
         labels = [self.names_in(a.gesture.choice or a.text) for a in actions]
         w = (
             max(typeset.text(lb, px(14, h), self.pal.ivory, True).get_width() for lb in labels)
@@ -171,6 +176,14 @@ class Commands:
         if callable(flip):
             on = flip()
             self.show_toast("Sound on (M mutes it)." if on else "Sound off (M turns it on).")
+
+    def step_text_scale(self, step: int) -> None:
+        """Ctrl + / Ctrl −: the text one step larger or smaller (kept in the settings; the
+        cards keep their size), said in a toast."""
+        stepper = getattr(self.app, "step_text_scale", None)
+        if callable(stepper):
+            percent = stepper(step)
+            self.show_toast(f"Text at {percent} % (Ctrl + / Ctrl − change it).")
 
     def toggle_read_aloud(self) -> None:
         """V: read aloud on or off (kept in the settings), said in a toast (and aloud)."""

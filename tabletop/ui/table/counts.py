@@ -70,8 +70,11 @@ def counters(sc: TableReads, surface: pygame.Surface) -> None:
         if not isinstance(value, int):
             continue
         inner = sc.layout.inner(box)
+        size = px(16, h)  # as large as the zone holds, at a large text scale too
+        while size > typeset.least(h) and typeset.font(size, True).get_height() > inner.h:
+            size -= 1
         num = typeset.fit(
-            str(value), px(16, h), inner.w, sc.pal.ivory, bold=True, min_size=typeset.least(h)
+            str(value), size, inner.w, sc.pal.ivory, bold=True, min_size=typeset.least(h)
         )
         room = max(6, inner.h - num.get_height() - 1)  # the pile above the number
         shown = min(value, 8)

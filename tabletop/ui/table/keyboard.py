@@ -52,6 +52,7 @@ class KeyboardInput:
             "step": ai_only(self.step_once),
             "fast": ai_only(self.toggle_fast),
             "sound": lambda e: self.toggle_sound(),
+            "text_size": lambda e: self.step_text_scale(-1 if e.key in keys.SMALLER else 1),
             "voice": lambda e: self.toggle_read_aloud(),
             "guide": lambda e: self.toggle_guide(),
             "chat": lambda e: self.open_chat(),

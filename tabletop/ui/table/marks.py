@@ -1,6 +1,8 @@
 """Marks on cards: what a card counts as (a ribbon over its name) and its tokens as pills.
 
 Words and icons come from layout.yaml (``tokens``); images are cached, one blit per frame.
+Marks belong to the card they lie on and are sized to it: they keep their size whatever the
+player's text scale (as the card faces do; the card's tip says them at the text scale).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.ui import typeset
+from tabletop.ui import fonts, typeset
 from tabletop.ui.theme import hex_colour, px
 
 if TYPE_CHECKING:
@@ -32,7 +34,7 @@ def badge(
     """A cached pill (or ribbon of ``width``) with a label: one blit per frame.  ``most``:
     the widest the pill may be (its words shrink down to ``least``, else to the size, then
     give way to their ``short`` form; the card's tip says them whole)."""
-    key = (text, size, fg, bg, width, most, least, short)
+    key = (text, size, fg, bg, width, most, least, short, fonts.text_scale())
     surf = _BADGES.get(key)
     if surf is None:
         if len(_BADGES) > 2000:
@@ -55,7 +57,7 @@ def badge(
 
 def _icon_badge(sc: TableReads, icon: str, text: str, size: int) -> pygame.Surface:
     """A pill holding an icon and a number (cached with the other pills)."""
-    key = ("icon", icon, text, size)
+    key = ("icon", icon, text, size, fonts.text_scale())
     surf = _BADGES.get(key)
     if surf is None:
         img = sc.art.art(icon, size + 4, size + 4, hex_colour(sc.pal.ink))
@@ -84,6 +86,13 @@ def token_blits(
     """
     if not sp.card.get("tokens") and not sp.card.get("as"):
         return []
+    with fonts.unscaled():  # sized to the card, as its face is
+        return _token_blits(sc, sp, r)
+
+
+def _token_blits(
+    sc: TableReads, sp: Sprite, r: pygame.Rect
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
     pills = token_pills(sc, sp)
     ribbon = ribbon_of(sc, sp, r)
     out: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -133,7 +142,7 @@ def ribbon_of(sc: TableReads, sp: Sprite, r: pygame.Rect) -> tuple[str, pygame.R
 
 def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> pygame.Surface:
     """A cached ribbon of ``size`` with ``text`` as large as fits (at most ``most`` px)."""
-    key = ("ribbon", text, size, most, fg, bg)
+    key = ("ribbon", text, size, most, fg, bg, fonts.text_scale())
     surf = _BADGES.get(key)
     if surf is None:
         w, h = size

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.engine import DRAG, Action, score_sheet
-from tabletop.ui import typeset
+from tabletop.ui import fonts, typeset
 from tabletop.ui.seat_words import personal
 from tabletop.ui.table import cardlayer, counts, guide, seats, story_paint, tips
 from tabletop.ui.table.widgets import Button, draw_button, panel
@@ -152,7 +152,7 @@ def _label_words(sc: TableReads, box: Any, text: str) -> tuple[str, int, pygame.
     """
     h = sc.size[1]
     room = box.rect.w - px(8, h) - counts.count_room(sc, box)
-    size, least = px(12, h), typeset.least(h)
+    size, least = typeset.strip_size(12, h), typeset.least(h)
     icon_rel = getattr(box.defn, "icon", None) if box.kind != "counter" else None
     tint = hex_colour(sc.pal.gold_light)
     icon = sc.art.art(icon_rel, size + 2, size + 2, tint) if icon_rel else None
@@ -207,7 +207,7 @@ def label_plan(sc: TableReads) -> dict[str, tuple[str, int]]:
         iconic = [i for i in ids if chosen[i][2]]
         bare = len(iconic) > 1 and any(not chosen[i][0] for i in iconic)
         sizes = [chosen[i][1] for i in ids if chosen[i][0] and not (bare and i in iconic)]
-        size = min(sizes, default=px(12, sc.size[1]))
+        size = min(sizes, default=typeset.strip_size(12, sc.size[1]))
         for i in ids:
             plan[i] = ("" if bare and i in iconic else chosen[i][0], size)
     return plan
@@ -323,9 +323,13 @@ def prompt_line(sc: TableReads, surface: pygame.Surface, line: str) -> None:
         t = typeset.fit(line, px(15, h), room, sc.pal.ivory, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midleft=(px(12, h), sc.top_h // 2)))
         return
-    small = px(12, h)
-    rows = typeset.wrap(line, small, room, bold=True)
-    lh = typeset.font(small, True).get_linesize()
+    small = px(12, h)  # one or two rows in the bar: smaller at a large text scale if need be
+    while True:
+        rows = typeset.wrap(line, small, room, bold=True)
+        lh = typeset.font(small, True).get_linesize()
+        if len(rows) > 2 or len(rows) * lh <= sc.top_h or small <= typeset.least(h):
+            break
+        small -= 1
     y = max(0, sc.top_h // 2 - lh)
     if len(rows) > 2:  # the rest hangs over the top of the table, on a panel
         pad = px(4, h)
@@ -371,7 +375,7 @@ def log(sc: TableReads, surface: pygame.Surface, top: int | None = None) -> None
         return
     pygame.draw.rect(surface, pal.felt, box, border_radius=px(6, h))
     size = px(12, h)
-    key = (sc.match.moves_played, sc.shown, box.w, size, sc.token, sc.net_stamp)
+    key = (sc.match.moves_played, sc.shown, box.w, size, sc.token, sc.net_stamp, fonts.text_scale())
     cache = sc.drawn.log_cache
     if cache is None or cache[0] != key:
         lines: list[pygame.Surface] = []
@@ -530,19 +534,26 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
     shown_rows = int(sc.final_t / step)
     sc.drawn.score_rows.clear()
     apart = any(r.apart for r in rows)
-    col_w = px(110, h)
-    name_w = px(230, h)
-    row_h = px(28, h)
-    bw = name_w + col_w * sc.match.players + px(30, h)
-    bh = row_h * (len(rows) + apart + 3) + px(96, h)
+    # the sheet grows with the text scale, as far as the table holds it (its words then fit)
+    wide = 230 + 110 * sc.match.players + 30
+    tall = 28 * (len(rows) + apart + 3) + 96
+    g = min(fonts.text_scale(), sc.table_rect.w / px(wide + 20, h), sc.table_rect.h / px(tall, h))
+    g = max(1.0, g)
+    col_w = px(110 * g, h)
+    name_w = px(230 * g, h)
+    row_h = px(28 * g, h)
+    bw = name_w + col_w * sc.match.players + px(30 * g, h)
+    bh = row_h * (len(rows) + apart + 3) + px(96 * g, h)
     r = pygame.Rect(0, 0, bw, bh)
     r.center = sc.table_rect.center
     surface.blit(panel(r.size, pal.parchment, pal.gold, 255, px(10, h)), r)
     title = typeset.text("Final scoring", px(28, h), pal.crimson, title=True)
     surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(10, h))))
-    y = r.y + px(46, h)
+    y = r.y + px(46 * g, h)
     for i in range(sc.match.players):
-        t = typeset.fit(sc.match.seats[i].name, px(14, h), col_w - px(6, h), pal.ink, bold=True)
+        name = sc.match.seats[i].name
+        least = typeset.least(h)
+        t = typeset.fit(name, px(14, h), col_w - px(6, h), pal.ink, bold=True, min_size=least)
         surface.blit(t, t.get_rect(midtop=(r.x + name_w + col_w * i + col_w // 2, y)))
     y += row_h
     muted = mix(pal.ink, pal.parchment, 0.35)
@@ -580,7 +591,7 @@ def final_scoring(sc: TableReads, surface: pygame.Surface) -> None:
             winners_sentence(names, out.winners) + "!", px(17, h), pal.royal, bold=True
         )
         surface.blit(t, t.get_rect(midtop=(r.centerx, y)))
-        b = Button(pygame.Rect(0, 0, px(140, h), px(30, h)), "Continue", None)
+        b = Button(pygame.Rect(0, 0, px(140 * g, h), px(30 * g, h)), "Continue", None)
         b.rect.midbottom = (r.centerx, r.bottom - px(10, h))
         sc.drawn.final_button = b
         draw_button(surface, b, pal, px(14, h), b.rect.collidepoint(sc.mouse), sc.final_focus)

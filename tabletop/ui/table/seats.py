@@ -113,6 +113,20 @@ def flow(images: list[pygame.Surface], width: int, gap: int) -> list[list[pygame
     return [ln for ln in lines if ln]
 
 
+SMALL_BUTTONS = ("Undo", "Hint", "Save", "Leave")  # the panel's row of small buttons
+
+
+def small_rows(sc: TableReads) -> int:
+    """How many rows the small buttons take: one of four, or two of two where the words
+    at the text scale do not fit a quarter of the panel even a fifth smaller (a button's
+    words may shrink that far, see :func:`~tabletop.ui.table.widgets.draw_button`)."""
+    h = sc.size[1]
+    pad = px(8, h)
+    quarter = (sc.side_rect.w - 2 * pad - 3 * (pad // 2)) // 4
+    widest = max(typeset.measure(w, px(14, h) * 4 // 5, True) for w in SMALL_BUTTONS)
+    return 1 if widest <= quarter - 8 else 2
+
+
 LOG_LINES = 6  # the side panel keeps room for this many lines of the log, however many seats
 
 
@@ -125,16 +139,17 @@ class SeatBox:
     rect: pygame.Rect
     lines: list[list[pygame.Surface]]
     folded: bool = False
+    hidden: bool = False  # given way to the seat's name plate (a large text scale, many seats)
 
 
 def _below_boxes(sc: TableReads) -> int:
     """The height the panel needs under the seat boxes: its buttons and a log of
     :data:`LOG_LINES` lines."""
     h = sc.size[1]
-    pad, bh = px(8, h), px(30, h)
+    pad, bh = px(8, h), typeset.grown(30, h)
     rows = len(getattr(sc, "presses", {}) or {}) + 1  # the moves offered, Undo · Hint · …
     rows += sc.match.all_ai and not sc.match.is_over()  # Pause · Fast
-    buttons = rows * (bh + pad // 2) + 2 * pad
+    buttons = (rows + (small_rows(sc) - 1)) * (bh + pad // 2) + 2 * pad
     line_h = typeset.font(px(12, h)).get_linesize()
     return px(6, h) + buttons + (LOG_LINES + 1) * line_h + 2 * pad
 
@@ -186,6 +201,25 @@ def _status_box(sc: TableReads, i: int, line: str, size: int, width: int) -> lis
     return images
 
 
+def panel_top(h: int) -> int:
+    """Where the status lines start: under the game's name at the top of the panel (drawn in
+    the display face at 22 design pixels from 10 down, taller at a larger text scale)."""
+    return max(px(40, h), px(12, h) + typeset.display(px(22, h)).get_height())
+
+
+def _status_size(sc: TableReads, lines: list[str], width: int, room: int) -> int:
+    """The type size of the status lines: the body size, or, where a large text scale
+    leaves no room for them and every seat box folded, the largest smaller one that fits
+    (down to the least size)."""
+    h = sc.size[1]
+    for size in range(px(13, h), typeset.least(h) - 1, -1):
+        line_h = typeset.font(size, True).get_height()
+        need = sum(len(typeset.wrap(ln, size, width, bold=True)) * line_h for ln in lines)
+        if need + (px(4, h) if lines else 0) <= room:
+            return size
+    return typeset.least(h)
+
+
 def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], int]:
     """(status line images, seat boxes, y below the last box) for the current view.
 
@@ -199,10 +233,12 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
     pad = px(8, h)
     width = side.w - 2 * pad
     size = px(12, h)
-    y = px(40, h)
-    size_s = px(13, h)
+    y = panel_top(h)
+    lines = status_lines(sc)
+    least_boxes = sc.match.players * (typeset.grown(24, h) + px(4, h))  # every box folded
+    size_s = _status_size(sc, lines, width, side.bottom - _below_boxes(sc) - y - least_boxes)
     status: list[pygame.Surface] = []
-    for i, line in enumerate(status_lines(sc)):
+    for i, line in enumerate(lines):
         status += _status_box(sc, i, line, size_s, width)
     y += sum(s.get_height() for s in status) + (px(4, h) if status else 0)
     seats = sc.view.get("seats", [])
@@ -222,17 +258,26 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
 
     def height(i: int) -> int:
         if not full[i]:
-            return px(24, h)
-        return px(26, h) + max(1, len(flows[i])) * line_h + px(4, h)
+            return typeset.grown(24, h)
+        return typeset.grown(26, h) + max(1, len(flows[i])) * line_h + px(4, h)
 
     for i in order:  # fold the others first, the viewer's own last
         if sum(height(j) + px(4, h) for j in order) <= room:
             break
         full[i] = False
+    # even folded, the boxes would leave the log under two lines (a large text scale, many
+    # seats): the other seats' boxes all give way to their name plates, which say the same
+    spare = (LOG_LINES - 2) * typeset.font(px(12, h)).get_linesize()
+    hidden: set[int] = set()
+    if sum(height(j) + px(4, h) for j in order) > room + spare:
+        hidden = {j for j in order if j not in mine}
     boxes = []
     for i in range(sc.match.players):
+        if i in hidden:
+            boxes.append(SeatBox(i, pygame.Rect(side.x + pad, y, width, 0), [], True, True))
+            continue
         bh = _room(sc, ("seat", i), height(i)) if full[i] else height(i)
-        lines = flows[i][: max(1, (bh - px(30, h)) // line_h)] if full[i] else []
+        lines = flows[i][: max(1, (bh - typeset.grown(30, h)) // line_h)] if full[i] else []
         rect = pygame.Rect(side.x + pad, y, width, bh)  # (fewer lines while the room is held)
         boxes.append(SeatBox(i, rect, lines, not full[i]))
         y += bh + px(4, h)
@@ -273,7 +318,7 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     pal = sc.pal
     pad = px(8, h)
     status, boxes, _ = panel_boxes(sc)
-    y = px(40, h)
+    y = panel_top(h)
     for img in status:
         surface.blit(img, (sc.side_rect.x + pad, y))
         y += img.get_height()
@@ -282,6 +327,8 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
     sc.drawn.seat_boxes.clear()
     sc.drawn.folded = {b.seat for b in boxes if b.folded}
     for box in boxes:
+        if box.hidden:
+            continue
         i, r = box.seat, box.rect
         sc.drawn.seat_boxes[i] = r
         active = i in to_act
@@ -297,18 +344,26 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
             ]
             pygame.draw.polygon(surface, pal.gold, tri)
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
-        score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
+        size = px(20, h)  # large, as far as the box's first line holds it
+        while size > px(13, h) and typeset.font(size, True).get_height() > typeset.grown(24, h):
+            size -= 1
+        score = typeset.text(str(info.get("score", "")), size, pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
         mark = seat_badge.badge(pal, i, px(15, h))
         at = surface.blit(
-            mark, (r.x + pad // 2, r.y + px(5, h) + (px(16, h) - mark.get_height()) // 2)
+            mark,
+            (
+                r.x + pad // 2,
+                r.y + typeset.grown(5, h) + (typeset.grown(16, h) - mark.get_height()) // 2,
+            ),
         )
         sc.drawn.badges.setdefault(i, []).append(at)
         x = at.right + pad // 2
         for part in _header(sc, i, r.w - 3 * pad - score.get_width() - mark.get_width(), h):
-            surface.blit(part, (x, r.y + px(5, h) + (px(16, h) - part.get_height()) // 2))
+            at_y = r.y + typeset.grown(5, h) + (typeset.grown(16, h) - part.get_height()) // 2
+            surface.blit(part, (x, at_y))
             x += part.get_width() + px(6, h)
-        ly = r.y + px(25, h)
+        ly = r.y + typeset.grown(25, h)
         for line in box.lines:
             x = r.x + pad
             for img in line:
@@ -367,7 +422,7 @@ def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> N
             continue
         active = seat in to_act
         ink = pal.ink if active else pal.ivory
-        top = max(typeset.least(h), min(px(13, h), strip.h - px(4, h)))
+        top = max(typeset.least(h), min(typeset.strip_size(13, h), strip.h - px(4, h)))
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
         mark = seat_badge.badge(pal, seat, min(px(15, h), strip.h - px(4, h)))
         gap, edge = px(10, h), px(16, h) + mark.get_width() + px(4, h)
