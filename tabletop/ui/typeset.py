@@ -85,7 +85,7 @@ def note(said: Iterator[Said] | list[Said] | tuple[Said, ...]) -> None:
 def abbreviated(full: str, short: str, size: int, hover: bool = True) -> None:
     """Tell the recorder that ``short``, the declared short form of ``full``, was drawn at
     ``size`` in its place (for painters that set the words themselves)."""
-    _told(Said(short, ui_fonts.scaled(size), full, hover, planned=True))
+    _told(Said(short, _drawn(size), full, hover, planned=True))
 
 
 def _told(said: Said) -> None:
@@ -127,6 +127,13 @@ def display(size: int) -> pygame.font.Font:
     return ui_fonts.font("display", max(6, int(size)))
 
 
+def _drawn(size: float) -> int:
+    """The pixel size :func:`font` and :func:`display` really draw ``size`` at (the floor of
+    6 first, then the text scale): the caches key on it, so two sizes asked for at two
+    scales share an entry only when they are drawn alike."""
+    return ui_fonts.scaled(max(6, int(size)))
+
+
 _TEXT_CACHE: dict[tuple[str, int, int, tuple[int, ...]], pygame.Surface] = {}
 # the caches below key on the size drawn (the size asked for times the text scale)
 
@@ -135,7 +142,7 @@ def text(
     s: str, size: int, colour: tuple[int, ...], bold: bool = False, title: bool = False
 ) -> pygame.Surface:
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
-    key = (s, ui_fonts.scaled(size), bold + 2 * title, tuple(colour))
+    key = (s, _drawn(size), bold + 2 * title, tuple(colour))
     if _RECORD is not None:
         _RECORD.append(Said(s, key[1]))
     surf = _TEXT_CACHE.get(key)
@@ -153,7 +160,7 @@ _WIDTHS: dict[tuple[str, int, bool, bool], int] = {}
 
 def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     """How wide ``s`` is at ``size``, in pixels (measured, not rendered; cached)."""
-    key = (s, ui_fonts.scaled(size), bold, title)
+    key = (s, _drawn(size), bold, title)
     w = _WIDTHS.get(key)
     if w is None:
         if len(_WIDTHS) > 8000:
@@ -263,7 +270,7 @@ def paragraph(
     twice as fast as line by line, and breaks a word too long for a line as :func:`lines`
     does.  For text whose lines need no placing of their own (tips, notes)."""
     room = max(1, int(width))
-    key = (s, ui_fonts.scaled(size), room, bold, tuple(colour), centred)
+    key = (s, _drawn(size), room, bold, tuple(colour), centred)
     if _RECORD is not None:
         _RECORD.append(Said(s, key[1]))
     surf = _PARAS.get(key)
@@ -315,7 +322,7 @@ def fit(
         else:
             hi = mid - 1
     cut = s[:lo].rstrip() + "…"
-    _told(Said(cut, ui_fonts.scaled(size), s, hover))
+    _told(Said(cut, _drawn(size), s, hover))
     return text(cut, size, colour, bold, title)
 
 
