@@ -306,19 +306,21 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
     done = tried_by(frame, seat)
     phase = frame.data["phase"]
     living = s.living()
-    for h in living:
-        if h != seat and h not in done and _subjects(s, seat, phase, h):
-            return True
-        if h != seat and phase == REBUILD and s.hp[seat] < MAX_HP and 40 + h not in done:
-            return True
-    debtors = _debtors(s, seat)
+    rows = _subject_rows(s, seat, phase, living, words=False)
+    if rows:
+        for h in living:
+            if h != seat and h not in done and any(not_of != h for _, not_of, _ in rows):
+                return True
+    gift = phase == REBUILD and s.hp[seat] < MAX_HP
+    if gift and any(h != seat and 40 + h not in done for h in living):
+        return True
+    debtors, holders = _ledger(s, seat)
     for d in debtors:
-        if 8 + d not in done and _subjects(s, seat, phase, d):
+        if rows and 8 + d not in done and any(not_of != d for _, not_of, _ in rows):
             return True
         for other in living:
             if other not in (seat, d) and (16 + other not in done or 24 + other not in done):
                 return True
-    holders = _holders(s, seat)
     if holders and _payable(s, seat):
         for h in holders:
             if s.alive(h) and 32 + h not in done:
@@ -326,28 +328,42 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
     return False
 
 
+# The rules never change ``s.favours`` in place (a new token, a token bought back, sold or
+# swapped makes a new list), so each seat's ledger is kept for the last list read: listing the
+# market costs the same with 70 tokens out as with none.
+_LEDGERS: list[Any] = [None, 0, {}]  # the favours list, its length, seat -> ledger
+
+
 def _ledger(s: MayflowerState, seat: int) -> tuple[list[int], list[int]]:
     """(the players owing ``seat`` a favour, those ``seat`` owes one), each in seat order."""
-    owing: set[int] = set()
-    owed: set[int] = set()
-    for _, debtor, holder in s.favours:
-        if holder == seat:
-            owing.add(debtor)
-        elif debtor == seat:
-            owed.add(holder)
-    return sorted(owing), sorted(owed)
+    tokens = s.favours
+    memo = _LEDGERS
+    if memo[0] is not tokens or memo[1] != len(tokens):
+        memo[0], memo[1], memo[2] = tokens, len(tokens), {}
+    found = memo[2].get(seat)
+    if found is None:
+        owing: set[int] = set()
+        owed: set[int] = set()
+        for _, debtor, holder in tokens:
+            if holder == seat:
+                owing.add(debtor)
+            elif debtor == seat:
+                owed.add(holder)
+        found = memo[2][seat] = (sorted(owing), sorted(owed))
+    return found
 
 
 def _subject_rows(
-    s: MayflowerState, seat: int, phase: str, living: list[int]
+    s: MayflowerState, seat: int, phase: str, living: list[int], words: bool = True
 ) -> list[tuple[int, int, str]]:
     """As :func:`_subjects` for every helper at once: (subject, the one helper it is not asked
-    of or -1, its words), each subject's words made once."""
+    of or -1, its words), each subject's words made once (none when not ``words``)."""
     if phase == ATTACK:
-        return [(t, t, f"attack {who(t)}") for t in living if t != seat]
+        return [(t, t, f"attack {who(t)}" if words else "") for t in living if t != seat]
     if phase == DEFEND:
         return [
-            (f["id"], f["by"], subject_words(s, phase, f["id"], seat)) for f in threats(s, seat)
+            (f["id"], f["by"], subject_words(s, phase, f["id"], seat) if words else "")
+            for f in threats(s, seat)
         ]
     if phase == REBUILD and s.hp[seat] < MAX_HP:
         return [(-1, -1, f"heal {who(seat)}")]
@@ -508,7 +524,7 @@ def apply_help(s: MayflowerState, seat: int, action: Action, events: list[Event]
     elif frame.step == ASK_STEP:
         tid = s.next_token
         s.next_token += 1
-        s.favours.append([tid, asker, seat])
+        s.favours = [*s.favours, [tid, asker, seat]]  # (never changed in place: see _ledger)
         text = f"{who(seat)} helps {who(asker)}: {who(asker)} now owes {who(seat)} a favour."
         events.append(Event(LOG, text, {"favour": [tid, asker, seat]}))
     else:
@@ -640,17 +656,17 @@ def apply_answer(s: MayflowerState, seat: int, action: Action, events: list[Even
     token = next(t for t in s.favours if t[0] == tid)
     if kind == BUY_BACK:
         _give_diamond(s, offerer, seat, d["card"], events)
-        s.favours.remove(token)
+        s.favours = [t for t in s.favours if t is not token]
         events.append(Event(LOG, f"{who(offerer)} no longer owes {who(seat)} a favour."))
         return
-    token[2] = seat
+    s.favours = [t if t is not token else [tid, token[1], seat] for t in s.favours]
     if kind == SELL:
         _give_diamond(s, seat, offerer, catalog().index[action["card"]], events)
         events.append(Event(LOG, f"{who(token[1])} now owes the favour to {who(seat)}."))
     else:
         new = [s.next_token, seat, offerer]
         s.next_token += 1
-        s.favours.append(new)
+        s.favours = [*s.favours, new]
         text = (
             f"{who(token[1])} now owes the favour to {who(seat)}, "
             f"and {who(seat)} owes {who(offerer)} a new favour."
