@@ -1,6 +1,7 @@
 """Engine speed: random playouts per second, and the cost of copying and JSON round trips.
 
     python benchmarks/engine.py [--game ID | --game module:ATTR] [--quick] [--seconds S] [--clock cpu|wall]
+                                [--players 2 4]
 
 Prints random-playout games/s at 2 and 4 players (clamped to the game's range; each step
 generates the legal list and applies one action with ``game.play``, as the AI's rollouts do,
@@ -148,11 +149,13 @@ def mean_cost_us(
             return 1e6 * elapsed / runs, runs
 
 
-def run(game: Game, budget: float, clock_name: str = "cpu") -> dict[str, Any]:
-    """Every figure of the benchmark, as data."""
+def run(
+    game: Game, budget: float, clock_name: str = "cpu", players: Sequence[int] = (2, 4)
+) -> dict[str, Any]:
+    """Every figure of the benchmark, as data (play-outs at each count of ``players``)."""
     clock = CLOCKS[clock_name]
     lo, hi = game.info.min_players, game.info.max_players
-    counts = sorted({min(max(n, lo), hi) for n in (2, 4)})
+    counts = sorted({min(max(n, lo), hi) for n in players})
     playouts = [playout_speed(game, n, budget, clock) for n in counts]
     players = counts[-1]
     state, step = mid_game_state(game, players)
@@ -233,6 +236,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
+        "--players", type=int, nargs="+", default=[2, 4], help="player counts (default 2 4)"
+    )
+    parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="cpu", help="what time to measure (default cpu)"
     )
     args = parser.parse_args(argv)
@@ -241,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyError, ImportError, AttributeError) as e:
         print(f"benchmarks/engine.py: {e}", file=sys.stderr)
         return 2
-    result = run(game, 0.1 if args.quick else args.seconds, args.clock)
+    result = run(game, 0.1 if args.quick else args.seconds, args.clock, args.players)
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 
