@@ -31,6 +31,7 @@ class CardLayer:
     glow_key: Any = None  # (layer, glow level) the drop-target glows on the window show
     glows: list[pygame.Rect] = field(default_factory=list)  # where those glows lie
     over: dict[str, list[Blit]] = field(default_factory=dict)  # a target's covering cards
+    dim: list[int] = field(default_factory=list)  # the seats greyed on the layer
 
 
 @dataclass
