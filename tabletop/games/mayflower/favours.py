@@ -92,27 +92,30 @@ def tokens_held(s: MayflowerState, seat: int) -> list[list[int]]:
 # The frame's "tried" list is never changed in place (each try replaces it with a longer
 # copy, which state copies may share), so the last one read is kept with what each seat
 # tried, as kind * 8 + other: every test is a set lookup, not a scan of the phase's tries.
-_TRIED: list[Any] = [None, 0, {}]  # the list, its length, seat -> set of kind * 8 + other
+# One tuple, replaced whole and never changed once published (a search thread and the
+# table may list moves at once): the list, its length, seat -> frozenset of kind * 8 + other.
+_TRIED: tuple[Any, int, dict[int, frozenset[int]]] = (None, 0, {})
 
 
-def tried_by(frame: Any, seat: int) -> set[int]:
+def tried_by(frame: Any, seat: int) -> frozenset[int]:
     """What ``seat`` tried this phase, each as ``kind * 8 + other`` (kinds 0–5, as in
     ``frame.data["tried"]``: ask, call, sell, swap, buy back, gift)."""
+    global _TRIED
     tried = frame.data["tried"]
     memo = _TRIED
     if memo[0] is not tried or memo[1] != len(tried):
         old, n = memo[0], memo[1]
         if old is not None and len(old) == n <= len(tried) and tried[:n] == old:
-            by_seat, new = memo[2], tried[n:]  # the last list read, and a try or two more
+            by_seat, new = dict(memo[2]), tried[n:]  # the last list read, and a try or two more
         else:
             by_seat, new = {}, tried
         for who_, kind, other in new:
-            by_seat.setdefault(who_, set()).add(kind * 8 + other)
-        memo[0], memo[1], memo[2] = tried, len(tried), by_seat
+            by_seat[who_] = by_seat.get(who_, _NONE) | {kind * 8 + other}
+        memo = _TRIED = (tried, len(tried), by_seat)
     return memo[2].get(seat) or _NONE
 
 
-_NONE: set[int] = set()
+_NONE: frozenset[int] = frozenset()
 
 
 def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int]:
@@ -331,16 +334,18 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
 # The rules never change ``s.favours`` in place (a new token, a token bought back, sold or
 # swapped makes a new list), so each seat's ledger is kept for the last list read: listing the
 # market costs the same with 70 tokens out as with none.
-_LEDGERS: list[Any] = [None, 0, {}]  # the favours list, its length, seat -> ledger
+# One tuple, replaced whole (see _TRIED): the favours list, its length, seat -> ledger.
+_LEDGERS: tuple[Any, int, dict[int, tuple[list[int], list[int]]]] = (None, 0, {})
 
 
 def _ledger(s: MayflowerState, seat: int) -> tuple[list[int], list[int]]:
     """(the players owing ``seat`` a favour, those ``seat`` owes one), each in seat order."""
+    global _LEDGERS
     tokens = s.favours
     memo = _LEDGERS
     if memo[0] is not tokens or memo[1] != len(tokens):
-        memo[0], memo[1], memo[2] = tokens, len(tokens), {}
-    found = memo[2].get(seat)
+        memo = _LEDGERS = (tokens, len(tokens), {})
+    found = memo[2].get(seat)  # (a seat's ledger, added by whoever reads it first: all alike)
     if found is None:
         owing: set[int] = set()
         owed: set[int] = set()
@@ -382,10 +387,15 @@ def market(s: MayflowerState, seat: int) -> list[Action]:
     rows = _subject_rows(s, seat, phase, living)
     debtors, holders = _ledger(s, seat)
     out: list[Action] = []
+    asked, called = _ask.known, _call.known  # (read directly: the hottest lists of the step)
     if rows:
         for h in living:
             if h != seat and h not in done:  # kind 0: asked
-                out += [_ask(seat, h, sub, words) for sub, not_of, words in rows if not_of != h]
+                out += [
+                    asked.get((seat, h, sub, words)) or _ask(seat, h, sub, words)
+                    for sub, not_of, words in rows
+                    if not_of != h
+                ]
     if phase == REBUILD and s.hp[seat] < MAX_HP:
         out += [_gift(seat, h) for h in living if h != seat and 40 + h not in done]
     if debtors:
@@ -393,7 +403,9 @@ def market(s: MayflowerState, seat: int) -> list[Action]:
             for d in debtors:
                 if 8 + d not in done:  # kind 1: called in
                     out += [
-                        _call(seat, d, sub, words) for sub, not_of, words in rows if not_of != d
+                        called.get((seat, d, sub, words)) or _call(seat, d, sub, words)
+                        for sub, not_of, words in rows
+                        if not_of != d
                     ]
         for name, kind in ((SELL, 16), (SWAP, 24)):
             others = [o for o in living if o != seat and kind + o not in done]
