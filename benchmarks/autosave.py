@@ -7,7 +7,10 @@ autosave on, and times, on the calling (render) thread, the autosave part of eac
 ``Match.apply`` (journal record queued, and every ``SNAPSHOT_EVERY`` moves a state snapshot
 handed to the writer thread).  For comparison it also times the old way, a whole save written
 atomically after every move, at the same moves.  Samples are the moves 1–20 and 991–1,010 of
-every game; median, p95 and p99 are printed in milliseconds with the command line.
+every game, and every snapshot move (each ``SNAPSHOT_EVERY``-th, where the state is encoded
+whole on this thread); median, p95 and p99 are printed in milliseconds with the command
+line, as wall time and as this thread's CPU time (``time.thread_time``: what the move cost
+the render thread itself, whatever else the machine was doing).
 
 The writer thread's own fsyncs are not on the render thread; the last line says how long the
 writer needed to catch up at the end (its backlog).
@@ -27,20 +30,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop import registry
 from tabletop.controller import Match, SeatConfig
+from tabletop.controller.match import SNAPSHOT_EVERY
 from tabletop.controller.saving import saves
 from tabletop.engine import Rng
 
 NEAR = {"move 10": range(1, 21), "move 1000": range(991, 1011)}
+SNAPSHOTS = range(SNAPSHOT_EVERY, 1011, SNAPSHOT_EVERY)  # the moves that write a snapshot
+SAMPLES = {**NEAR, "snapshots": SNAPSHOTS}
 
 
 class TimedMatch(Match):
     """A match that records how long each autosave took on this thread."""
 
-    costs: dict[int, float]
+    costs: dict[int, float]  # wall ms by move number
+    cpu: dict[int, float]  # this thread's CPU ms by move number
 
     def _autosave_move(self, played: Any) -> None:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         super()._autosave_move(played)
+        self.cpu[len(self.history)] = (time.thread_time() - c) * 1000
         self.costs[len(self.history)] = (time.perf_counter() - t) * 1000
 
 
@@ -69,8 +77,9 @@ FRAME = 1 / 60
 
 def play(
     game_id: str, seed: int, folder: Path, old_way: bool, paced: bool = False
-) -> dict[int, float]:
-    """One game of up to 1,010 moves; the autosave cost of each move by move number.
+) -> tuple[dict[int, float], dict[int, float]]:
+    """One game of up to 1,010 moves; the autosave cost of each move by move number, as wall
+    and as this thread's CPU milliseconds.
 
     ``paced``: inside the timed windows one move per frame (1/60 s), as the table plays at
     most; elsewhere moves run back to back (the writer then catches up before a window).
@@ -79,7 +88,7 @@ def play(
     seats = [SeatConfig(name=f"P{i}") for i in range(game.info.max_players)]
     path = folder / f"autosave-{seed}-{int(old_way)}.json"
     m = TimedMatch(game, seats, seed, save_path=None if old_way else path)
-    m.costs = {}
+    m.costs, m.cpu = {}, {}
     rng = Rng(seed)
     while not m.is_over() and len(m.history) < 1010:
         seat = m.to_act()[0]
@@ -91,15 +100,16 @@ def play(
         m.apply(seat, action)
         if old_way:  # what every move cost before the journal: the whole file, rewritten
             n = len(m.history)
-            if any(n in r for r in NEAR.values()):
-                t = time.perf_counter()
+            if any(n in r for r in SAMPLES.values()):
+                t, c = time.perf_counter(), time.thread_time()
                 saves.write_atomic(path, m.to_json())
+                m.cpu[n] = (time.thread_time() - c) * 1000
                 m.costs[n] = (time.perf_counter() - t) * 1000
     if not old_way:
         t = time.perf_counter()
         m.flush()
         m.costs[-1] = (time.perf_counter() - t) * 1000
-    return m.costs
+    return m.costs, m.cpu
 
 
 def frames(game_id: str, n: int, autosave: bool) -> tuple[list[float], int]:
@@ -155,18 +165,22 @@ def main(argv: list[str] | None = None) -> int:
             ("journal, back to back", False, False),
             ("whole file per move (before)", True, False),
         ):
-            runs = [
+            both = [
                 play(game_id, seed, folder, old_way, paced) for seed in range(1, args.games + 1)
             ]
-            for near, moves in NEAR.items():
+            runs = [wall for wall, _ in both]
+            for near, moves in SAMPLES.items():
                 sample = [c[n] for c in runs for n in moves if n in c]
+                cpu = [c[n] for _, c in both for n in moves if n in c]
                 if not sample:
                     print(f"  {label:30} {near:9}: no game got that far")
                     continue
                 print(
                     f"  {label:30} {near:9}: median {statistics.median(sample):.3f} ms, "
                     f"p95 {pct(sample, 95):.3f} ms, p99 {pct(sample, 99):.3f} ms, "
-                    f"max {max(sample):.3f} ms (n={len(sample)})"
+                    f"max {max(sample):.3f} ms (n={len(sample)}); CPU median "
+                    f"{statistics.median(cpu):.3f} ms, p95 {pct(cpu, 95):.3f} ms, "
+                    f"p99 {pct(cpu, 99):.3f} ms"
                 )
             if not old_way:
                 backlog = [c[-1] for c in runs if -1 in c]

@@ -1,6 +1,7 @@
 """Engine speed: random playouts per second, and the cost of copying and JSON round trips.
 
     python benchmarks/engine.py [--game ID | --game module:ATTR] [--quick] [--seconds S] [--clock cpu|wall]
+                                [--players 2 4]
 
 Prints random-playout games/s at 2 and 4 players (clamped to the game's range; each step
 generates the legal list and applies one action with ``game.play``, as the AI's rollouts do,
@@ -8,6 +9,11 @@ so no event or log sentence is built) and the
 mean cost in µs of ``game.copy(state)`` and of a JSON round trip
 (``state_to_json`` → ``json.dumps`` → ``json.loads`` → ``state_from_json``) for a
 mid-game state (and, for the AI, of ``legal_actions``, ``view`` and ``determinize``).
+``legal_actions`` is timed twice: *generated* (the state's cached list forgotten before each
+call with ``game.touch``, so the moves list it afresh, as after every apply) and *cached*
+(the list kept on the state handed back, as a second call on an unchanged state is).
+Then the CPU cost of an action (listing plus ``play``) in each tenth of a game, averaged
+over the play-outs of the largest player count: a cost that grows over a game shows there.
 ``--quick`` is a short run used by the test suite.
 """
 
@@ -78,6 +84,32 @@ def playout_speed(
     }
 
 
+def cost_by_tenth(
+    game: Game, players: int, budget: float, clock: Callable[[], float] = time.process_time
+) -> list[float]:
+    """Mean µs of one play-out step (list the legal actions, ``play`` one) in each tenth of a
+    game, over seeded random games played for about ``budget`` seconds."""
+    total = [0.0] * 10
+    count = [0] * 10
+    spent = 0.0
+    seed = 2000
+    while spent < budget:
+        state = game.new_game(players, seed)
+        rng = Rng(seed ^ 0xBE7C4)
+        costs = []
+        while not game.is_over(state):
+            t = clock()
+            seat = game.to_act(state)[0]
+            game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
+            costs.append(clock() - t)
+        for i, c in enumerate(costs):
+            total[i * 10 // len(costs)] += c
+            count[i * 10 // len(costs)] += 1
+        spent += sum(costs)
+        seed += 1
+    return [1e6 * t / n if n else 0.0 for t, n in zip(total, count, strict=True)]
+
+
 def mid_game_state(game: Game, players: int, seed: int = 7) -> tuple[Any, int]:
     """A state halfway through a random game (replayed to its middle)."""
     _, length = random_playout(game, players, seed)
@@ -87,6 +119,19 @@ def mid_game_state(game: Game, players: int, seed: int = 7) -> tuple[Any, int]:
         seat = game.to_act(state)[0]
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     return state, length // 2
+
+
+def legal_generated(game: Game, state: Any, seat: int) -> Callable[[], list[Any]]:
+    """A call listing ``seat``'s legal actions afresh each time: the list a kit game keeps on
+    the state until the next apply is forgotten first (``game.touch``)."""
+    touch = getattr(game, "touch", None)
+
+    def generated() -> list[Any]:
+        if touch is not None:
+            touch(state)
+        return game.legal_actions(state, seat)
+
+    return generated
 
 
 def mean_cost_us(
@@ -104,11 +149,13 @@ def mean_cost_us(
             return 1e6 * elapsed / runs, runs
 
 
-def run(game: Game, budget: float, clock_name: str = "cpu") -> dict[str, Any]:
-    """Every figure of the benchmark, as data."""
+def run(
+    game: Game, budget: float, clock_name: str = "cpu", players: Sequence[int] = (2, 4)
+) -> dict[str, Any]:
+    """Every figure of the benchmark, as data (play-outs at each count of ``players``)."""
     clock = CLOCKS[clock_name]
     lo, hi = game.info.min_players, game.info.max_players
-    counts = sorted({min(max(n, lo), hi) for n in (2, 4)})
+    counts = sorted({min(max(n, lo), hi) for n in players})
     playouts = [playout_speed(game, n, budget, clock) for n in counts]
     players = counts[-1]
     state, step = mid_game_state(game, players)
@@ -124,7 +171,10 @@ def run(game: Game, budget: float, clock_name: str = "cpu") -> dict[str, Any]:
     view = game.view(state, seat)
     rng = Rng(5)
     extra = {
-        "legal_actions": mean_cost_us(
+        "legal_actions": mean_cost_us(legal_generated(game, state, seat), budget / 4, clock=clock)[
+            0
+        ],
+        "legal_actions_cached": mean_cost_us(
             lambda: game.legal_actions(state, seat), budget / 4, clock=clock
         )[0],
         "view": mean_cost_us(lambda: game.view(state, seat), budget / 4, clock=clock)[0],
@@ -133,6 +183,7 @@ def run(game: Game, budget: float, clock_name: str = "cpu") -> dict[str, Any]:
         )[0],
     }
     size = len(json.dumps(game.state_to_json(state)))
+    tenths = cost_by_tenth(game, players, budget, clock)
     return {
         "game": game.info.id,
         "clock": clock_name,
@@ -143,6 +194,7 @@ def run(game: Game, budget: float, clock_name: str = "cpu") -> dict[str, Any]:
         "json_round_trip_us": json_us,
         "json_runs": json_runs,
         "other_us": extra,
+        "step_us_by_tenth": tenths,
     }
 
 
@@ -167,6 +219,12 @@ def report(r: dict[str, Any]) -> str:
         f"{'JSON round trip':<20} {r['json_round_trip_us']:>10.1f} µs  (mean of {r['json_runs']})",
     ]
     lines += [f"{name + '()':<20} {us:>10.1f} µs" for name, us in r["other_us"].items()]
+    tenths = r["step_us_by_tenth"]
+    lines.append(
+        f"µs an action by tenth of a game ({s['players']} players): "
+        + " ".join(f"{t:.1f}" for t in tenths)
+        + (f"  (last/first {tenths[-1] / tenths[0]:.2f})" if tenths[0] else "")
+    )
     return "\n".join(lines)
 
 
@@ -178,6 +236,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
+        "--players", type=int, nargs="+", default=[2, 4], help="player counts (default 2 4)"
+    )
+    parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="cpu", help="what time to measure (default cpu)"
     )
     args = parser.parse_args(argv)
@@ -186,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyError, ImportError, AttributeError) as e:
         print(f"benchmarks/engine.py: {e}", file=sys.stderr)
         return 2
-    result = run(game, 0.1 if args.quick else args.seconds, args.clock)
+    result = run(game, 0.1 if args.quick else args.seconds, args.clock, args.players)
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0
 

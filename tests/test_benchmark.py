@@ -34,8 +34,33 @@ def test_quick_benchmark_prints_every_figure(capsys: pytest.CaptureFixture[str])
     assert re.fullmatch(r"\s+2\s+\d+\s+16\.0\s+[\d.]+\s+\d+", table[2])
     assert re.fullmatch(r"game\.copy\(state\)\s+[\d.]+ µs  \(mean of \d+\)", table[5])
     assert re.fullmatch(r"JSON round trip\s+[\d.]+ µs  \(mean of \d+\)", table[6])
-    assert [line.split()[0] for line in table[7:]] == ["legal_actions()", "view()", "determinize()"]
+    names = [line.split()[0] for line in table[7:11]]
+    assert names == ["legal_actions()", "legal_actions_cached()", "view()", "determinize()"]
     assert all(v > 0 for v in figures["other_us"].values())
+    assert table[11].startswith("µs an action by tenth of a game (4 players): ")
+    assert len(figures["step_us_by_tenth"]) == 10
+    assert all(t > 0 for t in figures["step_us_by_tenth"])
+
+
+def test_the_generated_legal_list_is_listed_afresh_each_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kit game hands back the list it keeps on the state; the benchmark's 'generated'
+    figure must pay for the listing on every call."""
+    from tabletop import registry
+
+    bench = _load()
+    game = registry.get("majesty")
+    state, _ = bench.mid_game_state(game, 2)
+    seat = game.to_act(state)[0]
+    step = state.stack[-1].step
+    listed = []
+    gen = game.moves.single[step]
+    monkeypatch.setitem(game.moves.single, step, lambda s, p: listed.append(p) or gen(s, p))
+    call = bench.legal_generated(game, state, seat)
+    for _ in range(3):
+        assert call()
+    assert len(listed) == 3
 
 
 def test_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER, PHASE
+from tabletop.engine.events import GAME_OVER, PHASE, QUIET
 from tabletop.engine.words import plural
 from tabletop.games.majesty.data import INFIRMARY, catalog
 from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
@@ -24,21 +26,17 @@ def winners_of(scores: list[int]) -> list[int]:
 
 def final_scoring(s: MajestyState, events: list[Event]) -> None:
     """Score the end of the game in rulebook order and mark the game over."""
-    events.append(Event(PHASE, "Final scoring.", {"name": "final_scoring"}))
+    quiet = events is QUIET  # (no sentence is made where nobody reads it)
+    if not quiet:
+        events.append(Event(PHASE, "Final scoring.", {"name": "final_scoring"}))
     infirmary = catalog().location(INFIRMARY, s.sides[INFIRMARY])
     wounded = [len(r[INFIRMARY]) for r in s.realms]  # counted before step 1 empties them
     # 1. Infirmary
+    penalty = infirmary.penalty_per_card
     for p in range(s.players):
         n = wounded[p]
-        gain_points(
-            s,
-            p,
-            -infirmary.penalty_per_card * n,
-            "infirmary",
-            f"{who(p)} loses {plural(infirmary.penalty_per_card * n, 'point')} "
-            f"for {plural(n, 'wounded character')}.",
-            events,
-        )
+        text = "" if quiet else partial(_wounded, p, penalty * n, n)
+        gain_points(s, p, -penalty * n, "infirmary", text, events)
         pile = s.realms[p][INFIRMARY]
         s.realms[p][INFIRMARY] = ()
         for card in reversed(pile):  # from the top down
@@ -46,41 +44,28 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
             move(s, card, loc_zone(p, INFIRMARY), "removed", "", events, face_up=False)
     # 2. Variety
     for p in range(s.players):
-        k = sum(1 for loc in range(INFIRMARY) if s.realms[p][loc])
-        gain_points(
-            s,
-            p,
-            k * k,
-            "variety",
-            f"{who(p)} has characters at {plural(k, 'location')}: {k} × {k} = {k * k} points.",
-            events,
-        )
+        realm = s.realms[p]
+        k = 0
+        for loc in range(INFIRMARY):
+            if realm[loc]:
+                k += 1
+        gain_points(s, p, k * k, "variety", "" if quiet else partial(_variety, p, k), events)
     # 3. Majority
     for loc in range(INFIRMARY):
         L = catalog().location(loc, s.sides[loc])
         if L.majority is None:
             continue
         for p in leaders([len(r[loc]) for r in s.realms]):
-            gain_points(
-                s,
-                p,
-                L.majority,
-                "majority",
-                f"{who(p)} has the most characters at the {L.name}: {L.majority} points.",
-                events,
-            )
+            text = "" if quiet else partial(_most, p, L.name, L.majority)
+            gain_points(s, p, L.majority, "majority", text, events)
     # 4. Infirmary with a value (side B): the most wounded characters lose it
     if infirmary.majority is not None:
         for p in leaders(wounded):
-            gain_points(
-                s,
-                p,
-                infirmary.majority,
-                "infirmary_b",
-                f"{who(p)} has the most wounded characters: {infirmary.majority} points.",
-                events,
-            )
+            text = "" if quiet else partial(_most_wounded, p, infirmary.majority)
+            gain_points(s, p, infirmary.majority, "infirmary_b", text, events)
     s.over = True
+    if quiet:
+        return
     win = winners_of(s.scores)
     names = " and ".join(who(p) for p in win)
     verb = "share the victory" if len(win) > 1 else "wins"
@@ -91,3 +76,19 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
             {"scores": list(s.scores), "winners": win},
         )
     )
+
+
+def _wounded(p: int, points: int, n: int) -> str:
+    return f"{who(p)} loses {plural(points, 'point')} for {plural(n, 'wounded character')}."
+
+
+def _variety(p: int, k: int) -> str:
+    return f"{who(p)} has characters at {plural(k, 'location')}: {k} × {k} = {k * k} points."
+
+
+def _most(p: int, name: str, points: int) -> str:
+    return f"{who(p)} has the most characters at the {name}: {points} points."
+
+
+def _most_wounded(p: int, points: int) -> str:
+    return f"{who(p)} has the most wounded characters: {points} points."

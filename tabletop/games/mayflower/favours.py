@@ -89,8 +89,33 @@ def tokens_held(s: MayflowerState, seat: int) -> list[list[int]]:
     return [t for t in s.favours if t[2] == seat]
 
 
-def _tried(frame: Any, key: list[int]) -> bool:
-    return key in frame.data["tried"]
+# The frame's "tried" list is never changed in place (each try replaces it with a longer
+# copy, which state copies may share), so the last one read is kept with what each seat
+# tried, as kind * 8 + other: every test is a set lookup, not a scan of the phase's tries.
+# One tuple, replaced whole and never changed once published (a search thread and the
+# table may list moves at once): the list, its length, seat -> frozenset of kind * 8 + other.
+_TRIED: tuple[Any, int, dict[int, frozenset[int]]] = (None, 0, {})
+
+
+def tried_by(frame: Any, seat: int) -> frozenset[int]:
+    """What ``seat`` tried this phase, each as ``kind * 8 + other`` (kinds 0–5, as in
+    ``frame.data["tried"]``: ask, call, sell, swap, buy back, gift)."""
+    global _TRIED
+    tried = frame.data["tried"]
+    memo = _TRIED
+    if memo[0] is not tried or memo[1] != len(tried):
+        old, n = memo[0], memo[1]
+        if old is not None and len(old) == n <= len(tried) and tried[:n] == old:
+            by_seat, new = dict(memo[2]), tried[n:]  # the last list read, and a try or two more
+        else:
+            by_seat, new = {}, tried
+        for who_, kind, other in new:
+            by_seat[who_] = by_seat.get(who_, _NONE) | {kind * 8 + other}
+        memo = _TRIED = (tried, len(tried), by_seat)
+    return memo[2].get(seat) or _NONE
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int]:
@@ -127,8 +152,9 @@ def asks(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     phase = frame.data["phase"]
     out = []
+    done = tried_by(frame, seat)
     for h in s.living():
-        if h == seat or _tried(frame, [seat, 0, h]):
+        if h == seat or h in done:  # kind 0: asked
             continue
         for subject in _subjects(s, seat, phase, h):
             words = subject_words(s, phase, subject, seat)
@@ -150,7 +176,8 @@ def gifts(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     if frame.data["phase"] != REBUILD or s.hp[seat] >= MAX_HP:
         return []
-    return [_gift(seat, h) for h in s.living() if h != seat and not _tried(frame, [seat, 5, h])]
+    done = tried_by(frame, seat)
+    return [_gift(seat, h) for h in s.living() if h != seat and 40 + h not in done]
 
 
 def _debtors(s: MayflowerState, seat: int) -> list[int]:
@@ -185,8 +212,9 @@ def calls(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     phase = frame.data["phase"]
     out = []
+    done = tried_by(frame, seat)
     for debtor in _debtors(s, seat):
-        if _tried(frame, [seat, 1, debtor]):
+        if 8 + debtor in done:  # kind 1: called in
             continue
         for subject in _subjects(s, seat, phase, debtor):
             words = subject_words(s, phase, subject, seat)
@@ -207,14 +235,13 @@ _trade = Interned(_make_trade)
 
 def _trades(s: MayflowerState, seat: int, name: str) -> list[Action]:
     """Offer a held token to a third player for a diamond (SELL) or a new favour (SWAP)."""
-    frame = s.stack[-1]
-    k = 2 if name == SELL else 3
-    out = []
-    for debtor in _debtors(s, seat):
-        for other in s.living():
-            if other not in (seat, debtor) and not _tried(frame, [seat, k, other]):
-                out.append(_trade(name, seat, debtor, other))
-    return out
+    debtors = _debtors(s, seat)
+    if not debtors:
+        return []
+    kind = 16 if name == SELL else 24  # kinds 2 and 3, times 8
+    done = tried_by(s.stack[-1], seat)
+    others = [o for o in s.living() if o != seat and kind + o not in done]
+    return [_trade(name, seat, d, o) for d in debtors for o in others if o != d]
 
 
 def sells(s: MayflowerState, seat: int) -> list[Action]:
@@ -255,10 +282,13 @@ _buy = Interned(_make_buy)
 def buy_backs(s: MayflowerState, seat: int) -> list[Action]:
     """Offer a diamond, from hand or on show, for a token the seat owes (M24, M39); once per
     holder a phase."""
-    frame = s.stack[-1]
-    out = []
-    for holder in _holders(s, seat):
-        if not s.alive(holder) or _tried(frame, [seat, 4, holder]):
+    holders = _holders(s, seat)
+    if not holders:
+        return []
+    done = tried_by(s.stack[-1], seat)
+    out: list[Action] = []
+    for holder in holders:
+        if 32 + holder in done or not s.alive(holder):  # kind 4: bought back
             continue
         out.extend(_buy(seat, holder, c) for c, _ in _payable(s, seat))
     return out
@@ -276,28 +306,122 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
     """Whether the seat has any favour business now (else the round skips it)."""
     if not s.favours_on or not s.alive(seat):
         return False
-    tried = frame.data["tried"]
+    done = tried_by(frame, seat)
     phase = frame.data["phase"]
     living = s.living()
-    for h in living:
-        if h != seat and [seat, 0, h] not in tried and _subjects(s, seat, phase, h):
-            return True
-        if h != seat and phase == REBUILD and s.hp[seat] < MAX_HP and [seat, 5, h] not in tried:
-            return True
-    debtors = _debtors(s, seat)
+    rows = _subject_rows(s, seat, phase, living, words=False)
+    if rows:
+        for h in living:
+            if h != seat and h not in done and any(not_of != h for _, not_of, _ in rows):
+                return True
+    gift = phase == REBUILD and s.hp[seat] < MAX_HP
+    if gift and any(h != seat and 40 + h not in done for h in living):
+        return True
+    debtors, holders = _ledger(s, seat)
     for d in debtors:
-        if [seat, 1, d] not in tried and _subjects(s, seat, phase, d):
+        if rows and 8 + d not in done and any(not_of != d for _, not_of, _ in rows):
             return True
         for other in living:
-            if other not in (seat, d) and (
-                [seat, 2, other] not in tried or [seat, 3, other] not in tried
-            ):
+            if other not in (seat, d) and (16 + other not in done or 24 + other not in done):
                 return True
-    if _payable(s, seat):
-        for h in _holders(s, seat):
-            if s.alive(h) and [seat, 4, h] not in tried:
+    if holders and _payable(s, seat):
+        for h in holders:
+            if s.alive(h) and 32 + h not in done:
                 return True
     return False
+
+
+# The rules never change ``s.favours`` in place (a new token, a token bought back, sold or
+# swapped makes a new list), so each seat's ledger is kept for the last list read: listing the
+# market costs the same with 70 tokens out as with none.
+# One tuple, replaced whole (see _TRIED): the favours list, its length, seat -> ledger.
+_LEDGERS: tuple[Any, int, dict[int, tuple[list[int], list[int]]]] = (None, 0, {})
+
+
+def _ledger(s: MayflowerState, seat: int) -> tuple[list[int], list[int]]:
+    """(the players owing ``seat`` a favour, those ``seat`` owes one), each in seat order."""
+    global _LEDGERS
+    tokens = s.favours
+    memo = _LEDGERS
+    if memo[0] is not tokens or memo[1] != len(tokens):
+        memo = _LEDGERS = (tokens, len(tokens), {})
+    found = memo[2].get(seat)  # (a seat's ledger, added by whoever reads it first: all alike)
+    if found is None:
+        owing: set[int] = set()
+        owed: set[int] = set()
+        for _, debtor, holder in tokens:
+            if holder == seat:
+                owing.add(debtor)
+            elif debtor == seat:
+                owed.add(holder)
+        found = memo[2][seat] = (sorted(owing), sorted(owed))
+    return found
+
+
+def _subject_rows(
+    s: MayflowerState, seat: int, phase: str, living: list[int], words: bool = True
+) -> list[tuple[int, int, str]]:
+    """As :func:`_subjects` for every helper at once: (subject, the one helper it is not asked
+    of or -1, its words), each subject's words made once (none when not ``words``)."""
+    if phase == ATTACK:
+        return [(t, t, f"attack {who(t)}" if words else "") for t in living if t != seat]
+    if phase == DEFEND:
+        return [
+            (f["id"], f["by"], subject_words(s, phase, f["id"], seat) if words else "")
+            for f in threats(s, seat)
+        ]
+    if phase == REBUILD and s.hp[seat] < MAX_HP:
+        return [(-1, -1, f"heal {who(seat)}")]
+    return []
+
+
+def market(s: MayflowerState, seat: int) -> list[Action]:
+    """Every action of the favour step in one pass, in the order of :data:`MOVES` (asks,
+    gifts, calls, sales, swaps, buy-backs, done): the living seats, the seat's tokens, its
+    tries this phase and the subjects' words are each read once, not once per move and
+    helper (the moves' own generators give the same list; a test compares them)."""
+    frame = s.stack[-1]
+    phase = frame.data["phase"]
+    done = tried_by(frame, seat)
+    living = s.living()
+    rows = _subject_rows(s, seat, phase, living)
+    debtors, holders = _ledger(s, seat)
+    out: list[Action] = []
+    asked, called = _ask.known, _call.known  # (read directly: the hottest lists of the step)
+    if rows:
+        for h in living:
+            if h != seat and h not in done:  # kind 0: asked
+                out += [
+                    asked.get((seat, h, sub, words)) or _ask(seat, h, sub, words)
+                    for sub, not_of, words in rows
+                    if not_of != h
+                ]
+    if phase == REBUILD and s.hp[seat] < MAX_HP:
+        out += [_gift(seat, h) for h in living if h != seat and 40 + h not in done]
+    if debtors:
+        if rows:
+            for d in debtors:
+                if 8 + d not in done:  # kind 1: called in
+                    out += [
+                        called.get((seat, d, sub, words)) or _call(seat, d, sub, words)
+                        for sub, not_of, words in rows
+                        if not_of != d
+                    ]
+        for name, kind in ((SELL, 16), (SWAP, 24)):
+            others = [o for o in living if o != seat and kind + o not in done]
+            for d in debtors:
+                row = _trade.row(name, seat, d)  # by the other player
+                out += [row[o] for o in others if o != d]
+    if holders:
+        payable = None
+        for h in holders:
+            if 32 + h in done or not s.alive(h):  # kind 4: bought back
+                continue
+            if payable is None:
+                payable = _payable(s, seat)
+            out += [_buy(seat, h, c) for c, _ in payable]
+    out.append(_DONE)
+    return out
 
 
 def apply_done(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
@@ -412,7 +536,7 @@ def apply_help(s: MayflowerState, seat: int, action: Action, events: list[Event]
     elif frame.step == ASK_STEP:
         tid = s.next_token
         s.next_token += 1
-        s.favours.append([tid, asker, seat])
+        s.favours = [*s.favours, [tid, asker, seat]]  # (never changed in place: see _ledger)
         text = f"{who(seat)} helps {who(asker)}: {who(asker)} now owes {who(seat)} a favour."
         events.append(Event(LOG, text, {"favour": [tid, asker, seat]}))
     else:
@@ -544,17 +668,17 @@ def apply_answer(s: MayflowerState, seat: int, action: Action, events: list[Even
     token = next(t for t in s.favours if t[0] == tid)
     if kind == BUY_BACK:
         _give_diamond(s, offerer, seat, d["card"], events)
-        s.favours.remove(token)
+        s.favours = [t for t in s.favours if t is not token]
         events.append(Event(LOG, f"{who(offerer)} no longer owes {who(seat)} a favour."))
         return
-    token[2] = seat
+    s.favours = [t if t is not token else [tid, token[1], seat] for t in s.favours]
     if kind == SELL:
         _give_diamond(s, seat, offerer, catalog().index[action["card"]], events)
         events.append(Event(LOG, f"{who(token[1])} now owes the favour to {who(seat)}."))
     else:
         new = [s.next_token, seat, offerer]
         s.next_token += 1
-        s.favours.append(new)
+        s.favours = [*s.favours, new]
         text = (
             f"{who(token[1])} now owes the favour to {who(seat)}, "
             f"and {who(seat)} owes {who(offerer)} a new favour."
@@ -645,3 +769,5 @@ MOVES = [
     _move(ACCEPT_OFFER, OFFER_STEP, answers, apply_answer),
     _move(REFUSE_OFFER, OFFER_STEP, refusals, apply_answer),
 ]
+#: the steps whose moves' actions one function lists in one pass (``Moves(together=...)``)
+TOGETHER = {FAVOUR_STEP: market}

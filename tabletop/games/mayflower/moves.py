@@ -98,7 +98,8 @@ MOVES = Moves(
         _move(DIPLO_PARRY, DIPLOMACY_STEP, diplomacy_answers, apply_diplomacy_answer, DRAG),
         _move(DIPLO_DECLINE, DIPLOMACY_STEP, diplomacy_declines, apply_diplomacy_answer, BUTTON),
         *favours.MOVES,
-    ]
+    ],
+    together=favours.TOGETHER,
 )
 
 

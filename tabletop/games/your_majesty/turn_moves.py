@@ -125,31 +125,38 @@ def _salons(s: YMState, seat: int, court: Court) -> list[Action]:
     muses = 0
     for p in phils:
         muses |= muse_bit[p]
-    key = (seat, muses << 3 | open_levels(s, seat, cat.level_bit), *s.reforms)
-    found = _SALON_LISTS.get(key)
-    if found is None:
-        found = _salon_list(key)
+    gates = seat << 8 | muses << 3 | open_levels(s, seat, cat.level_bit)
+    admitted = _SALON_ROWS.get(gates)
+    if admitted is None:
+        admitted = _salon_row(gates)
+    found = [a for r in s.reforms if (a := admitted[r]) is not None]
     if found and lingering and in_force(s, "smallpox"):
         return []
-    return list(found)
+    return found
 
 
-# (seat, muses << 3 | open levels, *unclaimed reforms) -> the salons of that seat
-_SALON_LISTS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+# seat << 8 | muses << 3 | open levels -> by reform, its salon if that seat may hold it with
+# those muses and levels, else None. Keyed without the unclaimed reforms, so it holds at most
+# salon_rows_bound() rows whatever is played: a long session's memory stays flat.
+_SALON_ROWS: dict[int, tuple[Action | None, ...]] = {}
 
 
-def _salon_list(key: tuple[int, ...]) -> tuple[Action, ...]:
-    """The salons of the seat, muses, open levels and unclaimed reforms of ``key``."""
-    seat, gates, reforms = key[0], key[1], key[2:]
+def salon_rows_bound() -> int:
+    """The most rows :data:`_SALON_ROWS` can hold: 256 keys (5 muse bits, 3 level bits) a seat."""
+    return catalog().data.game.max_players << 8
+
+
+def _salon_row(gates: int) -> tuple[Action | None, ...]:
+    """By reform, the salon of the seat with the muses and open levels of ``gates`` (the key
+    of :data:`_SALON_ROWS`), or None where that seat may not hold it."""
+    seat, muses, levels = gates >> 8, gates >> 3 & 31, gates & 7
     cat = catalog()
-    muses, levels = gates >> 3, gates & 7
     row = SALONS.known.get((seat,)) or SALONS(seat)
     found = tuple(
-        row[r] for r in reforms if cat.reform_bit[r] & muses and cat.level_bit[r] & levels
+        row[r] if cat.reform_bit[r] & muses and cat.level_bit[r] & levels else None
+        for r in range(len(cat.reform_bit))
     )
-    if len(_SALON_LISTS) >= 50_000:  # (a bound on a long session's memory)
-        _SALON_LISTS.clear()
-    _SALON_LISTS[key] = found
+    _SALON_ROWS[gates] = found
     return found
 
 

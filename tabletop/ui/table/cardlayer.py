@@ -109,9 +109,13 @@ def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Bli
         if sp.uid in lift or (sp.key == hover and sp.uid in draggable):
             r = r.move(0, -lift_by)
         placed.append((sp, r))
+    rects = [r for _, r in placed]
     for i, (sp, r) in enumerate(placed):
-        if any(above.contains(r) for _, above in placed[i + 1 :]):
-            continue  # wholly covered by a card drawn later
+        later = rects[i + 1 :]
+        # wholly covered by a card drawn later? (the overlapping ones found at C speed first)
+        near = r.collidelistall(later) if r.w and r.h else range(len(later))
+        if any(later[j].contains(r) for j in near):
+            continue
         items.append((card_image(sc, sp, sp.rect.w, sp.rect.h), r))
         if sp.uid in lift:  # selected, focused or hinted: lifted, in a solid frame
             items.append((outline(r.w, r.h, sc.pal.ivory, px(3, h)), r))
@@ -141,17 +145,64 @@ def layer(sc: TableReads, lift: set[str], targets: set[str]) -> pygame.Surface:
     if cache.surface is None or cache.key != key:
         before = len(sc.art.drawn)
         cache.outlined = {}
-        cache.items = settled_items(sc, lift, targets)
+        items = settled_items(sc, lift, targets)
         cache.over = {}
         cache.faces = sc.art.drawn[before:] if sc.art.record else []
         assert sc.drawn.bg is not None
-        cache.surface = sc.drawn.bg.copy()
-        cache.surface.fblits(cache.items)
-        dim_seats(sc, cache.surface)
-        cache.key = key
+        dim = dimmed(sc)
+        same_ground = (
+            cache.surface is not None
+            and cache.key is not None
+            and cache.key[:2] == key[:2]  # the same chrome and the same sprites
+            and cache.key[-1] == key[-1]  # at the same size
+            and cache.dim == dim
+        )
+        if not same_ground or not _repaint(sc, cache, items):
+            cache.surface = sc.drawn.bg.copy()
+            cache.surface.fblits(items)
+            dim_seats(sc, cache.surface)
+        cache.items, cache.dim, cache.key = items, dim, key
     elif sc.art.record:
         sc.art.drawn.extend(cache.faces)
     return cache.surface
+
+
+def _blit_rect(item: Blit) -> pygame.Rect:
+    surf, at = item
+    return pygame.Rect(at[0], at[1], surf.get_width(), surf.get_height())
+
+
+def _repaint(sc: TableReads, cache: CardLayer, items: list[Blit]) -> bool:
+    """Bring the layer from ``cache.items`` to ``items`` in place, repainting only where a
+    blit appeared or went (a card picked up or dropped, outlines shown or hidden): each such
+    rect gets its chrome back and every blit of ``items`` over it, in order, clipped to it,
+    so its pixels are those a whole rebuild would give.  False (nothing done) where the
+    order of the blits kept changed or the damage is too large to be worth it.  The rects
+    are added to what the window must restore from the layer (``cache.dirty``), and the
+    drop-target glows are drawn afresh."""
+    surface, bg = cache.surface, sc.drawn.bg
+    assert surface is not None and bg is not None
+    old_keys = [(id(b[0]), b[1][0], b[1][1]) for b in cache.items]
+    new_keys = [(id(b[0]), b[1][0], b[1][1]) for b in items]
+    olds, news = set(old_keys), set(new_keys)
+    if [k for k in old_keys if k in news] != [k for k in new_keys if k in olds]:
+        return False
+    damage = [_blit_rect(b) for b, k in zip(cache.items, old_keys, strict=True) if k not in news]
+    damage += [_blit_rect(b) for b, k in zip(items, new_keys, strict=True) if k not in olds]
+    w, h = surface.get_size()
+    if sum(r.w * r.h for r in damage) > w * h // 3:
+        return False
+    rects = [_blit_rect(b) for b in items]
+    for r in damage:
+        surface.set_clip(r)
+        surface.blit(bg, r, r)
+        surface.fblits([items[i] for i in r.collidelistall(rects)])
+        dim_seats(sc, surface)
+    surface.set_clip(None)
+    if cache.dirty is not None:
+        cache.dirty.extend(damage)
+    cache.glow_key = None  # the drop targets may have changed with it: their glows redrawn
+    return True
 
 
 def dimmed(sc: TableReads) -> list[int]:

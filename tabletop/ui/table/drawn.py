@@ -32,6 +32,7 @@ class CardLayer:
     glows: list[pygame.Rect] = field(default_factory=list)  # where those glows lie
     over: dict[str, list[Blit]] = field(default_factory=dict)  # a target's covering cards
     outlined: dict[str, pygame.Rect] = field(default_factory=dict)  # lifted cards' solid frames
+    dim: list[int] = field(default_factory=list)  # the seats greyed on the layer
 
 
 @dataclass
