@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from tabletop.engine import Rng
-from tabletop.games.mayflower import GAME, favours
+from tabletop.games.mayflower import GAME, favour_moves, favours
 from tabletop.games.mayflower.state import FAVOUR_STEP
 
 
 def _one_by_one(s: object, seat: int) -> list:
     """The favour step's actions as each move's own generator lists them, in move order."""
     out: list = []
-    for move in favours.MOVES:
+    for move in favour_moves.MOVES:
         if FAVOUR_STEP in move.steps:
             out += move.generate(s, seat)
     return out

@@ -16,7 +16,7 @@ from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame, commit, pass_, prompt, put
 from tabletop.engine.events import LOG, PHASE
 from tabletop.engine.words import plural
-from tabletop.games.mayflower import commit_moves, favours, reaction_moves, table
+from tabletop.games.mayflower import commit_moves, favour_moves, favours, reaction_moves, table
 from tabletop.games.mayflower.data import HOARD, MAX_HP, SEASONS, catalog, draws_for
 from tabletop.games.mayflower.scoring import final_scoring, finish, finish_all_out
 from tabletop.games.mayflower.state import (
@@ -131,7 +131,7 @@ def resolve(s: MayflowerState, pid: int, events: list[Event]) -> None:
             text = f"{who(called)} declines to parry for {who(p['seat'])}."
             events.append(Event(LOG, text, {"seat": called}))
     elif kind == CALL:
-        favours.called(s, pid, events)
+        favour_moves.called(s, pid, events)
 
 
 # --- commits -----------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def end_of_season(s: MayflowerState, events: list[Event]) -> None:
         text = f"{who(seat)} is eliminated with {s.hp[seat]} hit points."
         events.append(Event(LOG, text, {"seat": seat, "eliminated": True, "moment": True}))
     if falling:
-        favours.void(s, falling, events)
+        favour_moves.void(s, falling, events)
     alive = s.living()
     if len(alive) == 1:
         finish(s, alive, events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action
 from tabletop.engine.moves import Apply, Generate, Move, Moves
-from tabletop.games.mayflower import favours, table
+from tabletop.games.mayflower import favour_moves, table
 from tabletop.games.mayflower.commit_moves import (
     ATTACK_DONE,
     ATTACK_WITH,
@@ -97,9 +97,9 @@ MOVES = Moves(
         _move(PASS, REACT, passes, apply_pass, BUTTON),
         _move(DIPLO_PARRY, DIPLOMACY_STEP, diplomacy_answers, apply_diplomacy_answer, DRAG),
         _move(DIPLO_DECLINE, DIPLOMACY_STEP, diplomacy_declines, apply_diplomacy_answer, BUTTON),
-        *favours.MOVES,
+        *favour_moves.MOVES,
     ],
-    together=favours.TOGETHER,
+    together=favour_moves.TOGETHER,
 )
 
 
