@@ -68,12 +68,12 @@ class RulesGame(Game):
     @property
     def info(self) -> GameInfo:  # type: ignore[override]
         """Name, player range, options: from ``data/<id>/game.yaml``."""
-        cached = self.__dict__.get("_info")
+        cached = getattr(self, "_info", None)  # (an attribute, never through ``__dict__``)
         if cached is None:
             g = self.data.game
             if g.id != self.id:
                 raise ValueError(f"data/{self.id}/game.yaml: id is {g.id!r}, expected {self.id!r}")
-            cached = self.__dict__["_info"] = GameInfo(
+            cached = self._info = GameInfo(
                 id=g.id,
                 name=g.name,
                 min_players=g.min_players,
@@ -265,16 +265,16 @@ class RulesGame(Game):
         return self.rebuild(view, seat, rng)
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
-        """The state as plain JSON data (the state's own ``to_json`` when it has one)."""
-        to_json = getattr(state, "to_json", None)
-        return to_json() if to_json is not None else super().state_to_json(state)
+        """The state as plain JSON data: derived from its fields (:mod:`.fields`)."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.to_json(state) if fields is not None else super().state_to_json(state)
 
     def state_from_json(self, data: dict[str, Any]) -> Any:
-        """A state from :meth:`state_to_json` output (``state_type.from_json`` if declared)."""
-        from_json = getattr(self.state_type, "from_json", None)
-        return from_json(data) if from_json is not None else super().state_from_json(data)
+        """A state from :meth:`state_to_json` output: derived from its fields."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.from_json(data) if fields is not None else super().state_from_json(data)
 
     def copy(self, state: Any) -> Any:
-        """An independent copy (the state's own ``clone`` when it has one)."""
-        clone = getattr(state, "clone", None)
-        return clone() if clone is not None else super().copy(state)
+        """An independent copy: derived from its fields."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.copy(state) if fields is not None else super().copy(state)
