@@ -68,6 +68,7 @@ class RulesGame(Game):
     ai: ClassVar[str] = ""
     heuristic: ClassVar[str] = "GreedyAgent"
     heuristic_kinds: ClassVar[tuple[str, ...]] = ("greedy",)
+    _ai_package: ClassVar[str] = ""
 
     # --- data and metadata ------------------------------------------------------------------
     @property
@@ -136,7 +137,14 @@ class RulesGame(Game):
         return self._ai().hooks() if self.ai else None
 
     def _ai(self) -> Any:
-        return import_module(self.ai, type(self).__module__.rpartition(".")[0])
+        return import_module(self.ai, self._ai_package)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A relative :attr:`ai` is read from the package of the class that declares it
+        (a subclass made elsewhere, in a test say, keeps its parent's)."""
+        super().__init_subclass__(**kwargs)
+        if "ai" in vars(cls):
+            cls._ai_package = cls.__module__.rpartition(".")[0]
 
     # --- the protocol -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:

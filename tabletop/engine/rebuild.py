@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine.frozen import thaw
@@ -39,7 +40,7 @@ _SCALARS = (int, str, bool, float, type(None))
 class Seen:
     """What a hook may read while a state is rebuilt from a view."""
 
-    __slots__ = ("filled", "public", "rest", "rng", "seat", "values", "view")
+    __slots__ = ("filled", "players", "public", "rest", "rng", "seat", "values", "view")
 
     def __init__(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
         self.view = view
@@ -49,6 +50,7 @@ class Seen:
         self.filled: dict[str, list[int]] = {}  # the dealt zones, by id
         self.rest: Any = None  # what ``deal`` gave besides the zones (cards left over...)
         self.values: dict[str, Any] = {}  # the fields read so far
+        self.players = 0  # (known once the hooks have run)
 
 
 Deal = Callable[[Seen], "dict[str, list[int]] | tuple[dict[str, list[int]], Any]"]
@@ -92,26 +94,25 @@ class FromView:
             raise ValueError(f"{cls.__name__}: no such fields {sorted(unknown)}")
         self.hooks = [(n, f) for n, f in (hooks or {}).items()]
         self.hooks.sort(key=lambda item: names.index(item[0]))
-        # the other fields: (name, kind, where, convert)
-        self.reads: list[tuple[str, str, Any, Callable[[Any], Any]]] = []
+        # the other fields, each with the function reading it from the view
+        self.reads: list[tuple[str, Callable[[Seen], Any]]] = []
         for name in names:
             if hooks and name in hooks:
                 continue
             hint = hints[name]
             if hint is Rng:
-                self.reads.append((name, "rng", None, _same))
+                read = _fork
             elif zones and name in zones:
                 ids = zones[name]
-                ids = (ids,) if isinstance(ids, str) else tuple(ids)
-                self.reads.append((name, "zone", ids, _same))
+                read = _zone_reader((ids,) if isinstance(ids, str) else tuple(ids))
             elif seats and name in seats:
                 (item,) = typing.get_args(hint) or (Any,)  # (a list, one item per seat)
-                self.reads.append((name, "seats", tuple(seats[name]), _converter(item)))
+                read = _seats_reader(tuple(seats[name]), _converter(item))
             elif view and name in view:
-                self.reads.append((name, "view", view[name], _converter(hint)))
+                read = _view_reader(view[name], _converter(hint))
             else:
-                key = (public or {}).get(name, name)
-                self.reads.append((name, "public", key, _converter(hint)))
+                read = _public_reader((public or {}).get(name, name), _converter(hint))
+            self.reads.append((name, read))
 
     def __call__(self, view: Mapping[str, Any], seat: int, rng: Rng) -> Any:
         """A full state consistent with ``view``, its hidden cards dealt with ``rng``."""
@@ -127,36 +128,59 @@ class FromView:
         for name, hook in self.hooks:
             values[name] = hook(seen)
         public = seen.public
-        players = public["players"] if "players" in public else len(view["seats"])
-        for name, kind, where, convert in self.reads:
-            if kind == "rng":
-                values[name] = rng.fork()
-            elif kind == "public":
-                values[name] = convert(public[where])
-            elif kind == "zone":
-                values[name] = _zone(seen.filled, where, players)
-            elif kind == "seats":
-                values[name] = [convert(_path(s, where)) for s in view["seats"]]
-            else:
-                values[name] = convert(view[where])
+        seen.players = public["players"] if "players" in public else len(view["seats"])
+        for name, read in self.reads:
+            values[name] = read(seen)
         state = self.cls(**values)
         if self.finish is not None:
             self.finish(state, seen)
         return state
 
 
-def _zone(filled: dict[str, list[int]], ids: tuple[str, ...], players: int) -> Any:
+# --- the readers of one field ------------------------------------------------------------------
+_MOST_SEATS = 16
+
+
+def _fork(seen: Seen) -> Rng:
+    return seen.rng.fork()
+
+
+def _zone_reader(ids: tuple[str, ...]) -> Callable[[Seen], Any]:
     """The cards of a field: one zone, several end to end, or one list per seat."""
     if "{seat}" in ids[0]:
-        return [
-            _zone(filled, tuple(i.format(seat=p) for i in ids), players) for p in range(players)
-        ]
+        each = [_zone_reader(tuple(i.format(seat=p) for i in ids)) for p in range(_MOST_SEATS)]
+        return lambda seen: [read(seen) for read in each[: seen.players]]
     if len(ids) == 1:
-        return filled[ids[0]]
-    out: list[int] = []
-    for i in ids:
-        out += filled[i]
-    return out
+        (zid,) = ids
+        return lambda seen: seen.filled[zid]
+
+    def joined(seen: Seen) -> list[int]:
+        out: list[int] = []
+        for i in ids:
+            out += seen.filled[i]
+        return out
+
+    return joined
+
+
+def _seats_reader(keys: tuple[str, ...], convert: Callable[[Any], Any]) -> Callable[[Seen], Any]:
+    if len(keys) == 1 and convert is _same:
+        (k,) = keys
+        return lambda seen: [s[k] for s in seen.view["seats"]]
+    if len(keys) == 2 and convert is _same:
+        k1, k2 = keys
+        return lambda seen: [s[k1][k2] for s in seen.view["seats"]]
+    return lambda seen: [convert(_path(s, keys)) for s in seen.view["seats"]]
+
+
+def _view_reader(key: str, convert: Callable[[Any], Any]) -> Callable[[Seen], Any]:
+    return lambda seen: convert(seen.view[key])
+
+
+def _public_reader(key: str, convert: Callable[[Any], Any]) -> Callable[[Seen], Any]:
+    if convert is _same:
+        return lambda seen: seen.public[key]
+    return lambda seen: convert(seen.public[key])
 
 
 def _path(value: Any, keys: tuple[str, ...]) -> Any:
@@ -170,9 +194,27 @@ def _same(value: Any) -> Any:
 
 
 def _converter(hint: Any) -> Callable[[Any], Any]:
-    """How a value read from a (read-only) view becomes a field of type ``hint``."""
-    if hint in _SCALARS or hint is Any:
+    """How a value read from a (read-only) view becomes a field of type ``hint``: written out
+    for lists, tuples, dicts and dataclasses (a re-deal reads them by the thousand), else
+    through :func:`~tabletop.engine.plain.from_plain`."""
+    if hint in _SCALARS:
         return _same
-    if typing.get_origin(hint) is list and typing.get_args(hint)[0] in _SCALARS:
-        return list
+    if hint is Any:
+        return thaw
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (list, tuple) and args and (origin is list or args[-1] is Ellipsis):
+        make = list if origin is list else tuple
+        if args[0] in _SCALARS:
+            return make
+        item = _converter(args[0])
+        return lambda value: make([item(v) for v in value])
+    if origin in (dict, Mapping) and args and args[0] is str:
+        value_of = _converter(args[1])
+        if origin is dict:
+            return dict if value_of is _same else lambda v: {k: value_of(x) for k, x in v.items()}
+        return lambda v: MappingProxyType({k: value_of(x) for k, x in v.items()})
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        each = [(f.name, _converter(hints[f.name])) for f in dataclasses.fields(hint) if f.init]
+        return lambda v: hint(**{name: conv(v[name]) for name, conv in each if name in v})
     return lambda value: from_plain(hint, thaw(value))
