@@ -1,7 +1,8 @@
 """What a seat sees: the zones (everything but the deck's order), the prompt and figures.
 
 The zone table declares who sees what; the view's cards, the redaction of moves and the
-re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+re-deal of ``determinize`` follow from it.  Only what no zone holds is written here, with
+the declaration of where a rebuilt state's fields come from (``rebuild``).
 """
 
 from __future__ import annotations

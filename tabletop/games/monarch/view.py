@@ -1,7 +1,8 @@
 """What a seat sees: the zones (everything but the deck's order, MO11), the prompt and figures.
 
-The zone table declares who sees what; the view's cards, the redaction of moves and the
-re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+Who sees which card is the zone table's to say, and the kit derives from it each seat's
+cards and what it learns of a card's move.  Written here besides: the figures no zone holds,
+and where each field of a state rebuilt from a view comes from (``rebuild``).
 """
 
 from __future__ import annotations
