@@ -26,7 +26,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop import registry
-from tabletop.controller import Match, SeatConfig, saves
+from tabletop.controller import Match, SeatConfig
+from tabletop.controller.saving import saves
 from tabletop.engine import Rng
 
 NEAR = {"move 10": range(1, 21), "move 1000": range(991, 1011)}

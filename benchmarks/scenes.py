@@ -68,7 +68,7 @@ def _random_match(game: Any, seed: int, moves: int | None) -> Any:
 def fill_home() -> None:
     """Saves and finished games in the temporary home, as a player's would hold."""
     from tabletop import registry
-    from tabletop.controller import records
+    from tabletop.controller.history import records
     from tabletop.ui import places
 
     games = list(registry.games().values())
@@ -171,12 +171,13 @@ class Bench:
     def rules_at_table(self) -> tuple[float, float]:
         import pygame
 
+        from tabletop.controller import SeatConfig
         from tabletop.ui import launch
-        from tabletop.ui.match_config import MatchConfig, SeatConfig
+        from tabletop.ui.match_config import MatchConfig
 
         self.app.go_home()
         gid = _games()[0]
-        config = MatchConfig(gid, [SeatConfig(name="Ann"), SeatConfig("easy", "Bea")], {}, 7)
+        config = MatchConfig(gid, [SeatConfig(name="Ann"), SeatConfig("ai", "Bea", "easy")], {}, 7)
         launch.start_match(self.app, config)
         self.rest()
         ev = {"key": pygame.K_r, "mod": 0, "unicode": "r", "scancode": 0}
@@ -185,7 +186,7 @@ class Bench:
         shown = self.until(lambda: type(self.app.top).__name__ == "RulesScene")
         self.app.go_home()
         self.step()
-        from tabletop.controller import journal
+        from tabletop.controller.saving import journal
 
         journal.flush_all()
         os.remove(launch.autosave_path())  # the title measured with no game to continue

@@ -36,11 +36,11 @@ def child(home: Path, frames: int) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from tabletop import registry
-    from tabletop.controller import saves
+    from tabletop.controller import SeatConfig
+    from tabletop.controller.saving import saves
     from tabletop.ui import launch
     from tabletop.ui.app import App, claim_user_folders
     from tabletop.ui.match_config import MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
     from tabletop.ui.settings import Settings
 
     locked = claim_user_folders()
@@ -59,7 +59,7 @@ def child(home: Path, frames: int) -> int:
         n = int((home / "rounds").read_text()) if (home / "rounds").exists() else 0
         game = registry.get(ids[n % len(ids)])
         (home / "rounds").write_text(str(n + 1))
-        seats = [MenuSeat("easy", f"Bot {i + 1}") for i in range(game.info.min_players)]
+        seats = [SeatConfig.chosen("easy", f"Bot {i + 1}") for i in range(game.info.min_players)]
         launch.start_match(app, MatchConfig(game.info.id, seats, {}, n + 1))
         print(f"started {game.info.id}", flush=True)
     match = getattr(app.top, "match", None)
@@ -84,7 +84,7 @@ def child(home: Path, frames: int) -> int:
 def check(home: Path) -> tuple[int | None, str]:
     """The moves the autosave holds as *Continue* would load it (None: unloadable, and why)."""
     os.environ["TABLETOP_HOME"] = str(home)
-    from tabletop.controller import saves
+    from tabletop.controller.saving import saves
 
     auto = home / "data" / "autosave.json"
     if not auto.exists():

@@ -43,7 +43,7 @@ def _autosave(home: Path, moves: int = MOVES, name: str = "Ada") -> Path:
     sys.path.insert(0, str(ROOT / "tests"))
     from save_support import played_match
 
-    from tabletop.controller import journal
+    from tabletop.controller.saving import journal
 
     path = home / "data" / "autosave.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +142,7 @@ def _journal_folder(home: Path) -> None:
 
 def _moves(home: Path) -> int | None:
     os.environ["TABLETOP_HOME"] = str(home)
-    from tabletop.controller import saves
+    from tabletop.controller.saving import saves
 
     auto = home / "data" / "autosave.json"
     try:
@@ -230,7 +230,7 @@ def run(workdir: Path) -> dict[str, int]:
         _records(sql)(home)
         figures["files_tried"] += 1
         os.environ["TABLETOP_HOME"] = str(home)
-        from tabletop.controller.records import Records, RecordsError
+        from tabletop.controller.history.records import Records, RecordsError
 
         try:
             with Records() as rec:

@@ -23,7 +23,7 @@ from typing import Any
 from tabletop.ai.base import make_agent
 from tabletop.engine import Rng
 from tabletop.games.your_majesty import GAME
-from tabletop.sim import seat_rng
+from tabletop.tools.sim import seat_rng
 
 EVERY = 25
 

@@ -19,7 +19,7 @@ from tabletop.ai import make_agent
 from tabletop.engine import Action, Game, IllegalAction, Rng, state_digest
 from tabletop.engine.frozen import canonical
 from tabletop.engine.kit import RulesGame
-from tabletop.engine.play import DEFAULT_AI_SEED, play, seat_rng
+from tabletop.engine.play import DEFAULT_AI_SEED, PlayError, no_legal_move, play, seat_rng
 from tabletop.engine.zones import DECK
 
 _UID_TEXT = re.compile(r'"([^"]+)"')
@@ -36,6 +36,8 @@ def positions(
     while not game.is_over(state) and step < limit:
         seat = game.to_act(state)[0]
         legal = game.legal_actions(state, seat)
+        if not legal:  # refused here, in words, not by an agent choosing from nothing
+            raise PlayError(no_legal_move(game, state, seat))
         action = agent.choose(game, game.view(state, seat), seat, legal, rng)
         before = game.copy(state)
         events = game.apply(state, seat, action)
@@ -58,6 +60,19 @@ def game_ends(game: Game, players: int, seed: int, kinds: list[str]) -> list[str
     if len(out.scores) != players or not out.winners:
         problems.append(f"bad outcome {out}")
     return problems
+
+
+def every_turn_offers_a_move(
+    game: Game, players: int, seed: int, kind: str = "random"
+) -> list[str]:
+    """Every seat the game waits for has a legal action, all through a seeded game: a turn
+    with nothing to do is refused naming the game, the seat and the step."""
+    try:
+        for _ in positions(game, players, seed, kind, limit=100_000):
+            pass
+    except PlayError as e:
+        return [str(e)]
+    return []
 
 
 def conserved(game: Game, players: int, seed: int) -> list[str]:

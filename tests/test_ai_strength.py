@@ -13,28 +13,28 @@ from tabletop.ai.agents import HeuristicAgent
 from tabletop.ai.levels import level_config
 from tabletop.ai.tournament import run_matches, schedule, summarize
 
-# per game: the search (":p": game rollouts with the heuristic prior, no anchor, so the
-# search itself decides), the number of matches (seats rotated) and the options.  Searches
-# are iteration-bounded (no time cap), so every match is reproducible.  Aristocracy plays
-# its shorter variant: against a random player a full game runs to ~1000 decisions.
-CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
-    "majesty": ("mcts:24:4", 4, {}),
+# the search (":p": game rollouts with the heuristic prior, no anchor, so the search itself
+# decides), the number of matches (seats rotated) and the options: every registered game
+# gets DEFAULT unless it is tuned below.  Searches are iteration-bounded (no time cap), so
+# every match is reproducible.  Aristocracy plays its shorter variant: against a random
+# player a full game runs to ~1000 decisions.
+DEFAULT: tuple[str, int, dict[str, Any]] = ("mcts:24:4", 4, {})
+TUNED: dict[str, tuple[str, int, dict[str, Any]]] = {
     "your_majesty": ("mcts:6:4:p", 4, {}),
     "aristocracy": ("mcts:6:4:p", 2, {"length": "shorter"}),
-    "monarch": ("mcts:24:4", 4, {}),
     "mayflower": ("mcts:24", 4, {}),
 }
 
 
-def test_every_game_is_covered() -> None:
-    assert set(CASES) == set(registry.games())
+def test_every_tuned_game_is_registered() -> None:
+    assert set(TUNED) <= set(registry.games())
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", sorted(CASES))
+@pytest.mark.parametrize("game_id", sorted(registry.games()))
 def test_search_beats_random(game_id: str) -> None:
     game = registry.get(game_id)
-    kind, games, options = CASES[game_id]
+    kind, games, options = TUNED.get(game_id, DEFAULT)
     specs = schedule(game, 2, games, [kind, "random"], seed=11, options=options)
     records, wall = run_matches(specs, jobs=1)
     summary = summarize(records, wall, 2)

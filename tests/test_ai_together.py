@@ -18,8 +18,10 @@ import pytest
 from court_game import COURT
 
 from tabletop import registry
-from tabletop.controller import AiWorker, Match, SeatConfig, ai_decide, ai_worker
-from tabletop.controller.ai_worker import Answer
+from tabletop.controller import AiWorker, Match, SeatConfig
+from tabletop.controller.ai_seats import decide as ai_decide
+from tabletop.controller.ai_seats import worker as ai_worker
+from tabletop.controller.ai_seats.worker import Answer
 from tabletop.controller.match import AI
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -9,7 +9,7 @@ from tabletop.cli import main
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.data import JACK, KING, MAX_YEARS
 from tabletop.games.aristocracy.flow import end_phase
-from tabletop.sim import simulate
+from tabletop.tools.sim import simulate
 
 
 def _farms(s, ranks: str) -> None:

@@ -13,7 +13,7 @@ from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import KING, LENGTHS, RANK, catalog, deck_ids
 from tabletop.games.aristocracy.scoring import outcome
-from tabletop.sim import play_game
+from tabletop.tools.sim import play_game
 
 OPTIONS = [
     {"length": length, "hand_size": hand}

@@ -9,7 +9,8 @@ import pytest
 from court_game import COURT
 from table_driver import make_app, open_table
 
-from tabletop.controller import SeatConfig, journal
+from tabletop.controller import SeatConfig
+from tabletop.controller.saving import journal
 from tabletop.engine import Rng
 
 

@@ -6,8 +6,9 @@ import json
 
 from save_support import a_game, played_match
 
-from tabletop.controller import Match, journal, saves
+from tabletop.controller import Match
 from tabletop.controller.match import SNAPSHOT_EVERY
+from tabletop.controller.saving import journal, saves
 from tabletop.engine import Rng, state_digest
 
 
@@ -89,8 +90,7 @@ def test_undo_rewrites_the_snapshot_so_the_undone_move_never_comes_back(tmp_path
     from tabletop.controller import SeatConfig
 
     path = tmp_path / "autosave.json"
-    m = Match(COURT, [SeatConfig(name="A"), SeatConfig(name="B")], 7, save_path=path,
-              facedown_zones={"deck"})  # fmt: skip
+    m = Match(COURT, [SeatConfig(name="A"), SeatConfig(name="B")], 7, save_path=path)
     play = next(a for a in m.legal(0) if a.name == "play")
     m.apply(0, play)  # the first move: a whole snapshot
     assert m.undo(0)

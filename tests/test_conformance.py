@@ -17,17 +17,25 @@ import canaries
 import conformance as ck
 import pytest
 from fair_worlds import SHIPPED_LEVELS
+from high_card import GAME as HIGH_CARD
+from high_card.game import HighCardGame
+from high_card.moves import apply_play, plays, refuse
+from high_card.state import PLAY, HighCardState
 
 from tabletop import registry
+from tabletop.ai import make_agent
 from tabletop.controller.match import step_is_barrier
 from tabletop.engine import Action, Game, Rng
-from tabletop.engine.play import play, seat_rng
+from tabletop.engine.moves import Move, Moves
+from tabletop.engine.play import PlayError, play, seat_rng
 from tabletop.games.majesty import GAME as MAJESTY
 from tabletop.games.majesty.game import MajestyGame
 
+#: the registered games and the template game of the docs (``tests/high_card``)
+GAMES: dict[str, Game] = {**registry.games(), HIGH_CARD.info.id: HIGH_CARD}
 CASES = [
     pytest.param(game, n, id=f"{gid}-{n}p")
-    for gid, game in registry.games().items()
+    for gid, game in GAMES.items()
     for n in range(game.info.min_players, game.info.max_players + 1)
 ]
 
@@ -42,6 +50,11 @@ def _check(problems: list[str]) -> None:
 def test_seeded_random_and_heuristic_games_end(game: Game, players: int) -> None:
     _check(ck.game_ends(game, players, 11, ["random"]))
     _check(ck.game_ends(game, players, 12, ["greedy", "random"]))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_turn_offers_a_move(game: Game, players: int) -> None:
+    _check(ck.every_turn_offers_a_move(game, players, 15))
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -82,7 +95,7 @@ def test_shipped_agents_decide_alike_in_isolated_worlds(game: Game, players: int
     _check(ck.same_decisions(game, players, 53, SHIPPED_AT_A_BUDGET, samples=samples))
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, id=gid) for gid, g in registry.games().items()])
+@pytest.mark.parametrize("game", [pytest.param(g, id=gid) for gid, g in GAMES.items()])
 def test_no_later_move_rewrites_an_old_events_data(game: Game) -> None:
     # the most seats: the most favour trades, fights and plays to share with the state
     _check(ck.events_keep_their_data(game, game.info.max_players, 7))
@@ -261,3 +274,23 @@ def test_a_refusal_that_changes_the_state_is_caught(monkeypatch: pytest.MonkeyPa
             return "no"
 
     assert ck.refusals_keep_state(Careless(), 2, 61)
+
+
+class _Stuck(HighCardGame):
+    """High Card with a planted bug: a seat down to its last card is offered nothing."""
+
+    @staticmethod
+    def _plays(s: HighCardState, seat: int) -> list[Action]:
+        return [] if len(s.hands[seat]) == 1 else plays(s, seat)
+
+    moves = Moves([Move("play", (PLAY,), _plays, apply_play, refuse)])
+
+
+def test_a_turn_with_no_legal_move_is_refused_naming_the_game_seat_and_step() -> None:
+    assert ck.every_turn_offers_a_move(HIGH_CARD, 2, 15) == []
+    stuck = _Stuck()
+    problems = ck.every_turn_offers_a_move(stuck, 2, 15)
+    assert problems and "High Card: seat " in problems[0], problems
+    assert "at the step 'play' but has no legal action" in problems[0]
+    with pytest.raises(PlayError, match=r"High Card: seat \d must act at the step 'play'"):
+        play(stuck, 2, 15, None, [make_agent("random", stuck)] * 2)

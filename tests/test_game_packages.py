@@ -56,3 +56,34 @@ def test_the_game_is_declared_on_the_kit_and_overrides_none_of_its_machinery(
         if isinstance(f, ast.FunctionDef)
     }
     assert not defined & KIT_METHODS, defined & KIT_METHODS
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module's code (docstrings left out), with their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+
+
+@pytest.mark.parametrize("game_id", _ids())
+def test_the_id_is_written_at_most_once_in_the_package(game_id: str) -> None:
+    """The package's name is the id: the data folder and game.yaml take it from there, and
+    the code writes it at most once (``data.GAME_ID`` derives it from the module's name)."""
+    written = [
+        f"{path.name}:{line}"
+        for path in sorted((GAMES / game_id).rglob("*.py"))
+        for line, text in _literals(path)
+        if text == game_id or f"data/{game_id}" in text
+    ]
+    assert len(written) <= 1, written

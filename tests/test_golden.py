@@ -1,7 +1,7 @@
 """The golden transcripts still match, and the checker notices what it should.
 
 A failure here means the games behave differently from when the transcripts were written.
-If the change is intended, regenerate with ``python -m tabletop.golden --write`` and name
+If the change is intended, regenerate with ``python -m tabletop.tools.golden --write`` and name
 the change in the commit (see docs/tools.md).
 """
 
@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tabletop import golden, registry
+from tabletop import registry
+from tabletop.tools import golden
 
 FILES = list(golden.files())
 SMALL = golden.GOLDEN_DIR / "majesty" / "p2_random_s102.jsonl"
@@ -26,7 +27,7 @@ def test_transcript_matches(path: Any) -> None:
 
 def test_every_case_has_its_file_and_no_file_is_stray() -> None:
     expected = {c.path() for c in golden.cases()}
-    assert expected == set(FILES), "run python -m tabletop.golden --write"
+    assert expected == set(FILES), "run python -m tabletop.tools.golden --write"
 
 
 def test_every_game_and_player_count_is_pinned() -> None:

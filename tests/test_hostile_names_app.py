@@ -11,7 +11,8 @@ from save_support import save_doc, write
 from ui_shell_support import button_named, close_app, make_app
 
 from tabletop import registry, text_gate
-from tabletop.controller import Match, SeatConfig, saves
+from tabletop.controller import Match, SeatConfig
+from tabletop.controller.saving import saves
 from tabletop.ui import launch
 from tabletop.ui.scenes.load_game import LoadScene
 from tabletop.ui.scenes.title import TitleScene

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from save_support import save_doc
 
 from tabletop import text_gate
-from tabletop.controller import save_files, saves
+from tabletop.controller.saving import save_files, saves
 
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=18)
 QUICK = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

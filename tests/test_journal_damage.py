@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from save_support import played_match
 
-from tabletop.controller import Match, SaveError, journal
+from tabletop.controller import Match, SaveError
+from tabletop.controller.saving import journal
 from tabletop.engine import state_digest
 
 MOVES = 12

@@ -13,7 +13,7 @@ from save_support import played_match
 from table_driver import DT, click, make_app, settle
 from ui_shell_support import filled
 
-from tabletop.controller import save_files
+from tabletop.controller.saving import save_files
 from tabletop.ui import places
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.load_game import LoadScene, row_texts

@@ -77,7 +77,7 @@ def test_discard_deletes_it_then_starts(new_game) -> None:
 
 def test_a_finished_match_is_not_asked_about(new_game, monkeypatch) -> None:
     app, started, _m = new_game
-    from tabletop.controller import saves
+    from tabletop.controller.saving import saves
 
     real = saves.peek
     monkeypatch.setattr(saves, "peek", lambda p: {**real(p), "over": True})

@@ -13,7 +13,7 @@ from online_app_driver import close, new_app, online_env, press, run_until, top_
 from ui_shell_support import filled
 
 from tabletop import registry
-from tabletop.controller import records
+from tabletop.controller.history import records
 from tabletop.engine import Outcome
 from tabletop.net import protocol
 from tabletop.ui import online_seats
@@ -57,9 +57,9 @@ def test_the_network_address_is_never_loopback() -> None:
 
 
 def test_the_host_form_makes_the_create_message() -> None:
-    from tabletop.ui.match_config import SeatConfig
+    from tabletop.controller import SeatConfig
 
-    seats = [SeatConfig(YOU, "Hilde"), SeatConfig(OPEN, ""), SeatConfig("hard", "")]
+    seats = [SeatConfig(YOU, "Hilde"), SeatConfig(OPEN, ""), SeatConfig.chosen("hard")]
     assert seat_specs(seats) == [
         {"kind": "host", "name": "Hilde"},
         {"kind": "open"},

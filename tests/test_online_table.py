@@ -8,7 +8,7 @@ import pygame
 from net_helpers import Bot, ServerProcess, create_table, join_table
 from online_app_driver import close, key, new_app, online_env, press, run_until, top_is
 
-from tabletop.controller.records import Records
+from tabletop.controller.history.records import Records
 from tabletop.ui.online_seats import load_prefs
 from tabletop.ui.scenes.lobby import LobbyScene
 from tabletop.ui.scenes.waiting_room import WaitingRoomScene

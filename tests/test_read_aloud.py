@@ -223,6 +223,56 @@ def test_the_next_utterance_waits_until_the_voice_has_finished_the_last() -> Non
     assert engine.said == [("first", False), ("second", False)], engine.said
 
 
+def test_a_newer_line_cuts_the_one_being_played() -> None:
+    class Engine:  # writes each line to a file, as eSpeak NG does under save_to_file
+        def setProperty(self, name: str, value: object) -> None:
+            pass
+
+        def save_to_file(self, text: str, path: str) -> None:
+            Path(path).write_text(text)
+
+        def runAndWait(self) -> None:
+            pass
+
+    class Player:  # a line plays until it is stopped
+        def __init__(self) -> None:
+            self.played: list[str] = []
+            self.stopped: list[str] = []
+            self.sounding = False
+
+        def ready(self) -> bool:
+            return True
+
+        def play(self, path: Path) -> bool:
+            self.played.append(path.read_text())
+            self.sounding = True
+            return True
+
+        def playing(self) -> bool:
+            return self.sounding
+
+        def stop(self) -> None:
+            self.stopped.append(self.played[-1])
+            self.sounding = False
+
+    player = Player()
+    sp = speech.Speaker(engine=Engine(), player=player)
+    sp.hand_over(0)
+    sp.say("Ann's turn", 0)
+    deadline = time.monotonic() + 10
+    while not player.played and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sp.say("Bob played the Miller", 0)  # cuts Ann's turn half-way
+    while len(player.played) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sp.hand_over(1)  # Bob comes to the screen: Ann's line stops
+    while len(player.stopped) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sp.close()
+    assert player.played == ["Ann's turn", "Bob played the Miller"]
+    assert player.stopped == ["Ann's turn", "Bob played the Miller"]
+
+
 def test_without_a_speech_engine_settings_say_what_to_install(monkeypatch, tmp_path) -> None:
     from ui_shell_support import close_app, filled
     from ui_shell_support import make_app as make_shell

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.controller import records
-from tabletop.controller.records import GameRecord, Records, SeatRecord
+from tabletop.controller.history import records
+from tabletop.controller.history.records import GameRecord, Records, SeatRecord
 
 
 def a_record(seed: int = 7, finished: float = 1_700_000_000.0) -> GameRecord:

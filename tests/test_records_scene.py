@@ -11,9 +11,9 @@ from table_driver import DT, click, make_app, settle
 from test_replay_seat import a_finished_hidden_game
 from ui_shell_support import filled
 
-from tabletop.controller import records
-from tabletop.controller.records import Records
-from tabletop.controller.stats import player_stats
+from tabletop.controller.history import records
+from tabletop.controller.history.records import Records
+from tabletop.controller.history.stats import player_stats
 from tabletop.ui.replay_scene import ReplayScene
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.records_scene import RecordsScene
@@ -67,13 +67,15 @@ def test_a_damaged_record_is_said_and_moved_aside(tmp_path) -> None:
 
 
 def test_a_hot_seat_game_played_in_the_app_is_recorded() -> None:
+    from tabletop.controller import SeatConfig
     from tabletop.engine import Rng
     from tabletop.ui import launch
     from tabletop.ui.match_config import MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
 
     done = a_finished_hidden_game(11)  # a game id and seed that end quickly at random
-    config = MatchConfig(done.game.info.id, [MenuSeat(name="Ann"), MenuSeat(name="Bea")], {}, 11)
+    config = MatchConfig(
+        done.game.info.id, [SeatConfig(name="Ann"), SeatConfig(name="Bea")], {}, 11
+    )
     app = make_app()
     launch.start_match(app, config)
     table = app.top
@@ -125,7 +127,7 @@ def test_the_results_replay_reads_the_record() -> None:
 
 
 def test_the_game_button_filters_the_figures() -> None:
-    from tabletop.controller.records import GameRecord, SeatRecord
+    from tabletop.controller.history.records import GameRecord, SeatRecord
 
     with Records() as db:
         for i, game in enumerate(["majesty", "monarch", "majesty"]):

@@ -8,7 +8,8 @@ import json
 import pytest
 from save_support import a_game, played_match, save_doc, write
 
-from tabletop.controller import Match, SaveError, saves
+from tabletop.controller import Match, SaveError
+from tabletop.controller.saving import saves
 from tabletop.engine import state_digest
 
 
@@ -45,7 +46,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_shape_problems_are_named(good, name) -> None:
-    from tabletop.controller.save_check import check_shape
+    from tabletop.controller.saving.save_check import check_shape
 
     change, words = CASES[name]
     assert words in check_shape(_broken(good, change))

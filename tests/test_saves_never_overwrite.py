@@ -11,7 +11,8 @@ from save_support import played_match
 from table_driver import make_app, open_table
 
 from tabletop import storage
-from tabletop.controller import SeatConfig, save_files, saves
+from tabletop.controller import SeatConfig
+from tabletop.controller.saving import save_files, saves
 from tabletop.ui import places
 
 

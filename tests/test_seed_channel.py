@@ -18,7 +18,7 @@ import pytest
 from toy_game import TOY
 
 import tabletop.ai.tournament as tournament_module
-import tabletop.sim as sim_module
+import tabletop.tools.sim as sim_module
 from tabletop import registry
 from tabletop.cli import main
 from tabletop.controller.match import Match, SeatConfig

@@ -13,10 +13,10 @@ from toy_game import ToyGame
 from tabletop import registry
 from tabletop.cli import main
 from tabletop.engine import Action, DataError, Game, Rng
-from tabletop.sim import (
+from tabletop.tools.progress import ProgressBar
+from tabletop.tools.sim import (
     DEFAULT_AI_SEED,
     GameResult,
-    ProgressBar,
     SimulationError,
     Summary,
     first_difference,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.cli import main
-from tabletop.controller.records import GameRecord, Records, SeatRecord
-from tabletop.controller.stats import format_table, player_stats, strongest
+from tabletop.controller.history.records import GameRecord, Records, SeatRecord
+from tabletop.controller.history.stats import format_table, player_stats, strongest
 
 
 def seats(*rows: tuple[str, str, str | None, int, bool]) -> list[SeatRecord]:
@@ -99,7 +99,7 @@ def test_command_with_a_damaged_record(
 ) -> None:
     """The app's own record, damaged, is moved aside; a file named with --file is only read."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    from tabletop.controller.records import default_path
+    from tabletop.controller.history.records import default_path
 
     path = default_path()
     path.write_bytes(b"not sqlite" * 300)

@@ -39,7 +39,7 @@ def test_the_guide_states_the_goal_of_the_options_in_play() -> None:
 # --- the unfinished-game dialog: a game's name stands on its own ---------------------------------
 @pytest.mark.parametrize("gid", ["majesty", "your_majesty"])
 def test_the_unfinished_game_question_does_not_glue_your_to_the_name(monkeypatch, gid) -> None:
-    from tabletop.controller import journal, saves
+    from tabletop.controller.saving import journal, saves
     from tabletop.ui import catalog
     from tabletop.ui.scenes import unfinished
 
@@ -57,7 +57,7 @@ def test_the_unfinished_game_question_does_not_glue_your_to_the_name(monkeypatch
 def test_records_count_the_games_they_list(monkeypatch, tmp_path) -> None:
     from ui_shell_support import close_app, make_app
 
-    from tabletop.controller.records import GameRecord, Records, SeatRecord
+    from tabletop.controller.history.records import GameRecord, Records, SeatRecord
     from tabletop.ui.scenes.records_scene import RecordsScene
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))

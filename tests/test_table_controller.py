@@ -7,16 +7,15 @@ import json
 import pytest
 from court_game import COURT
 
-from tabletop.controller import AiWorker, Match, SaveError, SeatConfig, agent_for, saves
+from tabletop.controller import AiWorker, Match, SaveError, SeatConfig, agent_for
 from tabletop.controller.match import AI
+from tabletop.controller.saving import saves
 from tabletop.engine import IllegalAction, Rng, state_digest
-
-FACEDOWN = {"deck"}
 
 
 def _match(tmp_path, seats=None, seed=7):
     seats = seats or [SeatConfig(name="Ann"), SeatConfig(name="Bob")]
-    return Match(COURT, seats, seed, save_path=tmp_path / "auto.json", facedown_zones=FACEDOWN)
+    return Match(COURT, seats, seed, save_path=tmp_path / "auto.json")
 
 
 def _saved(tmp_path) -> dict:
@@ -43,7 +42,7 @@ def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
     assert data["game"] == "court" and len(data["actions"]) == 7
     assert data["seats"][0]["name"] == "Ann"
     # "crash": forget the match, build a new one from the autosave only
-    again = Match.load(tmp_path / "auto.json", COURT, facedown_zones=FACEDOWN)
+    again = Match.load(tmp_path / "auto.json", COURT)
     assert state_digest(COURT, again.state) == state_digest(COURT, m.state)
     assert [p.action for p in again.history] == [p.action for p in m.history]
     # the snapshot is not trusted blindly: without it the replay gives the same state
@@ -56,7 +55,7 @@ def test_resume_after_crash_restores_exact_state(tmp_path) -> None:
 def test_resumed_match_has_the_whole_log_again(tmp_path) -> None:
     m = _match(tmp_path)
     _play_random(m, 9, Rng(3))
-    again = Match.load(tmp_path / "auto.json", COURT, facedown_zones=FACEDOWN)
+    again = Match.load(tmp_path / "auto.json", COURT)
     for seat in (None, 0, 1):  # the same lines for everyone, private parts still private
         before = [(e.kind, e.text, e.private_to) for e in m.log_for(seat)]
         assert before and [(e.kind, e.text, e.private_to) for e in again.log_for(seat)] == before
@@ -85,6 +84,21 @@ def test_undo_stops_at_barriers_and_other_seats(tmp_path) -> None:
     assert not m.undo(0)
     # autosave follows undo
     assert len(_saved(tmp_path)["actions"]) == 2
+
+
+def test_a_game_off_the_kit_has_its_barriers_read_from_its_events() -> None:
+    """No layout is read: a reveal, a private part or the game's own flag stops undo."""
+    from tabletop.controller.match import step_is_barrier
+    from tabletop.engine import Event
+    from tabletop.engine.events import MOVE, REVEAL
+
+    assert not hasattr(COURT, "revealed")  # the fixture is not on the kit
+    out_of_deck = {"card": "c1", "source": "deck", "target": "p0.hand"}
+    assert step_is_barrier(COURT, [Event(REVEAL, "", {"cards": ["c2"]})])
+    assert step_is_barrier(COURT, [Event(MOVE, "", out_of_deck, (0,))])
+    assert step_is_barrier(COURT, [Event(MOVE, "", {"barrier": True})])
+    assert not step_is_barrier(COURT, [Event(REVEAL, "", {"barrier": False})])
+    assert not step_is_barrier(COURT, [Event(MOVE, "", out_of_deck)])  # a public move
 
 
 def test_illegal_action_is_refused_with_reason(tmp_path) -> None:

@@ -74,8 +74,7 @@ def test_full_game_human_by_events_against_ai_reaches_results(tmp_path, game) ->
 
 def test_privacy_screen_between_two_humans_draws_no_private_card() -> None:
     app = make_app()
-    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(name="Bob")], seed=8,
-                    facedown_zones={"deck"})  # fmt: skip
+    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(name="Bob")], seed=8)
     m = sc.match
     sc.art.record = True
 
@@ -108,11 +107,10 @@ def test_privacy_screen_between_two_humans_draws_no_private_card() -> None:
 
 def test_start_and_resume_a_registered_game_through_the_menus_seam() -> None:
     from tabletop.ui.match_config import MatchConfig
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
 
     game = next(iter(registry.games().values()))
     app = make_app()
-    config = MatchConfig(game.info.id, [MenuSeat("human", "Ann"), MenuSeat("easy", "")], {}, 3)
+    config = MatchConfig(game.info.id, [SeatConfig(name="Ann"), SeatConfig(AI, "", "easy")], {}, 3)
     launch.start_match(app, config)
     table = app.top
     assert isinstance(table, TableScene) and table.match.seats[1].is_ai
@@ -157,8 +155,7 @@ def test_resume_after_crash_restores_the_exact_table(tmp_path, monkeypatch) -> N
 
 def test_all_ai_game_can_be_paused_and_stepped() -> None:
     app = make_app()
-    sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")],
-                    facedown_zones={"deck"})  # fmt: skip
+    sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")])
     sc.watch_delay = 0.0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     settle(app, 40)

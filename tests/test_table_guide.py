@@ -9,8 +9,8 @@ from test_table_layers import _model, _ReadOnly
 
 from tabletop import registry
 from tabletop.controller import SeatConfig
+from tabletop.controller.history.records import GameRecord, Records, SeatRecord
 from tabletop.controller.match import AI
-from tabletop.controller.records import GameRecord, Records, SeatRecord
 from tabletop.engine import DataError
 from tabletop.engine.data.models import GUIDE
 from tabletop.ui import typeset
@@ -49,7 +49,7 @@ def _label(sc: TableScene, zid: str) -> str:
 
 # ---------------------------------------------------------------------- the data
 def test_every_game_says_its_goal_and_turn_in_one_sentence() -> None:
-    from tabletop.controller.match import game_data
+    from tabletop.controller.game_data import game_data
 
     for gid, game in registry.games().items():
         about = game_data(game).game.guide

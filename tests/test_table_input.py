@@ -23,7 +23,7 @@ def _home(tmp_path, monkeypatch):
 def _table(seats=None):
     app = make_app()
     seats = seats or [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")]
-    return app, open_table(app, COURT, seats, facedown_zones={"deck"})
+    return app, open_table(app, COURT, seats)
 
 
 def test_drag_card_onto_its_target_applies_the_action() -> None:

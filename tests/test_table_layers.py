@@ -65,9 +65,7 @@ def test_frames_under_a_chooser_and_a_toast_equal_whole_frames(
     changed (the panel restored from the layer, then drawn again) and equal whole frames."""
     monkeypatch.setattr(cardlayer.time, "monotonic", lambda: 1.0)
     app = make_app((1280, 720))
-    sc = open_table(
-        app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")], facedown_zones={"deck"}
-    )
+    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
     sc.watch_delay = 99.0
     uid = sc.match.state.hands[0][0]
     drag(app, sc.by_uid[uid].rect.center, sc.target_rect("discard").center)

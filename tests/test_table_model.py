@@ -8,7 +8,8 @@ import pytest
 
 from tabletop import registry
 from tabletop.controller import Match, SeatConfig
-from tabletop.controller.match import AI, game_data
+from tabletop.controller.game_data import game_data
+from tabletop.controller.match import AI
 from tabletop.engine import Rng
 from tabletop.ui.table import model
 from tabletop.ui.table.layout import TableLayout

@@ -66,7 +66,7 @@ def test_f1_and_question_mark_open_and_close_the_sheet_on_title_and_table() -> N
     app.step(DT)
     assert app.top is title
 
-    sc = open_table(app, COURT, HUMAN_BOT, facedown_zones={"deck"})
+    sc = open_table(app, COURT, HUMAN_BOT)
     _press(app, pygame.K_F1)
     assert isinstance(app.top, KeysSheet) and app.top.below is sc
     _press(app, pygame.K_SLASH, "?", pygame.KMOD_SHIFT)
@@ -105,7 +105,7 @@ def _state(app, sc) -> tuple:
 
 def test_every_table_handler_is_listed_and_every_listed_key_does_something() -> None:
     app = make_app()
-    sc = open_table(app, COURT, HUMAN_BOT, facedown_zones={"deck"})
+    sc = open_table(app, COURT, HUMAN_BOT)
     table = [b for b in keys.BINDINGS if b.where == "table"]
     assert set(sc.key_handlers()) == {b.action for b in table}
     bots = _scene(app, BOTS)
@@ -134,12 +134,12 @@ def _scene(app, seats):
     from tabletop.controller import Match
     from tabletop.ui.table.scene import TableScene
 
-    return TableScene(app, Match(COURT, seats, 3, facedown_zones={"deck"}))
+    return TableScene(app, Match(COURT, seats, 3))
 
 
 def test_the_table_answers_no_key_that_is_not_listed() -> None:
     app = make_app()
-    human = open_table(app, COURT, HUMAN_BOT, facedown_zones={"deck"})
+    human = open_table(app, COURT, HUMAN_BOT)
     human.focus = 0
     bots = _scene(app, BOTS)
     listed = [b for b in keys.BINDINGS if b.where in ("table", "app")]
@@ -160,8 +160,7 @@ def test_the_table_answers_no_key_that_is_not_listed() -> None:
 
 def test_chooser_and_hand_off_keys_are_the_listed_ones() -> None:
     app = make_app()
-    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(name="Bob")],
-                    facedown_zones={"deck"})  # fmt: skip
+    sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(name="Bob")])
     assert sc.privacy == 0
     for b in (b for b in keys.BINDINGS if b.where == "privacy"):
         for code in b.keys:
@@ -202,7 +201,7 @@ def test_listed_menu_keys_work_on_the_title() -> None:
 
 def test_moves_wait_while_the_sheet_is_open_and_the_ai_goes_on() -> None:
     app = make_app()
-    sc = open_table(app, COURT, HUMAN_BOT, facedown_zones={"deck"})
+    sc = open_table(app, COURT, HUMAN_BOT)
     uid = sc.match.state.hands[0][0]
     _press(app, pygame.K_F1)
     assert isinstance(app.top, KeysSheet)
@@ -222,7 +221,7 @@ def test_moves_wait_while_the_sheet_is_open_and_the_ai_goes_on() -> None:
     drag(app, sc.by_uid[uid].rect.center, sc.target_rect("p0.court").center)
     assert len(sc.match.history) == 1
 
-    bots = open_table(app, COURT, BOTS, facedown_zones={"deck"})
+    bots = open_table(app, COURT, BOTS)
     bots.watch_delay = 0.0
     _press(app, pygame.K_F1)
     assert isinstance(app.top, KeysSheet)

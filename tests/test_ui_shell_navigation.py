@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 from ui_shell_support import button_named, click, close_app, filled, make_app, post_key
 
+from tabletop.controller import SeatConfig
 from tabletop.ui import launch
 from tabletop.ui.app import App
 from tabletop.ui.scenes.dialogs import MessageDialog
@@ -103,8 +104,8 @@ def test_new_game_builds_the_match_config(monkeypatch, tmp_path) -> None:
         click(button_named(scene, "No"))  # the bool option "Short game"
         _frames(app)
         assert scene.options["short"] is True
-        scene.seats[2].kind = "hard"
-        scene.seats[1].name = "  Bo  "
+        scene.seats[2] = SeatConfig.chosen("hard", scene.seats[2].name)
+        scene.seats[1] = SeatConfig.chosen(scene.seats[1].choice, "  Bo  ")
         scene.options["rounds"] = "5"
         scene.seed_text = "77"
         post_key(pygame.K_RETURN)  # Start is the default button
@@ -113,9 +114,10 @@ def test_new_game_builds_the_match_config(monkeypatch, tmp_path) -> None:
         config = started[0]
         assert config.game_id == "toy" and config.players == 3 and config.seed == 77
         assert config.options == {"variant": "plain", "short": True, "rounds": 5}
-        assert [s.kind for s in config.seats] == ["human", "normal", "hard"]
+        assert [s.choice for s in config.seats] == ["human", "normal", "hard"]
+        assert [s.is_ai for s in config.seats] == [False, True, True]
         assert config.names[1] == "Bo"
-        assert config.to_json()["seats"][2] == {"kind": "hard", "name": "Bastian"}
+        assert config.to_json()["seats"][2] == {"kind": "ai", "name": "Bastian", "level": "hard"}
     finally:
         close_app()
 
@@ -151,8 +153,8 @@ def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
         # the first seat is named, not "You" (the log would read "You takes…")
         assert scene.seats[0].name == "Player 1"
         scene.set_players(3)
-        scene.seats[0].name = "Mara"
-        scene.seats[2].kind = "hard"
+        scene.seats[0] = SeatConfig.chosen("human", "Mara")
+        scene.seats[2] = SeatConfig.chosen("hard", scene.seats[2].name)
         scene.options["rounds"] = "5"
         scene.options["variant"] = "royal"
         scene.start()
@@ -163,7 +165,7 @@ def test_new_game_remembers_the_last_set_up(monkeypatch, tmp_path) -> None:
             app.push(NewGameScene(app))
             again = app.top
             assert again.players == 3
-            assert [(s.kind, s.name) for s in again.seats[:3]] == [
+            assert [(s.choice, s.name) for s in again.seats[:3]] == [
                 ("human", "Mara"),
                 ("normal", "Aurelia"),
                 ("hard", "Bastian"),
@@ -207,7 +209,7 @@ def test_new_game_can_be_set_up_with_the_keyboard_alone(monkeypatch, tmp_path) -
         assert isinstance(scene.focused_button, MenuKeys)
         post_key(pygame.K_RIGHT)  # human, easy, normal, hard: normal → hard
         _frames(app, 1)
-        assert scene.seats[2].kind == "hard" and role(scene.focused_button) == ("seat_kind", 2)
+        assert scene.seats[2].choice == "hard" and role(scene.focused_button) == ("seat_kind", 2)
         tab_to(("seat_name", 2))
         assert isinstance(scene.focused_button, EntryKeys) and scene.focused_button.entry.is_focused
         scene.focused_button.entry.set_text("")
@@ -223,7 +225,7 @@ def test_new_game_can_be_set_up_with_the_keyboard_alone(monkeypatch, tmp_path) -
         post_key(pygame.K_RETURN)
         _frames(app, 1)
         assert started and started[0].players == 3 and started[0].names[2] == "Zed"
-        assert started[0].seats[2].kind == "hard" and started[0].options["variant"] == "royal"
+        assert started[0].seats[2].level == "hard" and started[0].options["variant"] == "royal"
         assert app.crashes == 0
     finally:
         close_app()

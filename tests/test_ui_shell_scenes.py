@@ -6,8 +6,9 @@ import pygame
 import pytest
 from ui_shell_support import close_app, filled, font_height, make_app
 
+from tabletop.controller import SeatConfig
 from tabletop.engine.game import Outcome
-from tabletop.ui.match_config import MatchConfig, SeatConfig
+from tabletop.ui.match_config import MatchConfig
 from tabletop.ui.scenes.credits import CreditsScene, credits_html
 from tabletop.ui.scenes.dialogs import MessageDialog
 from tabletop.ui.scenes.load_game import LoadScene
@@ -28,7 +29,7 @@ OUTCOME = Outcome(
 
 
 def _scenes(app):
-    config = MatchConfig("toy", [SeatConfig("human", "Ada"), SeatConfig("easy", "Bo")], {}, 1)
+    config = MatchConfig("toy", [SeatConfig(name="Ada"), SeatConfig.chosen("easy", "Bo")], {}, 1)
     return {
         "title": app.top,
         "new_game": NewGameScene(app),

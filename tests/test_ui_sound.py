@@ -183,7 +183,7 @@ def _table():
     spy = Spy()
     app.sound = spy
     seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")]
-    return app, open_table(app, COURT, seats, facedown_zones={"deck"}), spy
+    return app, open_table(app, COURT, seats), spy
 
 
 def test_the_table_sounds_an_accepted_drop_then_the_next_turn() -> None:
@@ -234,11 +234,13 @@ def test_undo_sounds_a_soft_slide() -> None:
 
 
 def test_the_results_sound_is_the_fanfare_only_when_a_human_won() -> None:
+    from tabletop.controller import SeatConfig
+    from tabletop.controller.match import AI
     from tabletop.engine.game import Outcome
-    from tabletop.ui.match_config import MatchConfig, SeatConfig
+    from tabletop.ui.match_config import MatchConfig
     from tabletop.ui.scenes.results import ResultsScene
 
-    config = MatchConfig("toy", [SeatConfig("human", "Ann"), SeatConfig("easy", "Bot")], {}, 1)
+    config = MatchConfig("toy", [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")], {}, 1)
     names = ["Ann", "Bot"]
 
     def ending(winners: list[int], cfg: MatchConfig | None = config) -> str:

@@ -15,7 +15,7 @@ from save_support import save_doc, write
 from ui_shell_support import close_app, make_app
 
 from tabletop import instance_lock, storage
-from tabletop.controller import saves
+from tabletop.controller.saving import saves
 from tabletop.ui import launch, places
 from tabletop.ui.scenes.dialogs import MessageDialog, attempt
 from tabletop.ui.scenes.load_game import LoadScene, describe

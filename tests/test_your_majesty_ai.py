@@ -20,7 +20,7 @@ from tabletop.engine.frozen import canonical
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.ai import HeuristicAgent
 from tabletop.games.your_majesty.data import catalog
-from tabletop.sim import simulate
+from tabletop.tools.sim import simulate
 
 
 def _decide(s: object, seat: int, only: tuple[str, ...] = ()) -> object:

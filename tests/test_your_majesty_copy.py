@@ -15,7 +15,7 @@ from tabletop.engine import Rng, state_digest
 from tabletop.engine.frozen import canonical
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.state import YMState
-from tabletop.sim import seat_rng
+from tabletop.tools.sim import seat_rng
 
 
 def _states(players: int, seed: int, every: int = 7) -> list[YMState]:

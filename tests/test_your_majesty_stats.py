@@ -18,7 +18,7 @@ from your_majesty_helpers import (
 from tabletop.games.your_majesty import GAME
 from tabletop.games.your_majesty.data import ROUND_LIMIT
 from tabletop.games.your_majesty.scoring import WIN_PATHS
-from tabletop.sim import simulate
+from tabletop.tools.sim import simulate
 
 
 @pytest.mark.parametrize(("tie", "path"), [(False, "several at once"), (True, "shared")])

@@ -6,7 +6,9 @@ possible) and ``results.png`` next to this file.  With ``--crowded`` it writes o
 ``<game>-<n>p-<height>.png``, each game at its most players (e.g. ``--size 1920x1080
 --crowded`` writes ``majesty-4p-1080.png``).  With ``--story`` it writes only
 ``story-marks.png`` (the rivals' last moves marked, Aristocracy) and ``story-moon.png``
-(a Moon's moment, Monarch).
+(a Moon's moment, Monarch).  With ``--colour-safe`` it writes only ``colour-safe-<game>.png``:
+each game's table with a card lifted over its targets, the colour-blind-safe palette on (the
+seats' badges, the dashed glow of the targets, the solid frame of the lifted card).
 Positions come from the games' own greedy agents (random moves where a game has none), so
 the tables look like real games.  Headless (SDL dummy driver).
 """
@@ -137,14 +139,24 @@ def main() -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--crowded", action="store_true", help="only each game at its most players")
     ap.add_argument("--story", action="store_true", help="only a marked move and a Moon")
+    ap.add_argument("--colour-safe", action="store_true", help="only the tables, palette on")
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
-    app = App(size=size, settings=Settings())
+    app = App(size=size, settings=Settings(colour_safe=args.colour_safe))
     app.start()
     _frames(app, 10)
     written = []
     if args.story:
         written = _story(app, size)
+        print("wrote", ", ".join(str(OUT / w) for w in written))
+        pygame.quit()
+        return 0
+    if args.colour_safe:
+        for gid, game in registry.games().items():
+            _table(app, _well_into(game, min(4, game.info.max_players)), drag=True)
+            written.append(f"colour-safe-{gid}.png")
+            pygame.image.save(app.window, str(OUT / written[-1]))
+            app.pop()
         print("wrote", ", ".join(str(OUT / w) for w in written))
         pygame.quit()
         return 0

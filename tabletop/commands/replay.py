@@ -9,7 +9,7 @@ from pathlib import Path
 from tabletop import registry
 from tabletop.engine import DataError
 from tabletop.safe_read import MB, FileProblem, text_lines
-from tabletop.sim import LogError, replay_log
+from tabletop.tools.sim import LogError, replay_log
 
 MAX_LOG_BYTES = 256 * MB  # a thousand logged games of the longest game fit well under it
 MAX_LINE_BYTES = 8 * MB

@@ -12,7 +12,8 @@ from typing import Any
 from tabletop import registry
 from tabletop.engine import DataError
 from tabletop.safe_read import not_a_file_to_write
-from tabletop.sim import ProgressBar, SimulationError, parse_options, simulate
+from tabletop.tools.progress import ProgressBar
+from tabletop.tools.sim import SimulationError, parse_options, simulate
 
 NAME = "simulate"
 HELP = "play headless games between AI seats and print statistics"

@@ -31,8 +31,8 @@ def _game_name(game_id: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print one table per game."""
-    from tabletop.controller.records import Records, RecordsError, not_a_record
-    from tabletop.controller.stats import format_table, player_stats
+    from tabletop.controller.history.records import Records, RecordsError, not_a_record
+    from tabletop.controller.history.stats import format_table, player_stats
 
     if args.file is not None:
         if not args.file.exists():

@@ -12,12 +12,12 @@ from pathlib import Path
 from tabletop import registry
 from tabletop.ai.tournament import (
     format_report,
-    progress_bar,
     records_to_json,
     run_matches,
     schedule,
     summarize,
 )
+from tabletop.tools.progress import ProgressBar
 
 NAME = "tournament"
 HELP = "play AI against AI, seats rotated, and report win rates, scores and decision times"
@@ -114,7 +114,12 @@ def run(args: argparse.Namespace) -> int:
     ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     specs = schedule(game, args.players, args.games, kinds, args.seed, options, ai_seed)
     show = not args.quiet and sys.stderr.isatty()  # never "\r" bars into a file or pipe
-    records, wall = run_matches(specs, jobs, progress_bar if show else None)
+    bar = ProgressBar(len(specs), sys.stderr) if show else None
+    records, wall = run_matches(
+        specs, jobs, (lambda done, _n, _t: bar.update(done)) if bar else None
+    )
+    if bar:
+        bar.close(len(records))
     summary = summarize(records, wall, args.players, args.balance)
     summary["game"] = info.id
     summary["ai"] = kinds

@@ -89,7 +89,7 @@ class Replay:
 
     @classmethod
     def of_record(cls, record: Any, game: Game) -> Replay:
-        """The replay of a :class:`~tabletop.controller.records.GameRecord`."""
+        """The replay of a :class:`~tabletop.controller.history.records.GameRecord`."""
         seats = [Seat(s.name, s.kind, s.level) for s in record.seats]
         moves = [(int(m["seat"]), m["action"]) for m in record.actions]
         return cls(game, len(record.seats), record.seed, record.options, moves, seats)

@@ -69,6 +69,16 @@ def seat_rng(ai_seed: int, seat: int) -> Rng:
     return Rng(derive_seed(ai_seed, seat))
 
 
+def no_legal_move(game: Game, state: Any, seat: int) -> str:
+    """The words refusing a turn that offers ``seat`` nothing to do: the game, the seat and
+    the step it waits on (the top of a kit game's decision stack), so the rule that left it
+    stuck can be found."""
+    stack = getattr(state, "stack", None)
+    step = getattr(stack[-1], "step", None) if stack else None
+    at = f" at the step {step!r}" if step else ""
+    return f"{game.info.name}: seat {seat + 1} must act{at} but has no legal action"
+
+
 def next_seat(game: Game, state: Any) -> int:
     """The seat that decides next: the first one ``to_act`` names."""
     waiting = game.to_act(state)
@@ -136,7 +146,7 @@ def play(
             seat = next_seat(game, state)
             legal = game.legal_actions(state, seat)
             if not legal:
-                raise PlayError(f"seat {seat + 1} must act but has no legal action")
+                raise PlayError(no_legal_move(game, state, seat))
             view = game.view(state, seat)
             t0, c0 = time.perf_counter(), time.process_time()
             action = agents[seat].choose(game, view, seat, legal, rngs[seat])

@@ -4,7 +4,7 @@ A job carries the game's id, the level, the seat's view, its legal actions and t
 match derives for that decision — never the state — exactly what the app's own AI worker is
 given, so an AI seat online is as fair as one at home.  The event loop awaits the answer, so a
 long Hard search delays no other table's messages.  The workers die with the server (on Linux
-the kernel kills them when it goes, see :mod:`tabletop.controller.ai_process`).
+the kernel kills them when it goes, see :mod:`tabletop.controller.ai_seats.process`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ def _init_worker(parent_pid: int) -> None:
     """In each worker: die with the server, and give way to the event loop's process."""
     import signal
 
-    from tabletop.controller.ai_process import _die_with_parent, _lower_priority
+    from tabletop.controller.ai_seats import die_with_parent, lower_priority
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent(parent_pid)
-    _lower_priority()
+    die_with_parent(parent_pid)
+    lower_priority()
 
 
 def _decide(
@@ -36,7 +36,7 @@ def _decide(
 ) -> int:
     """Runs in a worker: the index of the agent's choice in ``legal``."""
     from tabletop import registry
-    from tabletop.controller.ai_decide import decide_why
+    from tabletop.controller.ai_seats import decide_why
 
     return decide_why(registry.get(game_id), level, view, seat, legal, seed)[0]
 
@@ -73,7 +73,7 @@ class AiPool:
         seed: int,
     ) -> int:
         """The index in ``legal`` of the AI's choice (0 if the agent failed)."""
-        from tabletop.controller.ai_worker import plain
+        from tabletop.controller.ai_seats import plain
 
         loop = asyncio.get_running_loop()
         args = (game_id, level, plain(view), seat, list(legal), seed)

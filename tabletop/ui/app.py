@@ -606,7 +606,7 @@ def main() -> int:
     try:
         return app.run(smoke_frames())
     finally:
-        from tabletop.controller import journal
+        from tabletop.controller.saving import journal
 
         journal.flush_all()  # every move played is on disk before the process ends
         pygame.quit()

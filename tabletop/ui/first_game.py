@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tabletop.controller import records
+from tabletop.controller.history import records
 
 
 def guide_starts_on(settings: Any, game_id: str, humans: int, record: Path | None = None) -> bool:

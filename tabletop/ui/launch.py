@@ -17,6 +17,7 @@ which the menus show in a dialog.  Contract:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ __all__ = ["autosave_path", "resume", "saves_dir", "start_match"]
 
 
 def _table(app: AppContext, match: Any) -> None:
-    from tabletop.controller import records
+    from tabletop.controller.history import records
     from tabletop.ui.first_game import guide_starts_on
     from tabletop.ui.table.scene import TableScene
 
@@ -42,16 +43,12 @@ def start_match(app: AppContext, config: MatchConfig) -> None:
     """Open the table for a new match described by ``config``."""
     from tabletop import registry
     from tabletop.controller import Match
-    from tabletop.controller import SeatConfig as Seat
 
     try:
         game = registry.get(config.game_id)
     except KeyError as e:
         raise ValueError(str(e).strip("'\"")) from None
-    seats = [
-        Seat("human", name) if s.is_human else Seat("ai", name, s.kind)
-        for s, name in zip(config.seats, config.names, strict=True)
-    ]
+    seats = [replace(s, name=name) for s, name in zip(config.seats, config.names, strict=True)]
     match = Match(game, seats, config.seed, config.options, save_path=autosave_path())
     match.autosave()
     _table(app, match)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-HUMAN = "human"
-AI_EASY = "easy"
-AI_NORMAL = "normal"
-AI_HARD = "hard"
+from tabletop.controller.match import AI_LEVELS, HUMAN, SeatConfig
+
+# the seat menu's choices (``SeatConfig.choice``; ``SeatConfig.chosen`` turns one into a seat)
+AI_EASY, AI_NORMAL, AI_HARD = AI_LEVELS
 SEAT_KINDS: tuple[str, ...] = (HUMAN, AI_EASY, AI_NORMAL, AI_HARD)
 SEAT_KIND_LABELS: dict[str, str] = {
     HUMAN: "Human",
@@ -21,24 +21,6 @@ LEVELS_HELP = (
     "AI Easy plays by rules of thumb and is often careless. AI Normal thinks a little before "
     "each move and may slip now and then. AI Hard thinks longest, up to about 1.5 s a move."
 )
-
-
-@dataclass
-class SeatConfig:
-    """One seat: who plays it (``human`` or an AI level) and the name shown at the table."""
-
-    kind: str = HUMAN  # one of SEAT_KINDS
-    name: str = ""
-
-    @property
-    def is_human(self) -> bool:
-        """True for a human seat (hot-seat when there are several)."""
-        return self.kind == HUMAN
-
-    @property
-    def ai_level(self) -> str | None:
-        """``easy`` / ``normal`` / ``hard`` for an AI seat, ``None`` for a human."""
-        return None if self.is_human else self.kind
 
 
 @dataclass
@@ -62,15 +44,13 @@ class MatchConfig:
 
     def with_seed(self, seed: int | None) -> MatchConfig:
         """A copy with another seed (a rematch uses ``None`` for a fresh deal)."""
-        return replace(
-            self, seats=[replace(s) for s in self.seats], options=dict(self.options), seed=seed
-        )
+        return replace(self, seats=list(self.seats), options=dict(self.options), seed=seed)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data (for saves)."""
         return {
             "game_id": self.game_id,
-            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "seats": [s.to_json() for s in self.seats],
             "options": dict(self.options),
             "seed": self.seed,
         }
@@ -80,9 +60,7 @@ class MatchConfig:
         """Rebuild from :meth:`to_json` output."""
         return cls(
             game_id=str(data["game_id"]),
-            seats=[
-                SeatConfig(str(s.get("kind", HUMAN)), str(s.get("name", ""))) for s in data["seats"]
-            ],
+            seats=[SeatConfig.from_json(s) for s in data["seats"]],
             options=dict(data.get("options") or {}),
             seed=data.get("seed"),
         )

@@ -25,7 +25,7 @@ def open_match_replay(app: AppContext, match: Any) -> None:
 def open_record_replay(app: AppContext, game_id: int) -> None:
     """Replay a game from the record of finished games."""
     from tabletop import registry
-    from tabletop.controller.records import Records
+    from tabletop.controller.history.records import Records
     from tabletop.controller.replay import Replay
     from tabletop.ui.replay_scene import ReplayScene
 

@@ -45,6 +45,10 @@ class AppContext(Protocol):
         """Clear the stack back to the title scene."""
         ...
 
+    def results_scene(self, match: Any) -> Scene:
+        """The scene that shows how ``match`` ended (the table hands over to it)."""
+        ...
+
     def show_message(self, title: str, text: str) -> None:
         """Push a modal message dialog over the current scene."""
         ...

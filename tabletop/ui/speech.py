@@ -2,7 +2,9 @@
 
 :class:`Speaker` owns one worker thread that owns the ``pyttsx3`` engine (SAPI on Windows,
 NSSpeechSynthesizer on macOS, eSpeak NG on Linux).  :meth:`Speaker.say` only queues: the
-newest utterance wins (anything still waiting is dropped and the one being spoken is cut),
+newest utterance wins (anything still waiting is dropped and the one being spoken is cut:
+on Linux, where eSpeak NG would play through ``aplay`` beyond reach, the line is written to a
+file and played by ``speech_mixer.MixerVoice``, which stops at once),
 and every utterance belongs to a seat: after :meth:`Speaker.hand_over` to another seat,
 nothing queued for the previous one is spoken (hot-seat privacy).
 """
@@ -12,10 +14,12 @@ from __future__ import annotations
 import contextlib
 import queue
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 RATES: dict[str, int] = {"Slow": 140, "Normal": 180, "Fast": 240}  # words per minute
 
@@ -51,6 +55,22 @@ def engine_problem() -> str | None:
     return _PROBLEM[0]
 
 
+class Player(Protocol):
+    """Plays a WAV file in a way that can be stopped half-way (``speech_mixer.MixerVoice``)."""
+
+    def ready(self) -> bool: ...
+    def play(self, path: Path) -> bool: ...
+    def playing(self) -> bool: ...
+    def stop(self) -> None: ...
+
+
+def _plays_itself(engine: Any) -> bool:
+    """Whether ``engine`` is pyttsx3 on eSpeak NG, which plays through ``aplay`` in a thread
+    of its own that nothing can stop: such an engine writes files for a player instead."""
+    driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+    return type(driver).__module__.endswith(".espeak")
+
+
 @dataclass(frozen=True)
 class Utterance:
     """One thing to say, to one seat (``None``: anyone at the screen)."""
@@ -63,7 +83,9 @@ class Utterance:
 class Speaker:
     """Speaks utterances in a worker thread, newest first (see the module docstring)."""
 
-    def __init__(self, rate: int = RATES["Normal"], engine: Any = None) -> None:
+    def __init__(
+        self, rate: int = RATES["Normal"], engine: Any = None, player: Player | None = None
+    ) -> None:
         self.rate = rate
         self.seat: int | None = None
         self.problem: str | None = None
@@ -73,6 +95,7 @@ class Speaker:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self.spoken: list[Utterance] = []  # what reached the engine (for tests and the log)
+        self._player = player
 
     # --- the render loop's side -------------------------------------------------------
     def say(self, text: str, seat: int | None) -> None:
@@ -120,17 +143,42 @@ class Speaker:
     def _run(self) -> None:
         if self._engine is None:
             self._engine, self.problem = open_engine()
+        if self._player is None and _plays_itself(self._engine):
+            from tabletop.ui.speech_mixer import MixerVoice
+
+            self._player = MixerVoice()
         while (item := self._queue.get()) is not None:
             if self._engine is None or not self.wanted(item):
                 continue
             self.spoken.append(item)
             try:
                 self._engine.setProperty("rate", self.rate)
-                self._engine.say(item.text)
-                self._engine.runAndWait()
-                self._until_said()
+                if not self._say_through_player(item):
+                    self._engine.say(item.text)
+                    self._engine.runAndWait()
+                    self._until_said()
             except Exception as e:  # a broken voice must not end the game
                 self.problem = f"Reading aloud stopped: {e}"
+
+    def _say_through_player(self, item: Utterance) -> bool:
+        """Synthesise ``item`` to a file and play it where it can be cut; ``False`` when
+        there is no player (the engine then speaks by itself)."""
+        player = self._player
+        if player is None or not player.ready():
+            return False
+        with tempfile.TemporaryDirectory(prefix="tabletop-voice-") as folder:
+            wav = Path(folder) / "line.wav"
+            self._engine.save_to_file(item.text, str(wav))
+            self._engine.runAndWait()
+            self._until_said()
+            if not wav.exists() or not self.wanted(item) or not player.play(wav):
+                return True
+            while player.playing():
+                if not self.wanted(item):  # a newer line or a hand-over: cut this one
+                    player.stop()
+                    break
+                time.sleep(0.02)
+        return True
 
     def _until_said(self, limit: float = 30.0) -> None:
         """Wait while the engine still speaks: pyttsx3's eSpeak NG driver returns from

@@ -29,6 +29,16 @@ class Palette:
     shadow: tuple[int, int, int] = (0, 0, 0)
     good: tuple[int, int, int] = (60, 150, 90)
     bad: tuple[int, int, int] = (190, 50, 50)
+    # one colour per seat (seat i takes seats[i % len]); each seat's badge also carries its
+    # own shape (``ui/table/seat_badge.py``), so the colours need not be told apart alone
+    seats: tuple[tuple[int, int, int], ...] = (
+        (176, 40, 52),  # crimson
+        (44, 86, 176),  # royal blue
+        (46, 128, 72),  # green
+        (128, 66, 158),  # violet
+        (206, 146, 34),  # amber
+        (28, 138, 150),  # teal
+    )
 
 
 COURTLY = Palette()
@@ -39,6 +49,15 @@ COLOUR_SAFE = Palette(
     gold=(240, 170, 40),
     good=(0, 114, 178),
     bad=(213, 94, 0),
+    # Okabe and Ito's set, chosen to stay apart under the common colour-vision deficiencies
+    seats=(
+        (230, 159, 0),  # orange
+        (86, 180, 233),  # sky blue
+        (0, 158, 115),  # bluish green
+        (240, 228, 66),  # yellow
+        (0, 114, 178),  # blue
+        (204, 121, 167),  # reddish purple
+    ),
 )
 
 

@@ -173,7 +173,8 @@ def _load_game(folder: Path) -> GameDef:
     lo, hi = raw["players"]["min"], raw["players"]["max"]
     if lo > hi:
         problems.add(label, "players", f"min ({lo}) is greater than max ({hi})")
-    if raw["id"] != folder.name:
+    game_id = folder.name if raw["id"] is None else raw["id"]  # (the id is the folder's name)
+    if game_id != folder.name:
         problems.add(
             label, "id", f"expected {folder.name!r} (the folder's name), got {raw['id']!r}"
         )
@@ -189,7 +190,7 @@ def _load_game(folder: Path) -> GameDef:
     problems.raise_if_any()
     rules = raw["rules"]
     return GameDef(
-        id=raw["id"],
+        id=game_id,
         name=raw["name"],
         min_players=lo,
         max_players=hi,

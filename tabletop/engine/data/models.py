@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine.data.faces import COLOUR, FACES, FaceDef
+from tabletop.engine.data.faces import COLOUR, FACES, RANKS, SUITS, FaceDef
 from tabletop.engine.data.spec import (
     AnyValue,
     Bool,
@@ -54,6 +54,10 @@ FIELD_TYPES = (
     "list-of-text",
     "list-of-int",
     "list-of-card",
+    # a standard playing card's rank and suit (the values the playing-card face draws),
+    # declared here once for every game of such cards
+    "playing-rank",
+    "playing-suit",
 )
 CARD_FIELD = Record(
     required={"type": Enum(FIELD_TYPES)},
@@ -80,7 +84,6 @@ GUIDE = Record(
 
 GAME_FILE = Record(
     required={
-        "id": identifier("the game's id; must equal the folder's name"),
         "name": Str(),
         "players": Record(required={"min": Int(min=1, max=12), "max": Int(min=1, max=12)}),
         "rules": Record(
@@ -90,6 +93,7 @@ GAME_FILE = Record(
         ),
     },
     optional={
+        "id": identifier("the game's id: the folder's name, which it may repeat (and must equal)"),
         "designer": Str(),
         "publisher": Str(),
         "year": Int(min=1000, max=3000),
@@ -102,6 +106,7 @@ GAME_FILE = Record(
         "guide": GUIDE,
     },
     defaults={
+        "id": None,
         "designer": "",
         "publisher": "",
         "year": None,
@@ -167,6 +172,10 @@ def cards_file_spec(attrs: Spec | None = None, decks: tuple[str, ...] = ()) -> R
                         "back": Str(description="the name views give this deck's backs"),
                         "colour": COLOUR,
                         "icon": art_path("an emblem drawn on the back, e.g. common/coin.svg"),
+                        "mark": Str(
+                            description="a few letters drawn on the back's medallion (a tier's"
+                            " numeral, say), so decks whose colours look alike still differ",
+                        ),
                         "help": Str(
                             min_len=0,
                             description="what a card of this deck is (hover words, e.g. its frame)",
@@ -197,6 +206,10 @@ def _field_value_spec(f: dict[str, Any], card_ids: tuple[str, ...] | None) -> Sp
         return Num(f.get("min"), f.get("max"), description=help_)
     if base == "bool":
         return Bool(description=help_)
+    if base == "playing-rank":
+        return Enum(RANKS, description=help_ or "a playing card's rank (a, 2…10, j, q, k, joker)")
+    if base == "playing-suit":
+        return Enum(SUITS, description=help_ or "a playing card's suit (s, h, d, c)")
     if base == "card":
         if card_ids is not None:
             return Enum(card_ids, description=help_ or "a card id of cards.yaml")

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabletop.engine.data import GameData, shipped_data
 
-GAME_ID = "aristocracy"
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
 
 # the royals: the phase of the year, the action each pays for, the Favor of each face card
 KING, QUEEN, JACK = 0, 1, 2

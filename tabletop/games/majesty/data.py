@@ -11,6 +11,8 @@ from functools import cache
 
 from tabletop.engine.data import GameData, shipped_data
 
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
+
 CHARACTERS = ("miller", "brewer", "witch", "guard", "knight", "innkeeper", "noble")
 INFIRMARY = 7  # location index of the Infirmary (locations are 0..7, shown as 1..8)
 N_LOCATIONS = 8
@@ -88,7 +90,7 @@ TIER_CARDS: dict[int, tuple[int, ...]] = {}
 @cache
 def catalog() -> Catalog:
     """The catalog built from ``data/majesty`` (cached)."""
-    data = shipped_data("majesty")
+    data = shipped_data(GAME_ID)
     card_ids, chars, tiers, names = [], [], [], []
     locations: dict[tuple[int, str], LocationSide] = {}
     spaces, first, other = 0, "", ""
@@ -137,7 +139,7 @@ def catalog() -> Catalog:
     for i in range(N_LOCATIONS):
         for side in "AB":
             if (i, side) not in locations:
-                raise ValueError(f"data/majesty/cards.yaml: location {i + 1} side {side} missing")
+                raise ValueError(f"data/{GAME_ID}/cards.yaml: location {i + 1} side {side} missing")
     UIDS[:] = [f"c{i}" for i in range(len(card_ids))]
     CARD_IDS[:] = card_ids
     BACKS[:] = [f"tier{t}" for t in tiers]

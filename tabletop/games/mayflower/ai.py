@@ -29,7 +29,7 @@ import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
-from tabletop.games.mayflower import favours, moves
+from tabletop.games.mayflower import commit_moves, favours
 from tabletop.games.mayflower.data import MAX_HP, SEASONS, catalog
 from tabletop.games.mayflower.state import (
     ASK_STEP,
@@ -107,7 +107,7 @@ def decide(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     if step == REBUILD:
         return _rebuild(s, seat, legal)
     if step == HOARD_STEP:
-        return _first(legal, moves.HOARD_DONE)
+        return _first(legal, commit_moves.HOARD_DONE)
     if step == REACT:
         return _react(s, seat, legal)
     if step == DIPLOMACY_STEP:
@@ -124,12 +124,12 @@ def decide(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
 # --- commits -------------------------------------------------------------------------------------
 def _fortify(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     spades = sorted(
-        (a for a in legal if a.name == moves.FORTIFY_WITH),
+        (a for a in legal if a.name == commit_moves.FORTIFY_WITH),
         key=lambda a: played_value(s, _card(a), seat),
     )
     if len(spades) >= 2 or (spades and played_value(s, _card(spades[0]), seat) <= 5):
         return spades[0]
-    return _first(legal, moves.NO_FORTIFY)
+    return _first(legal, commit_moves.NO_FORTIFY)
 
 
 def _target_worth(s: MayflowerState, seat: int, target: int, final: int, claimed: int) -> float:
@@ -150,7 +150,7 @@ def _attack(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
         claimed[t] = claimed.get(t, 0) + 1
     best, best_v = None, 0.5
     for a in legal:
-        if a.name != moves.ATTACK_WITH:
+        if a.name != commit_moves.ATTACK_WITH:
             continue
         card, target, boost = _card(a), a["target"], a["boost"]
         final = played_value(s, card, seat, boost) - fortification(s, target)
@@ -158,13 +158,13 @@ def _attack(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
         v += 0.01 * played_value(s, card, seat)  # strongest clubs first (the +2 on them)
         if v > best_v:
             best, best_v = a, v
-    return best or _first(legal, moves.ATTACK_DONE)
+    return best or _first(legal, commit_moves.ATTACK_DONE)
 
 
 def _defend(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
-    options = [a for a in legal if a.name == moves.PARRY_WITH]
+    options = [a for a in legal if a.name == commit_moves.PARRY_WITH]
     if not options:
-        return _first(legal, moves.DEFEND_DONE)
+        return _first(legal, commit_moves.DEFEND_DONE)
 
     def danger(a: Action) -> tuple[int, int]:
         f = s.fights[a["fight"]]
@@ -177,33 +177,33 @@ def _rebuild(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     planned = s.stack[-1].data["secret"].get(str(seat)) or []
     hp = s.hp[seat] + sum(played_value(s, h[0], seat) for h in planned)
     hearts = sorted(
-        (a for a in legal if a.name == moves.HEAL_WITH),
+        (a for a in legal if a.name == commit_moves.HEAL_WITH),
         key=lambda a: played_value(s, _card(a), seat),
     )
     if not hearts:
-        return _first(legal, moves.REBUILD_DONE)
+        return _first(legal, commit_moves.REBUILD_DONE)
     missing = MAX_HP - hp
     if hp <= 0:  # survive first: the largest heart
         return hearts[-1]
     fitting = [a for a in hearts if played_value(s, _card(a), seat) <= missing]
     if fitting and missing >= 6:
         return fitting[-1]
-    return _first(legal, moves.REBUILD_DONE)
+    return _first(legal, commit_moves.REBUILD_DONE)
 
 
 # --- reactions -----------------------------------------------------------------------------------
 def _react(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     for a in legal:
-        if a.name == moves.COUNTER and _worth_a_joker(s, seat, a["play"]):
+        if a.name == commit_moves.COUNTER and _worth_a_joker(s, seat, a["play"]):
             return a
     for a in legal:
-        if a.name == moves.DIPLOMACY_MOVE and _unparried_threat(s, seat, a["fight"]):
+        if a.name == commit_moves.DIPLOMACY_MOVE and _unparried_threat(s, seat, a["fight"]):
             return a
-    redirects = [a for a in legal if a.name == moves.ENEMY_MOVE]
+    redirects = [a for a in legal if a.name == commit_moves.ENEMY_MOVE]
     mine = [a for a in redirects if s.fights[a["fight"]]["to"] == seat]
     if mine:
         return max(mine, key=lambda a: _redirect_worth(s, seat, a))
-    return _first(legal, moves.PASS)
+    return _first(legal, commit_moves.PASS)
 
 
 def _redirect_worth(s: MayflowerState, seat: int, a: Action) -> float:
@@ -240,10 +240,10 @@ def _worth_a_joker(s: MayflowerState, seat: int, pid: int) -> bool:
 
 def _diplomacy_answer(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     spades = [c for c in s.hands[seat] if catalog().suits[c] == "s"]
-    parries = [a for a in legal if a.name == moves.DIPLO_PARRY]
+    parries = [a for a in legal if a.name == commit_moves.DIPLO_PARRY]
     if parries and len(spades) >= 2:
         return min(parries, key=lambda a: played_value(s, _card(a), seat, a["boost"]))
-    return _first(legal, moves.DIPLO_DECLINE)
+    return _first(legal, commit_moves.DIPLO_DECLINE)
 
 
 # --- favours (M25) -------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from typing import Any
 from tabletop.engine import DataError
 from tabletop.engine.data import GameData, shipped_data
 
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
+
 START_HP = 20
 MAX_HP = 20
 START_HAND = 7
@@ -104,10 +106,10 @@ BACKS: list[str] = []
 @cache
 def catalog() -> Catalog:
     """The catalog built from ``data/mayflower`` (cached)."""
-    data = shipped_data("mayflower")
+    data = shipped_data(GAME_ID)
     problems = check_data(data)
     if problems:
-        raise DataError("data/mayflower", "", "; ".join(problems))
+        raise DataError(f"data/{GAME_ID}", "", "; ".join(problems))
     ids: list[str] = []
     names: list[str] = []
     backs: list[str] = []
@@ -138,7 +140,7 @@ def catalog() -> Catalog:
     court = tuple(i for i, b in enumerate(backs) if b == COURT_BACK)
     if len(numbers) != 84 or len(court) != 24:
         raise ValueError(
-            f"data/mayflower/cards.yaml: expected 84 Numbers and 24 Court cards, "
+            f"data/{GAME_ID}/cards.yaml: expected 84 Numbers and 24 Court cards, "
             f"got {len(numbers)} and {len(court)}"
         )
     return Catalog(

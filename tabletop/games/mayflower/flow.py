@@ -16,7 +16,7 @@ from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame, commit, pass_, prompt, put
 from tabletop.engine.events import LOG, PHASE
 from tabletop.engine.words import plural
-from tabletop.games.mayflower import favours, moves, table
+from tabletop.games.mayflower import commit_moves, favours, reaction_moves, table
 from tabletop.games.mayflower.data import HOARD, MAX_HP, SEASONS, catalog, draws_for
 from tabletop.games.mayflower.scoring import final_scoring, finish, finish_all_out
 from tabletop.games.mayflower.state import (
@@ -71,7 +71,7 @@ def settle(s: MayflowerState, events: list[Event]) -> None:
                 s.stack.pop()
                 _restart_below(s)
                 continue
-            offers = moves.reacts if top.step == REACT else favours.deals
+            offers = reaction_moves.reacts if top.step == REACT else favours.deals
             while top.at < len(top.seats) and not offers(s, top, top.seats[top.at]):
                 pass_(top)
             if top.at < len(top.seats):
@@ -83,7 +83,7 @@ def settle(s: MayflowerState, events: list[Event]) -> None:
             continue
         if top.kind == COMMIT:
             for seat in top.seats:
-                if seat not in top.done and not moves.has_choice(s, top.step, seat):
+                if seat not in top.done and not commit_moves.has_choice(s, top.step, seat):
                     put(top, seat, [])
             if len(top.done) < len(top.seats):
                 return
@@ -124,7 +124,7 @@ def resolve(s: MayflowerState, pid: int, events: list[Event]) -> None:
     elif kind == DIPLO:
         f = s.fights[p["fight"]]
         called = p["target"]
-        if open_fight(f) and moves.diplomacy_spades(s, called, p["fight"]):
+        if open_fight(f) and reaction_moves.diplomacy_spades(s, called, p["fight"]):
             s.stack.append(prompt(DIPLOMACY_STEP, called, fight=p["fight"], holder=p["seat"]))
         else:
             # said as a refusal would be: who holds which spades is secret (M38)

@@ -77,7 +77,7 @@ def prompt_text(s: MayflowerState, seat: int | None) -> str:
 def _react_text(s: MayflowerState, seat: int, targets: list[int]) -> str:
     """The answer window in words: the plays of others the seat may answer (a joker never
     answers the seat's own play) and only the ways it has (a joker, a power), or pass."""
-    from tabletop.games.mayflower.moves import counters, diplomacies, redirects
+    from tabletop.games.mayflower.reaction_moves import counters, diplomacies, redirects
 
     others = [
         describe_play(s, p)

@@ -14,6 +14,8 @@ from typing import Any
 
 from tabletop.engine.data import GameData, shipped_data
 
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
+
 PATHS = ("bounty", "culture", "might", "wisdom")  # the four paths of Court cards
 RESOURCES = ("food", "gold")
 
@@ -145,7 +147,7 @@ CARDS: list[Card] = []
 @cache
 def catalog() -> Catalog:
     """The catalog built from ``data/monarch`` (cached)."""
-    data = shipped_data("monarch")
+    data = shipped_data(GAME_ID)
     cards: list[Card] = []
     for c in data.cards.values():
         for _ in range(c.count):

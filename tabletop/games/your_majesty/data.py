@@ -14,7 +14,7 @@ from functools import cache
 
 from tabletop.engine.data import GameData, shipped_data
 
-GAME_ID = "your_majesty"
+GAME_ID = __name__.split(".")[-2]  # the package's name is the id (and the data folder's)
 MUSES = ("arts", "politics", "music", "science", "literature")
 KINDS = ("a", "p", "c", "r")  # uid letters: action, philosophe, colony, reform
 BACKS = {"a": "action", "p": "philosophe", "c": "colony", "r": "reform"}

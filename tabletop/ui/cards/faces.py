@@ -287,4 +287,10 @@ class CardArt:
         img = self.art(icon, side, side, hex_colour(pal.gold_light)) if icon else None
         if img is not None:
             surf.blit(img, img.get_rect(center=inner.center))
+            self.mark("deck-icon", icon)
+        mark = self._deck(back).get("mark")
+        if mark:  # letters that tell the deck apart without its colour
+            t = illustrated.outlined(str(mark), max(6, int(r * 1.1)), pal.gold_light, pal.ink)
+            surf.blit(t, t.get_rect(center=inner.center))
+            self.mark("deck-mark", str(mark))
         return surf

@@ -7,9 +7,11 @@ sends it to the server once it listens.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from tabletop.ui.match_config import AI_EASY, AI_HARD, AI_NORMAL, SeatConfig
+from tabletop.controller import SeatConfig
+from tabletop.ui.match_config import AI_EASY, AI_HARD, AI_NORMAL
 from tabletop.ui.online_seats import load_prefs
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.new_game import MAX_NAME, NewGameScene
@@ -40,7 +42,7 @@ def seat_specs(seats: list[SeatConfig]) -> list[dict[str, Any]]:
         elif s.kind == OPEN:
             out.append({"kind": "open"})
         else:
-            spec: dict[str, Any] = {"kind": "ai", "level": s.kind}
+            spec: dict[str, Any] = {"kind": "ai", "level": s.level}
             if s.name.strip():
                 spec["name"] = s.name.strip()
             out.append(spec)
@@ -72,7 +74,7 @@ class HostSetupScene(NewGameScene):
         unnamed is called after its level."""
         if seat.kind == OPEN:
             return "their own name, when they join"
-        return f"Player {i + 1}" if seat.kind == YOU else f"AI ({seat.kind.title()})"
+        return f"Player {i + 1}" if seat.kind == YOU else f"AI ({seat.level.title()})"
 
     def seat_named(self, seat: SeatConfig) -> bool:
         """Open seats are named by the friends who take them."""
@@ -88,7 +90,7 @@ class HostSetupScene(NewGameScene):
             for i, seat in enumerate(self.seats):
                 if i != key and seat.kind == YOU:
                     self.seats[i] = SeatConfig(OPEN, "")
-            self.seats[key].kind = YOU
+            self.seats[key] = SeatConfig(YOU, self.seats[key].name)
             self.rebuild()
             return True
         if what == "seat_kind" and OPEN in (chosen, self.seats[key].kind):
@@ -100,11 +102,9 @@ class HostSetupScene(NewGameScene):
     def create_message(self) -> dict[str, Any]:
         """The ``create`` message for the form; raises ValueError with the reason."""
         config = self.config()
-        seats = config.seats
+        seats = [replace(s, name=s.name[:MAX_NAME]) for s in config.seats]
         if sum(s.kind == YOU for s in seats) != 1:
             raise ValueError("Choose one seat for yourself (You, the host).")
-        for s in seats:
-            s.name = s.name[:MAX_NAME]
         return {
             "type": "create",
             "game": config.game_id,

@@ -1,6 +1,6 @@
 """Load: the saved matches (newest first), each told apart and opened with ``launch.resume``.
 
-Each row says what the save holds (:mod:`tabletop.controller.save_files`): the game, the seats
+Each row says what the save holds (:mod:`tabletop.controller.saving.save_files`): the game, the seats
 with their scores, where the game stood, the moves and the time saved to the second.  Beside
 it: *Replay* (the game so far, as the first person at the table saw it), *Rename* and
 *Delete*, both asked first; nothing is overwritten.
@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 
 from tabletop import text_gate
-from tabletop.controller.saves import offer_check as check_for_offer
-from tabletop.controller.saves import peek
+from tabletop.controller.saving.saves import offer_check as check_for_offer
+from tabletop.controller.saving.saves import peek
 from tabletop.ui import catalog, launch, places
 from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.scenes.dialogs import attempt, confirm
@@ -82,7 +82,8 @@ def describe(path: Path) -> str:
 def row_texts(path: Path, auto: Path | None = None) -> tuple[str, str]:
     """The two lines of a row: ``The Game — Ada 12 · Hugo (AI) 9`` and
     ``Round 3 · 41 moves · saved 24 Nov 2026, 15:42:07 · game-2026….json``."""
-    from tabletop.controller import SaveError, save_files
+    from tabletop.controller import SaveError
+    from tabletop.controller.saving import save_files
 
     try:
         s = save_files.summary(path)
@@ -247,7 +248,7 @@ class LoadScene(GuiScene):
 
     def delete(self, path: Path) -> None:
         """Delete the save now."""
-        from tabletop.controller import save_files
+        from tabletop.controller.saving import save_files
 
         if attempt(self.app, "Cannot delete this save", lambda: save_files.delete(path)):
             self.refresh()

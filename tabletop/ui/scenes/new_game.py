@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from tabletop import text_gate
-from tabletop.controller import save_check
+from tabletop.controller.saving import save_check
 from tabletop.engine.game import Game, OptionSpec
 from tabletop.ui import catalog, fonts, launch, typeset
 from tabletop.ui.match_config import (
@@ -80,7 +81,7 @@ class NewGameScene(GuiScene):
         self.games: dict[str, Game] | None = None  # read on the first frame if not known yet
         self.game_id: str | None = game_id
         self.seats: list[SeatConfig] = [
-            SeatConfig(HUMAN if i == 0 else AI_NORMAL, DEFAULT_NAMES[i % len(DEFAULT_NAMES)])
+            SeatConfig.chosen(HUMAN if i == 0 else AI_NORMAL, DEFAULT_NAMES[i % len(DEFAULT_NAMES)])
             for i in range(12)
         ]
         self.players = 0
@@ -127,7 +128,7 @@ class NewGameScene(GuiScene):
                 and seat[0] in self.seat_kinds
                 and isinstance(seat[1], str)
             ):
-                self.seats[i] = SeatConfig(seat[0], text_gate.clean(seat[1])[:MAX_NAME])
+                self.seats[i] = SeatConfig.chosen(seat[0], text_gate.clean(seat[1])[:MAX_NAME])
 
     def _remembered(self, what: str, game_id: str) -> Any:
         value = self._last.get(what)
@@ -140,7 +141,7 @@ class NewGameScene(GuiScene):
             return
         last = dict(settings.last_setup or {})
         last["game"] = self.game_id
-        last["seats"] = [[s.kind, s.name] for s in self.seats]
+        last["seats"] = [[s.choice, s.name] for s in self.seats]
         for what, value in (("players", self.players), ("options", dict(options))):
             per_game = dict(last.get(what) or {}) if isinstance(last.get(what), dict) else {}
             per_game[self.game_id] = value
@@ -193,7 +194,7 @@ class NewGameScene(GuiScene):
                 seed = int(seed_text)
             except ValueError:
                 raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
-        seats = [SeatConfig(s.kind, s.name.strip()) for s in self.seats[: self.players]]
+        seats = [replace(s, name=s.name.strip()) for s in self.seats[: self.players]]
         for i, seat in enumerate(seats):
             why = text_gate.problem(seat.name)
             if why:
@@ -342,13 +343,13 @@ class NewGameScene(GuiScene):
             kinds = [(self.seat_labels[k], k) for k in self.seat_kinds]
             menu = pygame_gui.elements.UIDropDownMenu(
                 kinds,
-                (self.seat_labels[seat.kind], seat.kind),
+                (self.seat_labels[seat.choice], seat.choice),
                 pygame.Rect(self.px(36), y, kind_w, row),
                 manager=self.ui,
                 container=self.form,
             )
             self._widgets[menu] = ("seat_kind", i)
-            self._menu_keys(menu, "seat_kind", i, list(self.seat_kinds), seat.kind)
+            self._menu_keys(menu, "seat_kind", i, list(self.seat_kinds), seat.choice)
             entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(
                     self.px(36) + kind_w + self.px(10), y, inner_w - kind_w - self.px(46), row
@@ -530,7 +531,7 @@ class NewGameScene(GuiScene):
             self.later(self.rebuild)  # the seats, options and About for it, a frame later
             return True
         if what == "seat_kind":
-            self.seats[key].kind = chosen
+            self.seats[key] = SeatConfig.chosen(chosen, self.seats[key].name)
         elif what == "option" and self.game is not None:
             spec = next(o for o in self.game.info.options if o.key == key)
             self.options[key] = spec.choices[int(chosen)]
@@ -568,7 +569,7 @@ class NewGameScene(GuiScene):
             self._choose(what, key, event.selected_option_id)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if what == "seat_name":
-                self.seats[key].name = event.text
+                self.seats[key] = replace(self.seats[key], name=event.text)
             elif what == "seed":
                 self.seed_text = event.text
             elif what == "option":

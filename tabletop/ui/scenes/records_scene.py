@@ -1,5 +1,5 @@
 """Records: statistics per player and game with a small chart, and the latest finished games
-(each can be replayed).  The figures are :func:`tabletop.controller.stats.player_stats`, the
+(each can be replayed).  The figures are :func:`tabletop.controller.history.stats.player_stats`, the
 same that ``tabletop stats`` prints."""
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ class RecordsScene(GuiScene):
 
     def load(self) -> None:
         """Read the record (a damaged file is moved aside and said so)."""
-        from tabletop.controller.records import Records, RecordsError
-        from tabletop.controller.stats import player_stats
+        from tabletop.controller.history.records import Records, RecordsError
+        from tabletop.controller.history.stats import player_stats
 
         try:
             with Records() as records:

@@ -34,7 +34,7 @@ class RenameDialog(MessageDialog):
         """The question, the entry (focused) and the buttons."""
         import pygame_gui
 
-        from tabletop.controller.save_files import MAX_NAME
+        from tabletop.controller.saving.save_files import MAX_NAME
 
         inner = self.framed(600, 340, 40, 44)
         bh = self.px(44)
@@ -83,7 +83,7 @@ class RenameDialog(MessageDialog):
 
     def rename(self) -> None:
         """Rename the file (refusing a name already taken)."""
-        from tabletop.controller.save_files import SaveFileError, rename
+        from tabletop.controller.saving.save_files import SaveFileError, rename
 
         if self.entry is not None:
             self.typed = self.entry.get_text()

@@ -69,7 +69,7 @@ class ResultsScene(GuiScene):
     def ending_sound(self) -> str:
         """``game_over`` when humans played and none of them won, else the ``fanfare``."""
         seats = self.config.seats if self.config is not None else []
-        humans = {i for i, seat in enumerate(seats) if seat.is_human}
+        humans = {i for i, seat in enumerate(seats) if not seat.is_ai}
         return "game_over" if humans and not humans & set(self.outcome.winners) else "fanfare"
 
     def enter(self) -> None:
@@ -254,16 +254,12 @@ class ResultsScene(GuiScene):
 
 def match_config(match: Any) -> MatchConfig:
     """The :class:`MatchConfig` that would start this match again (for a rematch)."""
-    from tabletop.ui.match_config import HUMAN
-    from tabletop.ui.match_config import SeatConfig as MenuSeat
-
-    seats = [MenuSeat(s.level if s.is_ai else HUMAN, s.name) for s in match.seats]
-    return MatchConfig(match.game.info.id, seats, dict(match.options), match.seed)
+    return MatchConfig(match.game.info.id, list(match.seats), dict(match.options), match.seed)
 
 
 def scene_for_match(app: AppContext, match: Any) -> ResultsScene:
     """The results scene after ``match`` (what the table hands over to)."""
-    from tabletop.controller.match import game_data
+    from tabletop.controller.game_data import game_data
 
     names = [s.name for s in match.seats]
     try:

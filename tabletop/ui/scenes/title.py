@@ -82,7 +82,9 @@ class TitleScene(GuiScene):
         auto = places.autosave_path()
         if not os.path.lexists(auto):
             return False
-        from tabletop.controller import saves  # (the controller loads only for a real autosave)
+        from tabletop.controller.saving import (
+            saves,
+        )  # (the controller loads only for a real autosave)
 
         ok, problem = saves.offer_check(auto)
         if problem:

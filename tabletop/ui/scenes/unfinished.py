@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tabletop.controller import journal, saves
+from tabletop.controller.saving import journal, saves
 from tabletop.ui import catalog, launch
 from tabletop.ui.scene import AppContext
 from tabletop.ui.scenes.dialogs import MessageDialog

@@ -41,7 +41,7 @@ def copy_text(text: str) -> bool:
 
 def open_online_table(app: AppContext, match: RemoteMatch) -> None:
     """The table of a started online game (recorded in Records when it ends, for a player)."""
-    from tabletop.controller import records
+    from tabletop.controller.history import records
     from tabletop.ui.first_game import guide_starts_on
     from tabletop.ui.table.scene import TableScene
 

@@ -99,7 +99,8 @@ def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Bli
         for t in sc.clicks:
             r = sc.target_rect(t)
             if r is not None and t not in targets:
-                items.append((glow(r.w, r.h, sc.pal.gold_light, width), r.move(-width, -width)))
+                image = glow(r.w, r.h, sc.pal.gold_light, width, dashed=True)
+                items.append((image, r.move(-width, -width)))
     placed: list[tuple[Sprite, pygame.Rect]] = []
     for sp in sc.sprites:
         if sp is dragging or sp.key in sc.tweens:
@@ -112,7 +113,10 @@ def settled_items(sc: TableReads, lift: set[str], targets: set[str]) -> list[Bli
         if any(above.contains(r) for _, above in placed[i + 1 :]):
             continue  # wholly covered by a card drawn later
         items.append((card_image(sc, sp, sp.rect.w, sp.rect.h), r))
-        if not holding and sp.uid in draggable:
+        if sp.uid in lift:  # selected, focused or hinted: lifted, in a solid frame
+            items.append((outline(r.w, r.h, sc.pal.ivory, px(3, h)), r))
+            sc.drawn.cards.outlined[sp.uid] = r
+        elif not holding and sp.uid in draggable:
             items.append((outline(r.w, r.h, sc.pal.gold_light, edge), r))
         items += marks.token_blits(sc, sp, r)
     for text, (x, y), width in sc.captions:
@@ -136,6 +140,7 @@ def layer(sc: TableReads, lift: set[str], targets: set[str]) -> pygame.Surface:
     key = layer_key(sc, lift, targets)
     if cache.surface is None or cache.key != key:
         before = len(sc.art.drawn)
+        cache.outlined = {}
         cache.items = settled_items(sc, lift, targets)
         cache.over = {}
         cache.faces = sc.art.drawn[before:] if sc.art.record else []
@@ -218,7 +223,7 @@ def pulse(
         over = cache.over.get(t)
         if over is None:
             over = cache.over[t] = [(img, at) for img, at in cache.items if area.colliderect(at)]
-        image = glow(r.w, r.h, colour, width)
+        image = glow(r.w, r.h, colour, width, dashed=True)
         for strip in strips:
             surface.blit(image, strip, strip.move(-area.x, -area.y))
         if over:  # the cards lie over the glow

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.controller import save_files
+from tabletop.controller.saving import save_files
 from tabletop.engine import Action
 from tabletop.ui import typeset
 from tabletop.ui.first_game import remember_choice
@@ -232,7 +232,7 @@ class Commands:
         """Write the match to a new file in the saves folder."""
         import time
 
-        from tabletop.controller import saves
+        from tabletop.controller.saving import saves
         from tabletop.ui.places import saves_dir
 
         if self.online:
@@ -247,7 +247,7 @@ class Commands:
         self.show_toast(f"Saved as {path.name}")
 
     def open_results(self) -> None:
-        """Leave for the results scene (the app's, or a plain fallback)."""
+        """Leave for the app's results scene."""
         if self.results_opened:
             return
         self.results_opened = True
@@ -258,9 +258,4 @@ class Commands:
                 save_files.delete(self.match.save_path)
             except save_files.SaveFileError as e:
                 self.show_toast(str(e))
-        from tabletop.ui.table.results import PlainResults
-
-        make = getattr(self.app, "results_scene", None)  # the app's scene, else a plain one
-        self.app.replace(
-            make(self.match) if make is not None else PlainResults(self.app, self.match)
-        )
+        self.app.replace(self.app.results_scene(self.match))

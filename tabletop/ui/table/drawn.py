@@ -31,6 +31,7 @@ class CardLayer:
     glow_key: Any = None  # (layer, glow level) the drop-target glows on the window show
     glows: list[pygame.Rect] = field(default_factory=list)  # where those glows lie
     over: dict[str, list[Blit]] = field(default_factory=dict)  # a target's covering cards
+    outlined: dict[str, pygame.Rect] = field(default_factory=dict)  # lifted cards' solid frames
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Drawn:
     log_cache: tuple[Any, list[pygame.Surface]] | None = None
     frames: int = 0
     lift: set[str] = field(default_factory=set)  # cards drawn lifted last frame
+    glowing: set[str] = field(default_factory=set)  # targets glowing (dashed) last frame
     labels: dict[str, tuple[str, pygame.Rect]] = field(default_factory=dict)  # zone labels
     plate_rects: dict[int, pygame.Rect] = field(default_factory=dict)  # seat name plates
     keys_hint_rect: pygame.Rect | None = None  # "F1 Keys" over the log: opens the sheet
@@ -76,3 +78,4 @@ class Drawn:
     panel_held: bool = False  # a room did not grow (the pointer was over the panel)
     banner_rect: pygame.Rect | None = None  # a moment's banner (a click on it skips it)
     last_lines: dict[int, pygame.Rect] = field(default_factory=dict)  # rivals' last moves
+    badges: dict[int, list[pygame.Rect]] = field(default_factory=dict)  # each seat's badges

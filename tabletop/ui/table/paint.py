@@ -54,6 +54,7 @@ def frame(sc: TableReads, surface: pygame.Surface) -> None:
         drawn.bg_gen += 1
     lift, targets, _ = _highlight_targets(sc)
     drawn.lift = lift
+    drawn.glowing = targets
     base = cardlayer.layer(sc, lift, targets)
     cache = drawn.cards
     kept = sc.screen_kept and cache.shown is base and cache.target == (id(surface), sc.size)
@@ -300,6 +301,7 @@ def chrome(sc: TableReads, surface: pygame.Surface) -> None:
     to_act = sc.view.get("to_act", [])
     line = turn_line(sc)
     prompt_line(sc, surface, line)
+    sc.drawn.badges.clear()
     seats.draw_plates(sc, surface, to_act)
     seats.draw_panel(sc, surface, to_act)
     live_labels(sc, surface)

@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 
 from tabletop.controller import AiWorker, Match
-from tabletop.controller.ai_worker import shared_worker
-from tabletop.controller.match import game_data
+from tabletop.controller.ai_seats import shared_worker
+from tabletop.controller.game_data import game_data
 from tabletop.engine import IMPERFECT, Action
 from tabletop.ui import narration
 from tabletop.ui.cards import CardArt

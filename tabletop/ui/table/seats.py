@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.ui import typeset
+from tabletop.ui.table import seat_badge
 from tabletop.ui.table.online import seat_state
 from tabletop.ui.theme import hex_colour, px
 
@@ -298,8 +299,13 @@ def draw_panel(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> No
         info = seats[i] if i < len(seats) and isinstance(seats[i], Mapping) else {}
         score = typeset.text(str(info.get("score", "")), px(20, h), pal.crimson, bold=True)
         surface.blit(score, score.get_rect(topright=(r.right - pad, r.y + px(2, h))))
-        x = r.x + pad
-        for part in _header(sc, i, r.w - 3 * pad - score.get_width(), h):
+        mark = seat_badge.badge(pal, i, px(15, h))
+        at = surface.blit(
+            mark, (r.x + pad // 2, r.y + px(5, h) + (px(16, h) - mark.get_height()) // 2)
+        )
+        sc.drawn.badges.setdefault(i, []).append(at)
+        x = at.right + pad // 2
+        for part in _header(sc, i, r.w - 3 * pad - score.get_width() - mark.get_width(), h):
             surface.blit(part, (x, r.y + px(5, h) + (px(16, h) - part.get_height()) // 2))
             x += part.get_width() + px(6, h)
         ly = r.y + px(25, h)
@@ -363,7 +369,9 @@ def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> N
         ink = pal.ink if active else pal.ivory
         top = max(typeset.least(h), min(px(13, h), strip.h - px(4, h)))
         info = seats[seat] if seat < len(seats) and isinstance(seats[seat], Mapping) else {}
-        gap, room, edge = px(10, h), strip.w - px(8, h), px(16, h)
+        mark = seat_badge.badge(pal, seat, min(px(15, h), strip.h - px(4, h)))
+        gap, edge = px(10, h), px(16, h) + mark.get_width() + px(4, h)
+        room = strip.w - px(8, h)
         size = top
         for size in range(top, typeset.least(h) - 1, -1):  # smaller type before fewer facts
             parts = _plate_parts(sc, seat, info, size, ink, active)
@@ -386,7 +394,10 @@ def draw_plates(sc: TableReads, surface: pygame.Surface, to_act: list[int]) -> N
             surface, pal.gold if active else pal.felt_dark, plate, border_radius=plate.h // 2
         )
         pygame.draw.rect(surface, pal.gold, plate, max(1, px(1, h)), border_radius=plate.h // 2)
-        x = plate.x + px(8, h)
+        x = plate.x + px(6, h)
+        at = surface.blit(mark, (x, plate.centery - mark.get_height() // 2))
+        sc.drawn.badges.setdefault(seat, []).append(at)
+        x += mark.get_width() + px(6, h)
         for p in parts:
             surface.blit(p, (x, plate.centery - p.get_height() // 2))
             x += p.get_width() + gap

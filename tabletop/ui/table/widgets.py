@@ -94,12 +94,20 @@ def panel(
     return surf
 
 
-_GLOWS: dict[tuple[int, int, Colour, int], pygame.Surface] = {}
+_GLOWS: dict[tuple[int, int, Colour, int, bool], pygame.Surface] = {}
 
 
-def glow(w: int, h: int, colour: Colour, width: int) -> pygame.Surface:
-    """A cached soft glow frame that fits around a ``w``×``h`` rect (grown by ``width``)."""
-    key = (w, h, colour, width)
+def dash_length(width: int) -> int:
+    """The length of one dash (and of one gap) of a dashed glow ``width`` wide."""
+    return max(6, 2 * width)
+
+
+def glow(w: int, h: int, colour: Colour, width: int, dashed: bool = False) -> pygame.Surface:
+    """A cached soft glow frame that fits around a ``w``×``h`` rect (grown by ``width``).
+
+    ``dashed``: its crisp edge is a dashed line (a legal target: a place the card may go),
+    so it reads apart from the solid outline of a selected card without its colour."""
+    key = (w, h, colour, width, dashed)
     surf = _GLOWS.get(key)
     if surf is None:
         if len(_GLOWS) > 400:
@@ -110,9 +118,26 @@ def glow(w: int, h: int, colour: Colour, width: int) -> pygame.Surface:
             a = int(200 * (i + 1) / steps)
             r = surf.get_rect().inflate(-2 * i, -2 * i)
             pygame.draw.rect(surf, (*colour, a // 3), r, 2, border_radius=max(4, width + 6 - i))
-        pygame.draw.rect(
-            surf, (*colour, 255), surf.get_rect().inflate(-2 * width + 4, -2 * width + 4), 3,
-            border_radius=6,
-        )  # fmt: skip
+        edge = surf.get_rect().inflate(-2 * width + 4, -2 * width + 4)
+        if dashed:
+            dashed_frame(surf, (*colour, 255), edge, 3, dash_length(width))
+        else:
+            pygame.draw.rect(surf, (*colour, 255), edge, 3, border_radius=6)
         _GLOWS[key] = surf
     return surf
+
+
+def dashed_frame(
+    surface: pygame.Surface, colour: Any, rect: pygame.Rect, thick: int, dash: int
+) -> None:
+    """A rectangle's edge ``thick`` pixels wide as dashes ``dash`` long with equal gaps,
+    each side starting with a dash at its corner."""
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - thick, rect.bottom - thick
+    for x in range(x0, x1 + 1, 2 * dash):
+        n = min(dash, x1 + thick - x)
+        surface.fill(colour, (x, y0, n, thick))
+        surface.fill(colour, (x, y1, n, thick))
+    for y in range(y0, y1 + 1, 2 * dash):
+        n = min(dash, y1 + thick - y)
+        surface.fill(colour, (x0, y, thick, n))
+        surface.fill(colour, (x1, y, thick, n))

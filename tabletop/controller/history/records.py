@@ -35,7 +35,7 @@ FILE_NAME = "records.sqlite3"
 SCHEMA_VERSION = 3
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
-log = logging.getLogger("tabletop.controller.records")
+log = logging.getLogger("tabletop.controller.history.records")
 
 # Version n → n + 1, one list of statements each.
 MIGRATIONS: dict[int, list[str]] = {

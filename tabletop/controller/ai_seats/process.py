@@ -1,4 +1,4 @@
-"""The AI worker process: the child side of :class:`~tabletop.controller.ai_worker.AiWorker`.
+"""The AI worker process: the child side of :class:`~tabletop.controller.ai_seats.worker.AiWorker`.
 
 It is started with the ``spawn`` method on every OS, so it begins as a fresh interpreter:
 no window, display, audio device or open file of the app is inherited, and nothing here
@@ -31,7 +31,7 @@ PR_SET_PDEATHSIG = 1
 WATCH_EVERY = 0.25  # seconds between checks that the parent is alive
 
 
-def _die_with_parent(parent_pid: int) -> None:
+def die_with_parent(parent_pid: int) -> None:
     """Linux: ask the kernel for SIGKILL when the parent dies; exit if it is gone already."""
     if not sys.platform.startswith("linux"):
         return
@@ -46,7 +46,7 @@ def _die_with_parent(parent_pid: int) -> None:
         os._exit(0)
 
 
-def _lower_priority() -> None:
+def lower_priority() -> None:
     """Searching must not take the CPU from the render loop when cores are short."""
     try:
         if hasattr(os, "nice"):
@@ -97,13 +97,13 @@ def serve(jobs: Any, answers: Any, parent_pid: int, pdeathsig: bool = True) -> N
     """The worker's main loop (the ``target`` of the spawned process)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle
     if pdeathsig:
-        _die_with_parent(parent_pid)
-    _lower_priority()
+        die_with_parent(parent_pid)
+    lower_priority()
     inbox: queue.Queue[Any] = queue.Queue()
     threading.Thread(
         target=_watch, args=(jobs, inbox, parent_pid), name="tabletop-ai-watch", daemon=True
     ).start()
-    from tabletop.controller.ai_decide import decide_why
+    from tabletop.controller.ai_seats.decide import decide_why
 
     games: dict[str, Any] = {}
     while True:

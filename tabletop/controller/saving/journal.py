@@ -33,7 +33,7 @@ from typing import Any
 from tabletop import storage
 from tabletop.safe_read import MB, FileProblem, Missing, read_regular
 
-log = logging.getLogger("tabletop.controller.journal")
+log = logging.getLogger("tabletop.controller.saving.journal")
 
 SUFFIX = ".journal"
 HEADER = "# tabletop-journal 1 "

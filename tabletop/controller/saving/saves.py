@@ -1,9 +1,9 @@
 """Save files: versioned JSON written atomically; broken or newer files are moved aside.
 
 Every save is read through :mod:`tabletop.safe_read` (size and depth caps, regular files only)
-and checked whole by :mod:`tabletop.controller.save_check` before a menu offers it: its moves
+and checked whole by :mod:`tabletop.controller.saving.save_check` before a menu offers it: its moves
 replayed must give its snapshot.  An autosave is a snapshot plus its journal of later moves
-(:mod:`tabletop.controller.journal`); reading it merges the two.
+(:mod:`tabletop.controller.saving.journal`); reading it merges the two.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import storage, text_gate
-from tabletop.controller import journal, save_check
+from tabletop.controller.saving import journal, save_check
 
 FORMAT_VERSION = 1
 KIND = "tabletop-save"
 
-log = logging.getLogger("tabletop.controller.saves")
+log = logging.getLogger("tabletop.controller.saving.saves")
 
 
 class SaveError(Exception):

@@ -2,7 +2,7 @@
 
 A worker receives the game object (once), the AI level, the seat's view and its legal
 actions, never the state.  It is a *spawned* process on every OS (see
-:mod:`tabletop.controller.ai_process`): started once, kept warm, holding no window or audio
+:mod:`tabletop.controller.ai_seats.process`): started once, kept warm, holding no window or audio
 handle, and dying with the app.  One process answers while the jobs come one at a time; when
 several seats decide at once (a secret, simultaneous phase) each job goes to a process of its
 own, up to ``size`` of them (started the first time they are needed, then kept warm too), so
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from multiprocessing import connection
 from typing import Any
 
-from tabletop.controller.ai_decide import decide_why
+from tabletop.controller.ai_seats.decide import decide_why
 from tabletop.engine import Action, Game
 
 THREADS_ENV = "TABLETOP_AI_THREADS"  # set to 1 to keep the AI in a thread (tests)
@@ -93,7 +93,7 @@ class _Process:
         ctx = multiprocessing.get_context("spawn")
         jobs_r, self.jobs = ctx.Pipe(duplex=False)
         self.answers, answers_w = ctx.Pipe(duplex=False)
-        from tabletop.controller.ai_process import serve
+        from tabletop.controller.ai_seats.process import serve
 
         main = threading.current_thread() is threading.main_thread()
         self.proc = ctx.Process(

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import storage, text_gate
-from tabletop.controller import journal, saves
+from tabletop.controller.saving import journal, saves
 
 MAX_NAME = 60
 
@@ -76,7 +76,7 @@ def _where(game: Any, view: Any) -> str:
     """The first status line of the game's layout that the public facts fill."""
     public = view.get("public") or {}
     try:
-        from tabletop.controller.match import game_data
+        from tabletop.controller.game_data import game_data
 
         lines = list(game_data(game).layout.status)
     except Exception:

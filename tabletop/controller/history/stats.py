@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from tabletop.controller.records import Records
+from tabletop.controller.history.records import Records
 
 LEVEL_ORDER = ("random", "easy", "normal", "hard")
 PEOPLE = "people"

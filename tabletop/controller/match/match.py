@@ -1,50 +1,22 @@
-"""A match: seats, the state, applying actions, undo to the last barrier, autosave."""
+"""A match: seats, the state, applying actions, undo back to the last barrier, autosave."""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tabletop import text_gate
-from tabletop.controller import journal, saves
+from tabletop.controller.match.seats import SeatConfig
+from tabletop.controller.match.undo import step_is_barrier
+from tabletop.controller.saving import journal, saves
 from tabletop.engine import Action, Event, Game, Gesture, IllegalAction, Outcome, events_for
-from tabletop.engine.events import MOVE, REVEAL
 from tabletop.engine.play import derive_seed
 
-HUMAN = "human"
-AI = "ai"
 SNAPSHOT_EVERY = 64  # moves between two snapshots of the autosave (the journal holds the rest)
-
-
-@dataclass(frozen=True)
-class SeatConfig:
-    """Who sits in a seat: a human, or an AI of a level (``easy``/``normal``/``hard``/…)."""
-
-    kind: str = HUMAN
-    name: str = ""
-    level: str = "normal"
-
-    @property
-    def is_ai(self) -> bool:
-        """True for a computer seat."""
-        return self.kind == AI
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON for the save file."""
-        return {"kind": self.kind, "name": self.name, "level": self.level}
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> SeatConfig:
-        """Decode :meth:`to_json`."""
-        return SeatConfig(
-            str(data.get("kind", HUMAN)),
-            str(data.get("name", "")),
-            str(data.get("level", "normal")),
-        )
 
 
 @dataclass
@@ -55,71 +27,6 @@ class Played:
     action: Action
     barrier: bool
     events: list[Event] = field(default_factory=list)
-
-
-def _zone_base(zone: str) -> str:
-    """``p2.hand`` → ``hand``; shared zone ids are returned unchanged."""
-    head, _, rest = zone.partition(".")
-    if rest and head[:1] == "p" and head[1:].isdigit():
-        return rest
-    return zone
-
-
-def is_barrier(event: Event, facedown: Iterable[str] = ()) -> bool:
-    """Whether an event reveals hidden information (so undo may not cross it).
-
-    A game may decide explicitly with ``data["barrier"]``; otherwise a REVEAL, an event
-    with a private part, and a MOVE out of a face-down zone (a deck) are barriers.
-    """
-    flag = event.data.get("barrier") if isinstance(event.data, dict) else None
-    if flag is not None:
-        return bool(flag)
-    if event.kind == REVEAL or event.private_to is not None:
-        return True
-    if event.kind == MOVE:
-        source = event.data.get("source")
-        if isinstance(source, str) and _zone_base(source) in set(facedown):
-            return True
-    return False
-
-
-def step_is_barrier(game: Game, events: list[Event], facedown: Iterable[str] = ()) -> bool:
-    """Whether undo may not cross the step that gave ``events``.
-
-    A game on the rules kit says so itself (its moves and zones declare what reveals);
-    for the others, the events are read as :func:`is_barrier` does.
-    """
-    revealed = getattr(game, "revealed", None)
-    if revealed is not None:
-        return bool(revealed(events))
-    return any(is_barrier(e, facedown) for e in events)
-
-
-_DATA: dict[tuple[str, str], Any] = {}
-
-
-def game_data(game: Game) -> Any:
-    """The validated ``data/<id>/`` of a game, loaded once per process.
-
-    A game may keep its data elsewhere by naming the folder in ``data_folder``.
-    """
-    from tabletop.engine.data import load_game_data, shipped_data
-
-    folder = getattr(game, "data_folder", None)
-    if folder is None:
-        return shipped_data(game.info.id)
-    key = (game.info.id, str(folder))
-    if key not in _DATA:
-        _DATA[key] = load_game_data(game.info.id, folder=folder)
-    return _DATA[key]
-
-
-def _facedown_zones(game: Game) -> frozenset[str]:
-    try:
-        data = game_data(game)
-    except Exception:
-        return frozenset()
-    return frozenset(z.id for z in data.layout.zones if z.face == "down" and z.owner == "shared")
 
 
 class Match:
@@ -133,7 +40,6 @@ class Match:
         options: dict[str, Any] | None = None,
         *,
         save_path: Path | str | None = None,
-        facedown_zones: Iterable[str] | None = None,
         state: Any = None,
         ai_key: int | None = None,
     ) -> None:
@@ -153,9 +59,6 @@ class Match:
         )
         self.history: list[Played] = []
         self.save_path = Path(save_path) if save_path else None
-        self.facedown = (
-            frozenset(facedown_zones) if facedown_zones is not None else _facedown_zones(game)
-        )
         self.listeners: list[Callable[[Played], None]] = []
         self._save_error = ""
         self.load_note = ""  # what was repaired when this match was loaded ("" if nothing)
@@ -229,7 +132,7 @@ class Match:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat`` (raises :class:`IllegalAction`), record it, autosave."""
         events = self.game.apply(self.state, seat, action)
-        barrier = step_is_barrier(self.game, events, self.facedown)
+        barrier = step_is_barrier(self.game, events)
         played = Played(seat, action, barrier, list(events))
         self.history.append(played)
         self._autosave_move(played)
@@ -397,7 +300,6 @@ class Match:
         game: Game | None = None,
         *,
         save_path: Path | str | None = None,
-        facedown_zones: Iterable[str] | None = None,
     ) -> Match:
         """Rebuild a match from a save checked whole; raise :class:`saves.SaveError` (the file
         moved aside) if it cannot be used.  ``load_note`` says what was repaired, if anything."""
@@ -410,7 +312,6 @@ class Match:
             data["seed"],
             data.get("options"),
             save_path=save_path,
-            facedown_zones=facedown_zones,
             state=v.state,
         )
         for a, (seat, action), ev in zip(data["actions"], v.moves, v.events, strict=True):

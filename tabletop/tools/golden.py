@@ -10,7 +10,7 @@ view plus the spectator's.  Views are stored flattened to dotted paths
 the outcome.
 
 :func:`check` replays the recorded action JSONs (never indices into the legal list) and
-reports the first difference with its step, viewer and path.  ``python -m tabletop.golden``
+reports the first difference with its step, viewer and path.  ``python -m tabletop.tools.golden``
 writes or checks the files under ``tests/golden``.
 """
 
@@ -28,11 +28,11 @@ from typing import Any
 
 from tabletop import registry
 from tabletop.engine import Action, Event, Game, IllegalAction, events_for
-from tabletop.sim import play_game
+from tabletop.tools.sim import play_game
 
 FORMAT = 1
 SPECTATOR = "spectator"
-GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
 
 # --- canonical data --------------------------------------------------------------------
 
@@ -681,9 +681,9 @@ def files(root: Path = GOLDEN_DIR) -> Iterator[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tabletop.golden --write | --check | --reword [--game ID]``."""
+    """``python -m tabletop.tools.golden --write | --check | --reword [--game ID]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m tabletop.golden",
+        prog="python -m tabletop.tools.golden",
         description="Write or check the golden transcripts of the registered games.",
     )
     mode = parser.add_mutually_exclusive_group(required=True)

@@ -1,7 +1,7 @@
 """The AI's decision itself: which agent answers, and its choice as an index.
 
-Shared by the AI process (:mod:`tabletop.controller.ai_process`) and the in-app thread
-(:mod:`tabletop.controller.ai_worker`), so neither imports the other for it.
+Shared by the AI process (:mod:`tabletop.controller.ai_seats.process`) and the in-app thread
+(:mod:`tabletop.controller.ai_seats.worker`), so neither imports the other for it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The record of finished games (SQLite) and the figures read from it."""
