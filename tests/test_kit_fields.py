@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from conformance import positions
+from high_card import GAME as HIGH_CARD
 
 from tabletop import registry
 from tabletop.engine import Game, Rng, state_digest
@@ -26,9 +27,11 @@ from tabletop.engine.frozen import canonical
 from tabletop.engine.kit import RulesGame
 from tabletop.engine.rebuild import FromView
 
+#: the registered games and the template game of the docs (``tests/high_card``)
+GAMES: dict[str, Game] = {**registry.games(), HIGH_CARD.info.id: HIGH_CARD}
 CASES = [
     pytest.param(game, n, id=f"{gid}-{n}p")
-    for gid, game in registry.games().items()
+    for gid, game in GAMES.items()
     for n in sorted({game.info.min_players, game.info.max_players})
 ]
 SEED = 7
