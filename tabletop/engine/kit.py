@@ -12,8 +12,10 @@ from what a game declares:
 
 and a few functions: ``setup`` (a new state), ``advance`` (what follows an applied move:
 the end of a turn, of a round, of the game), ``describe`` (the parts of a view the zones
-cannot derive: prompt, seats, public figures), ``rebuild`` (a state from a view with its
-hidden cards dealt) and ``outcome``.
+cannot derive: prompt, seats, public figures) and ``outcome``; and declarations for the rest:
+``from_view`` (a state from a view with its hidden cards dealt, :mod:`.rebuild`), ``ai`` (the
+module of its agent and search hooks), and on its state class the fields' copy and JSON
+(:mod:`.fields`).
 
 Legal actions are cached on the state until the next ``apply``: an action taken from the
 legal list is applied without generating the list again.  A game that sets
@@ -25,6 +27,7 @@ hand, as tests do).
 from __future__ import annotations
 
 from abc import abstractmethod
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -35,6 +38,7 @@ from tabletop.engine.events import LOG, QUIET, Event
 from tabletop.engine.frozen import freeze
 from tabletop.engine.game import Game, GameInfo
 from tabletop.engine.moves import Moves
+from tabletop.engine.rebuild import FromView
 from tabletop.engine.rng import Rng
 from tabletop.engine.zones import Zones
 
@@ -56,6 +60,15 @@ class RulesGame(Game):
     # True: a state's views are kept on it until its next apply, like its legal actions
     # (views are read-only, so every caller may share one)
     cache_views: ClassVar[bool] = False
+    # how a state is rebuilt from a seat's view (``rebuild`` and ``determinize``)
+    from_view: ClassVar[FromView | None] = None
+    # the module of the game's AI, relative to its package (``".ai"``; imported on first
+    # use): ``hooks()`` gives the search's hooks, the class named by ``heuristic`` is the
+    # game's own agent for ``heuristic_kinds``
+    ai: ClassVar[str] = ""
+    heuristic: ClassVar[str] = "GreedyAgent"
+    heuristic_kinds: ClassVar[tuple[str, ...]] = ("greedy",)
+    _ai_package: ClassVar[str] = ""
 
     # --- data and metadata ------------------------------------------------------------------
     @property
@@ -68,12 +81,12 @@ class RulesGame(Game):
     @property
     def info(self) -> GameInfo:  # type: ignore[override]
         """Name, player range, options: from ``data/<id>/game.yaml``."""
-        cached = self.__dict__.get("_info")
+        cached = getattr(self, "_info", None)  # (an attribute, never through ``__dict__``)
         if cached is None:
             g = self.data.game
             if g.id != self.id:
                 raise ValueError(f"data/{self.id}/game.yaml: id is {g.id!r}, expected {self.id!r}")
-            cached = self.__dict__["_info"] = GameInfo(
+            cached = self._info = GameInfo(
                 id=g.id,
                 name=g.name,
                 min_players=g.min_players,
@@ -103,9 +116,35 @@ class RulesGame(Game):
     def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
         """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
 
-    @abstractmethod
     def rebuild(self, view: Any, seat: int, rng: Rng) -> Any:
-        """A full state consistent with ``view`` (use ``self.zones.deal`` for hidden cards)."""
+        """A full state consistent with ``view``: the declared :attr:`from_view` (see
+        :mod:`tabletop.engine.rebuild`)."""
+        if self.from_view is None:
+            raise NotImplementedError(f"{self.id} declares no from_view")
+        return self.from_view(view, seat, rng)
+
+    # --- the AI it declares ---------------------------------------------------------------
+    def heuristic_agent(self, kind: str) -> Any:
+        """The game's own agent (its :attr:`heuristic` class) for one of
+        :attr:`heuristic_kinds`; ``None`` for other kinds or a game with no :attr:`ai`."""
+        if not self.ai or kind not in self.heuristic_kinds:
+            return None
+        return getattr(self._ai(), self.heuristic)()
+
+    def ai_hooks(self) -> Any:
+        """The search's hooks: ``hooks()`` of the game's :attr:`ai` module (``None``: the
+        generic defaults)."""
+        return self._ai().hooks() if self.ai else None
+
+    def _ai(self) -> Any:
+        return import_module(self.ai, self._ai_package)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A relative :attr:`ai` is read from the package of the class that declares it
+        (a subclass made elsewhere, in a test say, keeps its parent's)."""
+        super().__init_subclass__(**kwargs)
+        if "ai" in vars(cls):
+            cls._ai_package = cls.__module__.rpartition(".")[0]
 
     # --- the protocol -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
@@ -275,16 +314,16 @@ class RulesGame(Game):
         return self.rebuild(view, seat, rng)
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
-        """The state as plain JSON data (the state's own ``to_json`` when it has one)."""
-        to_json = getattr(state, "to_json", None)
-        return to_json() if to_json is not None else super().state_to_json(state)
+        """The state as plain JSON data: derived from its fields (:mod:`.fields`)."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.to_json(state) if fields is not None else super().state_to_json(state)
 
     def state_from_json(self, data: dict[str, Any]) -> Any:
-        """A state from :meth:`state_to_json` output (``state_type.from_json`` if declared)."""
-        from_json = getattr(self.state_type, "from_json", None)
-        return from_json(data) if from_json is not None else super().state_from_json(data)
+        """A state from :meth:`state_to_json` output: derived from its fields."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.from_json(data) if fields is not None else super().state_from_json(data)
 
     def copy(self, state: Any) -> Any:
-        """An independent copy (the state's own ``clone`` when it has one)."""
-        clone = getattr(state, "clone", None)
-        return clone() if clone is not None else super().copy(state)
+        """An independent copy: derived from its fields."""
+        fields = getattr(self.state_type, "FIELDS", None)
+        return fields.copy(state) if fields is not None else super().copy(state)

@@ -11,8 +11,9 @@ import dataclasses
 import pickle
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from tabletop.engine.rng import Rng
@@ -30,7 +31,7 @@ def to_plain(obj: Any) -> Any:
         return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, list | tuple):
         return [to_plain(v) for v in obj]
-    if isinstance(obj, dict):
+    if isinstance(obj, dict | MappingProxyType):
         return {str(k): to_plain(v) for k, v in obj.items()}
     if isinstance(obj, set | frozenset):
         return sorted(to_plain(v) for v in obj)
@@ -80,6 +81,10 @@ def _converter(tp: Any) -> Callable[[Any], Any]:
             return lambda data: tuple(one(v) for v in data)
         each = [_converter(a) for a in args]
         return lambda data: tuple(c(v) for c, v in zip(each, data, strict=True))
+    if origin is Mapping:  # read-only
+        kt, vt = typing.get_args(tp) or (str, Any)
+        key, value = _same if kt is str else _converter(kt), _converter(vt)
+        return lambda data: MappingProxyType({key(k): value(v) for k, v in data.items()})
     if origin in (set, frozenset):
         (a,) = typing.get_args(tp)
         item = _converter(a)

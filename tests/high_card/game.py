@@ -5,7 +5,6 @@ It declares no AI hooks: the search falls back on its generic defaults."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from high_card import flow, view
@@ -45,9 +44,7 @@ class HighCardGame(RulesGame):
         """The prompt, the seats' scores and the public facts (see :mod:`.view`)."""
         return view.describe(state, seat)
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> HighCardState:
-        """A state from a view, the hidden cards dealt at random (see :mod:`.view`)."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def is_over(self, state: HighCardState) -> bool:
         """True once every hand is empty."""

@@ -1,17 +1,17 @@
 """What a seat sees of High Card, declared once as a zone table: the deck face down, the pile
 face up, each hand seen by its owner only.  The kit builds every view, redacts every card
 move and re-deals the hidden cards for ``determinize`` from this table; ``describe`` adds
-what no zone holds, and ``rebuild`` turns a view back into a state."""
+what no zone holds, and ``rebuild`` declares where each field of a state rebuilt from a view
+comes from."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from high_card.data import index, uids
 from high_card.state import PLAY, HighCardState
-from tabletop.engine import Rng
-from tabletop.engine.decisions import turn
+from tabletop.engine.decisions import Frame, turn
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import DECK, OWNER, PUBLIC, Zone, Zones
 
 BACK = "blue"  # the back of every card (the deck ``main`` of cards.yaml)
@@ -49,20 +49,24 @@ def describe(s: HighCardState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> HighCardState:
-    """A full state ``seat`` cannot tell from the real one: the cards it cannot see (the
-    deck and the other hands) dealt at random from the cards no zone shows it."""
-    pub = view["public"]
-    players = pub["players"]
-    filled, _rest = ZONES.deal(view["zones"], range(len(uids())), (), rng, index())
-    over = bool(view["over"])
-    return HighCardState(
-        players=players,
-        rng=rng.fork(),
-        deck=filled["deck"],
-        hands=[filled[hand(p)] for p in range(players)],
-        pile=filled["pile"],
-        scores=[s["score"] for s in view["seats"]],
-        stack=[] if over else [turn(PLAY, pub["current"])],
-        over=over,
-    )
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """The cards the seat cannot see (the deck and the other hands) dealt at random from the
+    cards no zone shows it."""
+    return ZONES.deal(seen.view["zones"], range(len(uids())), (), seen.rng, index())
+
+
+def _stack(seen: Seen) -> list[Frame]:
+    return [] if seen.view["over"] else [turn(PLAY, seen.public["current"])]
+
+
+# A full state ``seat`` cannot tell from the real one, field by field: the cards from the
+# dealt zones, the scores from the seats' figures, ``over`` from the view, the stack from
+# the public ``current``; ``players`` is read from the public facts under its own name.
+rebuild = FromView(
+    HighCardState,
+    deal=_deal,
+    zones={"deck": "deck", "hands": "p{seat}.hand", "pile": "pile"},
+    seats={"scores": ("score",)},
+    view={"over": "over"},
+    hooks={"stack": _stack},
+)

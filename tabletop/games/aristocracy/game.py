@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from tabletop.engine import Outcome, Rng
+from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.aristocracy import flow, view
 from tabletop.games.aristocracy.moves import MOVES
@@ -20,6 +20,7 @@ class Aristocracy(RulesGame):
     id = "aristocracy"
     zones = view.ZONES
     moves = MOVES
+    ai = ".ai"  # its agent and the search's hooks
     state_type = State
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -34,9 +35,7 @@ class Aristocracy(RulesGame):
 
     describe = staticmethod(view.describe)  # prompt, seats and the public facts
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> State:
-        """Every card the seat cannot place dealt at random, unseen identities sampled."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def views(self, state: State, seats: Iterable[int | None]) -> list[Any]:
         """The views of several seats."""
@@ -53,18 +52,3 @@ class Aristocracy(RulesGame):
     def summary_stats(self, state: State) -> dict[str, int | float | str]:
         """Years, the ending (``glory`` / ``safety cap``), buildings, what decided the winner."""
         return summary_stats(state)
-
-    # --- AI ------------------------------------------------------------------------------------
-    def heuristic_agent(self, kind: str) -> Any:
-        """``greedy`` → the greedy agent; other kinds are unknown here."""
-        if kind == "greedy":
-            from tabletop.games.aristocracy.ai import GreedyAgent
-
-            return GreedyAgent()
-        return None
-
-    def ai_hooks(self) -> dict[str, Any]:
-        """The search's hooks (evaluation, heuristic, rollout cut-off, level budgets)."""
-        from tabletop.games.aristocracy.ai import hooks
-
-        return hooks()

@@ -10,13 +10,12 @@ positions in tests and for saves made before the stack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
-from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.decisions import to_json as frame_json
+from tabletop.engine.fields import declare
 from tabletop.games.aristocracy.data import KING, RANK, ROYAL_OF_RANK, SHORT, WEIGHT
 
 # decision steps: a frame's ``step`` (the view's ``step``; the parts of an action its ``sub``)
@@ -189,125 +188,28 @@ class State:
         big = self.farm + 2
         return self.hand_limit + sum(1 for b in self.buildings[seat] if len(b.cards) == big)
 
-    # --- copies and JSON -----------------------------------------------------------
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        # OpenSpiel deep-copies states; the deal's read-only parts cannot be pickled
-        return self.clone()
 
-    def clone(self) -> State:
-        """An independent copy (field by field: much faster than a generic deep copy).
-
-        The copy shares the frames of the stack (never changed in place) and the deal (the
-        card identities, which never change during a match)."""
-        new = object.__new__(State)
-        d = new.__dict__
-        old = self.__dict__
-        d.update(old)
-        if "_legal" in d:
-            del d["_legal"]
-        d["rng"] = self.rng.copy()
-        d["card_of"] = old["card_of"][:]
-        d["draw"] = old["draw"][:]
-        d["discard"] = old["discard"][:]
-        d["market"] = old["market"][:]
-        d["coins"] = old["coins"][:]
-        d["seen"] = old["seen"][:]
-        d["bids"] = old["bids"][:]
-        d["pick_order"] = old["pick_order"][:]
-        d["picks"] = old["picks"][:]
-        d["eligible"] = old["eligible"][:]
-        d["acted"] = old["acted"][:]
-        d["glory_queue"] = old["glory_queue"][:]
-        d["hands"] = [x[:] for x in old["hands"]]
-        d["stalls"] = [x[:] for x in old["stalls"]]
-        d["offers"] = [x[:] for x in old["offers"]]
-        d["buildings"] = [
-            [Building(b.address, b.cards[:], b.exposed[:], b.production) for b in bs] if bs else []
-            for bs in old["buildings"]
-        ]
-        d["stack"] = old["stack"][:]
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        out: dict[str, Any] = {}
-        for name in SCALAR_FIELDS:
-            out[name] = getattr(self, name)
-        for name in LIST_FIELDS:
-            out[name] = getattr(self, name)[:]
-        for name in NESTED_FIELDS:
-            out[name] = [x[:] for x in getattr(self, name)]
-        out["rng"] = {"rng": self.rng.state}
-        out["buildings"] = [
-            [
-                {
-                    "address": b.address,
-                    "cards": b.cards[:],
-                    "exposed": b.exposed[:],
-                    "production": b.production,
-                }
-                for b in bs
-            ]
-            for bs in self.buildings
-        ]
-        out["stack"] = [frame_json(f) for f in self.stack]
-        return out
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> State:
-        """A state from :meth:`to_json` output, or from a save made before the decision
-        stack (with ``step``, ``ready``, ``active`` and ``sub`` fields)."""
-        kw: dict[str, Any] = {name: data[name] for name in SCALAR_FIELDS if name in data}
-        for name in LIST_FIELDS:
-            if name in data:
-                kw[name] = list(data[name])
-        for name in NESTED_FIELDS:
-            kw[name] = [list(x) for x in data[name]]
-        kw["rng"] = Rng(data["rng"]["rng"])
-        kw["buildings"] = [
-            [
-                Building(
-                    int(b["address"]), list(b["cards"]), list(b["exposed"]), int(b["production"])
-                )
-                for b in bs
-            ]
-            for bs in data["buildings"]
-        ]
-        s = State(**kw)
-        if "stack" in data:
-            s.stack = [frame_from_json(f) for f in data["stack"]]
-        else:  # saved before the decision stack
-            step = str(data.get("step", OVER))
-            ready = [bool(r) for r in data.get("ready", [])] or [False] * s.players
-            s.stack = make_stack(
-                s, step, ready, int(data.get("active", -1)), str(data.get("sub", ""))
-            )
-            # such saves still name cards that may lie hidden now: forget them as play does
-            if step != PICK:
-                s.picks = []
-            if s.sub_building >= 0 and not any(
-                b.address == s.sub_building for bs in s.buildings for b in bs
-            ):
-                s.sub_building = -1
-        return s
+def _loaded(s: State, data: dict[str, Any]) -> None:
+    """A save made before the decision stack (``step``, ``ready``, ``active`` and ``sub``
+    fields) given its stack."""
+    if "stack" in data:
+        return
+    step = str(data.get("step", OVER))
+    ready = [bool(r) for r in data.get("ready", [])] or [False] * s.players
+    s.stack = make_stack(s, step, ready, int(data.get("active", -1)), str(data.get("sub", "")))
+    # such saves still name cards that may lie hidden now: forget them as play does
+    if step != PICK:
+        s.picks = []
+    if s.sub_building >= 0 and not any(
+        b.address == s.sub_building for bs in s.buildings for b in bs
+    ):
+        s.sub_building = -1
 
 
-SCALAR_FIELDS = tuple(f.name for f in fields(State) if f.type in ("int", "str", "bool"))
-LIST_FIELDS = (
-    "card_of",
-    "draw",
-    "discard",
-    "market",
-    "coins",
-    "seen",
-    "bids",
-    "pick_order",
-    "picks",
-    "eligible",
-    "acted",
-    "glory_queue",
-)
-NESTED_FIELDS = ("hands", "stalls", "offers")
+# Its copy (``clone``) and JSON, derived from the fields: a copy shares the frames of the
+# stack (never changed in place) and the deal (the card identities, which never change
+# during a match).
+FIELDS = declare(State, shallow=("stack",), carry=("_deal",), loaded=_loaded)
 
 
 class Cards:
@@ -352,30 +254,16 @@ class Deal(Cards):
 def deal_of(s: State) -> Deal:
     """The deal of ``s`` (made once per state, then carried by its copies: a state whose
     ``card_of`` is edited by hand must be made anew, or its actions name the old cards)."""
-    found = s.__dict__.get("_deal")
+    found = getattr(s, "_deal", None)
     if found is None:
-        found = s.__dict__["_deal"] = Deal(tuple(s.card_of))
+        found = s._deal = Deal(tuple(s.card_of))  # type: ignore[attr-defined]
     return found
-
-
-def copy_frame(f: Frame) -> Frame:
-    """An independent copy of a frame (its data one level deep: secrets are plain values)."""
-    new = object.__new__(Frame)
-    # (fields set by name, never through ``__dict__``: see ``tabletop/engine/kit.py``)
-    new.kind = f.kind
-    new.step = f.step
-    new.seats = f.seats[:]
-    new.at = f.at
-    new.done = f.done[:]
-    data = f.data
-    new.data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()} if data else {}
-    return new
 
 
 def choose(s: State, seat: int, choice: Any) -> None:
     """``seat`` makes its secret choice in the open commit (a new frame replaces the old one:
     copies of the state share frames)."""
-    frame = copy_frame(s.stack[-1])
+    frame = s.stack[-1].clone()
     put(frame, seat, choice)
     s.stack[-1] = frame
 

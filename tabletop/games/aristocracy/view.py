@@ -20,6 +20,7 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, turn
 from tabletop.engine.events import QUIET
 from tabletop.engine.frozen import EMPTY
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import DECK, EVERYBODY, HIDDEN, OWNER, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.aristocracy.buildings import glory_ok
 from tabletop.games.aristocracy.data import (
@@ -657,30 +658,40 @@ def _prompt(
 
 
 # --- a state from a view -----------------------------------------------------------------------
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
-    """A full state matching ``view``: every card ``seat`` cannot place is dealt at random,
-    and every uid it has not identified is given a random card of those left."""
-    pub = view["public"]
-    deck = deck_ids(decks_for(pub["farm_size"]))
-    zones = view["zones"]
-    n = pub["players"]
-    filled, _rest = ZONES.deal(zones, range(len(deck)), (), rng, UID_NUM)
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """Every card the seat cannot place dealt at random (the deck's uids kept for the
+    identities)."""
+    deck = deck_ids(decks_for(seen.public["farm_size"]))
+    filled, _rest = ZONES.deal(seen.view["zones"], range(len(deck)), (), seen.rng, UID_NUM)
+    return filled, deck
+
+
+def _card_of(seen: Seen) -> list[str]:
+    """Every uid the seat has not identified given a random card of those left."""
+    deck = seen.rest
     card_of: list[str] = [""] * len(deck)
     left = list(deck)
-    for z in zones.values():
+    for z in seen.view["zones"].values():
         for c in z["cards"]:
             cid = c["card"]
             if cid is not None and c["uid"] != "royal":
                 card_of[UID_NUM[c["uid"]]] = cid
                 left.remove(cid)
-    rng.shuffle(left)
+    seen.rng.shuffle(left)
     for u in range(len(deck)):
         if not card_of[u]:
             card_of[u] = left.pop()
-    seen = [0] * len(deck)
+    return card_of
+
+
+def _buildings(seen: Seen) -> list[list[Building]]:
+    """The buildings as the view summarises them, and who has seen each building card
+    (kept for the ``seen`` field)."""
+    pub, zones, seat = seen.public, seen.view["zones"], seen.seat
+    marks = seen.values["seen"] = [0] * len(seen.rest)
     buildings: list[list[Building]] = []
-    for p in range(n):
-        laid = iter(filled[BUILDINGS[p]])  # address, building cards, production
+    for p in range(pub["players"]):
+        laid = iter(seen.filled[BUILDINGS[p]])  # address, building cards, production
         shown_cards = iter(zones[BUILDINGS[p]]["cards"])
         bs: list[Building] = []
         for summ in pub["buildings"][p]:
@@ -693,52 +704,45 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> State:
                 b.cards.append(u)
                 if c["uid"] in exposed:
                     b.exposed.append(u)
-                seen[u] = 1 << p
+                marks[u] = 1 << p
                 if c["card"] is not None and p != seat:
-                    seen[u] |= 1 << seat
+                    marks[u] |= 1 << seat
             if summ["production"]:
                 b.production = next(laid)
                 next(shown_cards)
             bs.append(b)
         buildings.append(bs)
-    coins = [st["resources"]["coins"] for st in view["seats"]]
-    s = State(
-        players=n,
-        rng=rng.fork(),
-        farm=pub["farm_size"],
-        hand_limit=pub["hand_limit"],
-        card_of=card_of,
-        draw=filled[DRAW],
-        discard=filled[SHOP] + filled[DISCARD],
-        market=filled[MARKET],
-        hands=[filled[HANDS[p]] for p in range(n)],
-        stalls=[filled[STALLS[p]] for p in range(n)],
-        offers=[filled[OFFERS[p]] for p in range(n)],
-        buildings=buildings,
-        coins=coins,
-        seen=seen,
-        herald=pub["herald"],
-        year=pub["year"],
-        royal=pub["royal_index"],
-        bids=[-1 if b is None else b for b in pub["bids"]],
-        bids_revealed=pub["bids_revealed"],
-        pick_order=list(pub["pick_order"]),
-        picks=[UID_NUM[u] for u in pub["picks"]],
-        price=pub["price"],
-        eligible=list(pub["eligible"]),
-        acted=list(pub["acted"]),
-        slots=pub["actions_left"],
-        sub_building=UID_NUM[pub["sub_building"]] if pub["sub_building"] else -1,
-        sub_owner=pub["sub_owner"],
-        sub_start=pub["sub_start"],
-        glory_queue=[seat] if pub["glory_choice"] else [],
-        over=view["over"],
-        capped=pub["capped"],
-        ended_by=pub["ended_by"],
-        moves=pub["moves"],
-    )
-    s.stack = _stack(s, pub, seat, rng)
-    return s
+    return buildings
+
+
+# A full state matching a view: every card the seat cannot place is dealt at random, and
+# every uid it has not identified is given a random card of those left.
+rebuild = FromView(
+    State,
+    deal=_deal,
+    zones={
+        "draw": DRAW,
+        "discard": (SHOP, DISCARD),
+        "market": MARKET,
+        "hands": "p{seat}.hand",
+        "stalls": "p{seat}.stall",
+        "offers": "p{seat}.offer",
+    },
+    hooks={
+        "card_of": _card_of,
+        "buildings": _buildings,
+        "seen": lambda seen: seen.values["seen"],
+        "stack": lambda seen: [],  # (read back by ``finish``, once the state is whole)
+        "bids": lambda seen: [-1 if b is None else b for b in seen.public["bids"]],
+        "picks": lambda seen: [UID_NUM[u] for u in seen.public["picks"]],
+        "sub_building": lambda seen: UID_NUM[u] if (u := seen.public["sub_building"]) else -1,
+        "glory_queue": lambda seen: [seen.seat] if seen.public["glory_choice"] else [],
+    },
+    seats={"coins": ("resources", "coins")},
+    view={"over": "over"},
+    public={"farm": "farm_size", "royal": "royal_index", "slots": "actions_left"},
+    finish=lambda s, seen: setattr(s, "stack", _stack(s, seen.public, seen.seat, seen.rng)),
+)
 
 
 def _stack(s: State, pub: Mapping[str, Any], seat: int, rng: Rng) -> list[Frame]:

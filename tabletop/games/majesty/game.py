@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Outcome, Rng
+from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.majesty import flow, view
 from tabletop.games.majesty.moves import MOVES
@@ -20,6 +19,7 @@ class MajestyGame(RulesGame):
     id = "majesty"
     zones = view.ZONES
     moves = MOVES
+    ai = ".ai"  # its agent and the search's hooks
     state_type = MajestyState
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> MajestyState:
@@ -32,9 +32,7 @@ class MajestyGame(RulesGame):
         """Prompt, seats and the public facts (see :mod:`.view`)."""
         return view.describe(state, seat)
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
-        """The deck order per tier dealt at random."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def is_over(self, state: MajestyState) -> bool:
         """True after final scoring (asked several times a move: a plain method, which
@@ -47,18 +45,3 @@ class MajestyGame(RulesGame):
         breakdown = [{k: g.get(k, 0) for k in keys} for g in state.gains]
         winners = winners_of(state.scores) if state.over else []
         return Outcome(list(state.scores), winners, breakdown)
-
-    # --- AI ------------------------------------------------------------------------------------
-    def heuristic_agent(self, kind: str) -> Any:
-        """``greedy`` → the greedy agent; other kinds are unknown here."""
-        if kind == "greedy":
-            from tabletop.games.majesty.ai import GreedyAgent
-
-            return GreedyAgent()
-        return None
-
-    def ai_hooks(self) -> dict[str, Any]:
-        """The search's hooks (evaluation, rollout policy, level budgets)."""
-        from tabletop.games.majesty.ai import hooks
-
-        return hooks()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
-from tabletop.engine.decisions import from_json as frame_from_json
+from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, POINTS, QUIET, Text
+from tabletop.engine.fields import declare
 
 # decision steps
 TAKE_STEP = "take"  # the turn: take a character from the display
@@ -83,87 +84,13 @@ class MajestyState:
         top = self.stack[-1]
         return top.data["card"] if top.step == HEAL else -1
 
-    # --- JSON and copies -------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (every list and mapping a copy: the state shares nothing with it)."""
-        data = {name: getattr(self, name) for name in _FIELDS}
-        for name in _LISTS:
-            data[name] = data[name][:]
-        data["rng"] = {"rng": self.rng.state}
-        data["realms"] = [list(map(list, realm)) for realm in self.realms]
-        data["gains"] = list(map(_copy_dict, self.gains))
-        data["stack"] = [  # as decisions.to_json gives them
-            {
-                "kind": f.kind,
-                "step": f.step,
-                "seats": f.seats[:],
-                "at": f.at,
-                "done": f.done[:],
-                "data": dict(f.data),
-            }
-            for f in self.stack
-        ]
-        return data
 
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MajestyState:
-        """Rebuild a state from :meth:`to_json` output (or the older form with ``current``)."""
-        kwargs = {name: data[name] for name in _FIELDS if name in data}
-        for name in _LISTS:  # copied (the state shares nothing with ``data``)
-            if name in kwargs:
-                kwargs[name] = kwargs[name][:]
-        kwargs["realms"] = [[tuple(loc) for loc in realm] for realm in data["realms"]]
-        kwargs["rng"] = Rng(data["rng"]["rng"])
-        kwargs["gains"] = [{str(k): int(v) for k, v in g.items()} for g in data["gains"]]
-        if "stack" in data:  # (each frame is made a copy)
-            kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
-        else:  # saved before the decision stack: current + pending fields
-            kwargs["stack"] = old_stack(data)
-        return MajestyState(**kwargs)
-
-    def clone(self) -> MajestyState:
-        """A deep copy built by hand (faster than pickling, and than the constructor).
-
-        Fields are read and set by name, never through ``__dict__``: asking CPython 3.11 for
-        an instance's ``__dict__`` turns its attributes into a dictionary that every later
-        read of the rules looks up the slow way (see ``tabletop/engine/kit.py``)."""
-        c = _new(MajestyState)
-        c.players = self.players
-        c.rng = Rng(self.rng.state)
-        c.sides = self.sides
-        c.combined = self.combined
-        c.deck = self.deck[:]
-        c.display = self.display[:]
-        c.display_meeples = self.display_meeples[:]
-        c.box = self.box[:]
-        c.realms = list(map(_copy_list, self.realms))  # (the locations are tuples)
-        c.meeples = self.meeples[:]
-        c.scores = self.scores[:]
-        c.gains = list(map(_copy_dict, self.gains))
-        c.first = self.first
-        c.stack = list(map(_copy_frame, self.stack))
-        c.turn = self.turn
-        c.resolving = self.resolving
-        c.removed = self.removed[:]
-        c.over = self.over
-        return c
-
-
-def _copy_frame(f: Frame) -> Frame:
-    """A copy of a frame of this game (its data holds only numbers)."""
-    frame = _new(Frame)
-    frame.kind = f.kind
-    frame.step = f.step
-    frame.seats = f.seats[:]
-    frame.at = f.at
-    frame.done = f.done[:]
-    frame.data = dict(f.data)
-    return frame
-
-
-_FIELDS = tuple(f.name for f in fields(MajestyState))
-_copy_list, _copy_dict, _new = list.copy, dict.copy, object.__new__  # (C functions)
-_LISTS = ("deck", "display", "display_meeples", "box", "meeples", "scores", "removed")
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A state saved before the decision stack (``current`` and ``pending`` fields) in
+    today's shape."""
+    if "stack" not in data:
+        data["stack"] = [frame_json(f) for f in old_stack(data)]
+    return data
 
 
 def old_stack(data: dict[str, Any]) -> list[Frame]:
@@ -175,6 +102,9 @@ def old_stack(data: dict[str, Any]) -> list[Frame]:
     elif pending == HEAL:
         stack.append(prompt(HEAL, int(data["current"]), card=int(data["pending_card"])))
     return stack
+
+
+FIELDS = declare(MajestyState, upgrade=_upgrade)  # its copy (``clone``) and JSON, derived
 
 
 # --- words -------------------------------------------------------------------------------

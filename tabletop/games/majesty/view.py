@@ -1,7 +1,8 @@
 """What a seat sees: the zones (everything but the deck's order), the prompt and figures.
 
 The zone table declares who sees what; the view's cards, the redaction of moves and the
-re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+re-deal of ``determinize`` follow from it.  Only what no zone holds is written here, with
+the declaration of where a rebuilt state's fields come from (``rebuild``).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Event, Rng
+from tabletop.engine import Event
+from tabletop.engine.decisions import Frame, turn
 from tabletop.engine.decisions import prompt as prompt_frame
-from tabletop.engine.decisions import turn
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, CardView, Zone, Zones
 from tabletop.games.majesty.data import BACKS as BACK_OF
@@ -270,38 +272,44 @@ def _index(uids: tuple[str, ...]) -> Mapping[str, int]:
     return MappingProxyType({u: i for i, u in enumerate(uids)})
 
 
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MajestyState:
-    """A full state matching ``view``: the deck order (per tier) dealt from unseen cards."""
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """The deck order (per tier) dealt from the unseen cards; what is left lies in the box."""
     cat = catalog()
-    pub = view["public"]
-    zones = view["zones"]
     index = _index(cat.uids)
-    players = pub["players"]
-    removed = [index[u] for u in pub["removed"]]
-    filled, rest = ZONES.deal(zones, range(cat.size), removed, rng, index, ("tier1", "tier2"))
+    removed = [index[u] for u in seen.public["removed"]]
+    zones = seen.view["zones"]
+    filled, rest = ZONES.deal(zones, range(cat.size), removed, seen.rng, index, ("tier1", "tier2"))
+    return filled, (rest, removed)
+
+
+def _stack(seen: Seen) -> list[Frame]:
+    pub = seen.public
     current = pub["current"]
     stack = [turn(TAKE_STEP, current)]
     if pub["pending"] == EXCHANGE:
         stack.append(prompt_frame(EXCHANGE, current, dir=pub["pending_dir"]))
     elif pub["pending"] == HEAL:
-        stack.append(prompt_frame(HEAL, current, card=index[pub["pending_card"]]))
-    return MajestyState(
-        players=players,
-        rng=rng.fork(),
-        sides=pub["sides"],
-        combined=pub["combined"],
-        deck=filled["deck"],
-        display=filled["display"],
-        display_meeples=[c["tokens"].get("meeples", 0) for c in zones["display"]["cards"]],
-        box=sorted(rest["tier1"] + rest["tier2"]),
-        realms=[[tuple(filled[zid]) for zid in _LOC_IDS[p]] for p in range(players)],
-        meeples=[s["resources"]["meeples"] for s in view["seats"]],
-        scores=[s["score"] for s in view["seats"]],
-        gains=[dict(g) for g in pub["gains"]],
-        first=pub["first"],
-        stack=stack,
-        turn=pub["turn"],
-        resolving=pub["resolving"],
-        removed=removed,
-        over=view["over"],
-    )
+        card = _index(catalog().uids)[pub["pending_card"]]
+        stack.append(prompt_frame(HEAL, current, card=card))
+    return stack
+
+
+# A full state matching a view: the deck order (per tier) dealt from unseen cards.
+rebuild = FromView(
+    MajestyState,
+    deal=_deal,
+    zones={"deck": "deck", "display": "display"},
+    hooks={
+        "display_meeples": lambda seen: [
+            c["tokens"].get("meeples", 0) for c in seen.view["zones"]["display"]["cards"]
+        ],
+        "box": lambda seen: sorted(seen.rest[0]["tier1"] + seen.rest[0]["tier2"]),
+        "realms": lambda seen: [
+            [tuple(seen.filled[zid]) for zid in _LOC_IDS[p]] for p in range(seen.public["players"])
+        ],
+        "stack": _stack,
+        "removed": lambda seen: seen.rest[1],
+    },
+    seats={"meeples": ("resources", "meeples"), "scores": ("score",)},
+    view={"over": "over"},
+)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import DRAG, Gesture, Outcome, Rng
+from tabletop.engine import DRAG, Gesture, Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.mayflower import flow, prompts, view
 from tabletop.games.mayflower.moves import MOVES, action_for_drop
@@ -20,6 +19,7 @@ class MayflowerGame(RulesGame):
     id = "mayflower"
     zones = view.ZONES
     moves = MOVES
+    ai = ".ai"  # its agent and the search's hooks
     state_type = MayflowerState
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> MayflowerState:
@@ -39,9 +39,7 @@ class MayflowerGame(RulesGame):
         """Prompt, seats and the public facts (see :mod:`.view` and :mod:`.prompts`)."""
         return view.describe(state, seat, prompts.prompt_text(state, seat), prompts.waiting(state))
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
-        """Other hands and both decks dealt at random from the unseen cards."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def is_over(self, state: MayflowerState) -> bool:
         """True once a winner is known."""
@@ -82,18 +80,3 @@ class MayflowerGame(RulesGame):
                     return "That card can go there; drop it again."
                 return self.why_illegal(state, seat, action)
         return super().explain_gesture(state, seat, gesture)
-
-    # --- AI ------------------------------------------------------------------------------------
-    def heuristic_agent(self, kind: str) -> Any:
-        """``greedy`` → the greedy agent; other kinds are unknown here."""
-        if kind == "greedy":
-            from tabletop.games.mayflower.ai import GreedyAgent
-
-            return GreedyAgent()
-        return None
-
-    def ai_hooks(self) -> dict[str, Any]:
-        """The search's hooks (evaluation, rollout policy)."""
-        from tabletop.games.mayflower.ai import hooks
-
-        return hooks()

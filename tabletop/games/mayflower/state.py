@@ -12,13 +12,12 @@ called in, a joker).  A *favour* is a token ``[id, debtor, holder]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import Frame
-from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.decisions import to_json as frame_json
+from tabletop.engine.fields import declare
 
 # phases of a season, in order
 COURT = "court"
@@ -118,61 +117,8 @@ class MayflowerState:
         n = self.players
         return [(self.leader + k) % n for k in range(n)]
 
-    # --- JSON and copies ---------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        c = self.clone()
-        data = {f.name: getattr(c, f.name) for f in fields(self)}
-        data["rng"] = {"rng": self.rng.state}
-        data["stack"] = [frame_json(f) for f in c.stack]
-        return data
 
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MayflowerState:
-        """Rebuild a state from :meth:`to_json` output."""
-        kwargs = {f.name: data[f.name] for f in fields(MayflowerState) if f.name in data}
-        kwargs["rng"] = Rng(data["rng"]["rng"])
-        kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
-        return MayflowerState(**kwargs).clone()
-
-    def clone(self) -> MayflowerState:
-        """A deep copy built by hand (faster than pickling)."""
-        return MayflowerState(
-            self.players,
-            Rng(self.rng.state),
-            self.favours_on,
-            self.numbers[:],
-            self.court[:],
-            [h[:] for h in self.hands],
-            [r[:] for r in self.royals],
-            [d[:] for d in self.diamonds],
-            [f[:] for f in self.forts],
-            [f[:] for f in self.fronts],
-            [h[:] for h in self.heals],
-            self.spent[:],
-            self.gone[:],
-            self.hp[:],
-            self.out[:],
-            [f.clone() for f in self.stack],
-            self.by[:],
-            [dict(f) for f in self.fights],
-            [dict(p) for p in self.plays],
-            [t[:] for t in self.favours],
-            self.boosted_club[:],
-            self.boosted_spade[:],
-            self.power_used[:],
-            self.season,
-            self.phase,
-            self.stage,
-            self.leader,
-            self.two_list,
-            self.next_token,
-            self.over,
-            self.winners[:],
-            self.end,
-            self.jokers_played,
-            self.log_eliminated[:],
-        )
+FIELDS = declare(MayflowerState)  # its copy (``clone``) and JSON, derived from the fields
 
 
 # --- words -------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Event, Rng
+from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY, thaw
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.words import plural
 from tabletop.engine.zones import DECK, OWNER, PUBLIC, Zone, Zones
 from tabletop.games.mayflower.data import BACKS, CARD_IDS, POWER_NAMES, UIDS, catalog
@@ -268,74 +269,77 @@ def _keep_offered(pub: Mapping[str, Any], filled: dict[str, list[int]]) -> None:
         where[i], hand[j] = hand[j], where[i]
 
 
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MayflowerState:
-    """A full state matching ``view``: hands of others and both decks dealt from unseen cards.
-
-    Other seats' secret commits are unknown: a seat that has committed is taken to have
-    chosen nothing.
-    """
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """Other hands and both decks dealt from the unseen cards (an offered diamond kept in
+    its owner's hand); the public facts, thawed, are kept for the hooks."""
     cat = catalog()
-    pub = thaw(view["public"])
-    zones = view["zones"]
-    n = pub["players"]
-    filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, cat.index, ("numbers", "court"))
+    pub = thaw(seen.public)
+    filled, _rest = ZONES.deal(
+        seen.view["zones"], range(cat.size), (), seen.rng, cat.index, ("numbers", "court")
+    )
     _keep_offered(pub, filled)
-    index = cat.index
+    return filled, pub
+
+
+def _stack(seen: Seen) -> list[Frame]:
+    """The decision stack; other seats' secret commits are unknown: a seat that has
+    committed is taken to have chosen nothing."""
     stack = []
-    for f in pub["stack"]:
+    for f in seen.rest["stack"]:
         data = dict(f["data"])
         if f["kind"] == COMMIT:
-            secret = {k: v for k, v in data["secret"].items()}
+            secret = dict(data["secret"])
             for p in f["done"]:
                 secret.setdefault(str(p), [])
             data["secret"] = secret
         stack.append(Frame(f["kind"], f["step"], list(f["seats"]), f["at"], list(f["done"]), data))
-    by = [-1] * cat.size
-    for uid, p in pub["by"].items():
+    return stack
+
+
+def _by(seen: Seen) -> list[int]:
+    index = catalog().index
+    by = [-1] * catalog().size
+    for uid, p in seen.rest["by"].items():
         by[index[uid]] = p
-    fights = [
+    return by
+
+
+def _fights(seen: Seen) -> list[dict[str, Any]]:
+    index = catalog().index
+    return [
         dict(f, club=index[f["club"]], parry=-1 if f["parry"] is None else index[f["parry"]])
-        for f in pub["fights"]
+        for f in seen.rest["fights"]
     ]
+
+
+def _plays(seen: Seen) -> list[dict[str, Any]]:
+    index = catalog().index
     plays = []
-    for p in pub["plays"]:
+    for p in seen.rest["plays"]:
         q = dict(p)
         if "card" in q:
             q["card"] = -1 if q["card"] is None else index[q["card"]]
         plays.append(q)
-    return MayflowerState(
-        players=n,
-        rng=rng.fork(),
-        favours_on=pub["favours_on"],
-        numbers=filled["numbers"],
-        court=filled["court"],
-        hands=[filled[f"p{p}.hand"] for p in range(n)],
-        royals=[filled[f"p{p}.royal"] for p in range(n)],
-        diamonds=[filled[f"p{p}.diamonds"] for p in range(n)],
-        forts=[filled[f"p{p}.fort"] for p in range(n)],
-        fronts=[filled[f"p{p}.front"] for p in range(n)],
-        heals=[filled[f"p{p}.heal"] for p in range(n)],
-        spent=filled["spent"],
-        gone=filled["gone"],
-        hp=list(pub["hp"]),
-        out=list(pub["out"]),
-        stack=stack,
-        by=by,
-        fights=fights,
-        plays=plays,
-        favours=[list(t) for t in pub["favours"]],
-        boosted_club=list(pub["boosted_club"]),
-        boosted_spade=list(pub["boosted_spade"]),
-        power_used=list(pub["power_used"]),
-        season=pub["season"],
-        phase=pub["phase_id"],
-        stage=pub["stage"],
-        leader=pub["leader"],
-        two_list=pub["two_list"],
-        next_token=pub["next_token"],
-        over=view["over"],
-        winners=list(pub["winners"]),
-        end=pub["end"],
-        jokers_played=pub["jokers_played"],
-        log_eliminated=list(pub["eliminated"]),
-    )
+    return plays
+
+
+# A full state matching a view: hands of others and both decks dealt from unseen cards.
+rebuild = FromView(
+    MayflowerState,
+    deal=_deal,
+    zones={
+        "numbers": "numbers",
+        "court": "court",
+        "hands": "p{seat}.hand",
+        "royals": "p{seat}.royal",
+        "diamonds": "p{seat}.diamonds",
+        "forts": "p{seat}.fort",
+        "fronts": "p{seat}.front",
+        "heals": "p{seat}.heal",
+        "spent": "spent",
+        "gone": "gone",
+    },
+    hooks={"stack": _stack, "by": _by, "fights": _fights, "plays": _plays},
+    view={"over": "over"},
+    public={"phase": "phase_id", "log_eliminated": "eliminated"},
+)

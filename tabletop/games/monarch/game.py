@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Action, Gesture, Outcome, Rng
+from tabletop.engine import Action, Gesture, Outcome
 from tabletop.engine.actions import DRAG
 from tabletop.engine.kit import RulesGame
 from tabletop.games.monarch import effects as fx
@@ -23,6 +22,7 @@ class MonarchGame(RulesGame):
     id = "monarch"
     zones = view.ZONES
     moves = MOVES
+    ai = ".ai"  # its agent and the search's hooks
     state_type = MonarchState
 
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> MonarchState:
@@ -35,9 +35,7 @@ class MonarchGame(RulesGame):
         """Prompt, seats and the public facts (see :mod:`.view`)."""
         return view.describe(state, seat)
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> MonarchState:
-        """The deck order dealt at random."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def is_over(self, state: MonarchState) -> bool:
         """True after final scoring."""
@@ -117,18 +115,3 @@ class MonarchGame(RulesGame):
         rules index its per-card lists, which a process that never dealt has not filled)."""
         catalog()
         return MonarchState.from_json(data)
-
-    # --- AI ------------------------------------------------------------------------------------
-    def heuristic_agent(self, kind: str) -> Any:
-        """``greedy`` → the greedy agent; other kinds are unknown here."""
-        if kind == "greedy":
-            from tabletop.games.monarch.ai import GreedyAgent
-
-            return GreedyAgent()
-        return None
-
-    def ai_hooks(self) -> dict[str, Any]:
-        """The search's hooks (evaluation, rollout policy, level budgets)."""
-        from tabletop.games.monarch.ai import hooks
-
-        return hooks()

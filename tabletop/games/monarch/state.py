@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import TURN, Frame
-from tabletop.engine.decisions import from_json as frame_from_json
-from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, QUIET, Text
+from tabletop.engine.fields import declare
 from tabletop.engine.words import plural as count
 
 # decision steps
@@ -72,55 +70,8 @@ class MonarchState:
         """Whether a prompt or a pledge round waits above the turn."""
         return self.stack[-1].kind != TURN
 
-    # --- JSON and copies -------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        c = self.clone()
-        data = {f.name: getattr(c, f.name) for f in fields(self)}
-        data["rng"] = {"rng": self.rng.state}
-        data["stack"] = [frame_json(f) for f in c.stack]
-        return data
 
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> MonarchState:
-        """Rebuild a state from :meth:`to_json` output."""
-        kwargs = {f.name: data[f.name] for f in fields(MonarchState) if f.name in data}
-        kwargs["rng"] = Rng(data["rng"]["rng"])
-        kwargs["stack"] = [frame_from_json(f) for f in data["stack"]]
-        kwargs["moons"] = {str(k): int(v) for k, v in data.get("moons", {}).items()}
-        return MonarchState(**kwargs).clone()
-
-    def clone(self) -> MonarchState:
-        """A deep copy built by hand (faster than pickling)."""
-        return MonarchState(
-            self.players,
-            Rng(self.rng.state),
-            self.banners_on,
-            self.deck[:],
-            self.row[:],
-            self.discard[:],
-            self.box[:],
-            [x[:] for x in self.lands],
-            self.pool[:],
-            [x[:] for x in self.courts],
-            [x[:] for x in self.guests],
-            [x[:] for x in self.flown],
-            self.moon[:],
-            self.food[:],
-            self.gold[:],
-            self.first,
-            [f.clone() for f in self.stack],
-            [j[:] for j in self.jobs],
-            self.round,
-            self.turns,
-            self.acted,
-            self.free_taken,
-            self.swapped,
-            self.flew,
-            self.over,
-            self.ended,
-            dict(self.moons),
-        )
+FIELDS = declare(MonarchState)  # its copy (``clone``) and JSON, derived from the fields
 
 
 # --- words -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """What a seat sees: the zones (everything but the deck's order, MO11), the prompt and figures.
 
-The zone table declares who sees what; the view's cards, the redaction of moves and the
-re-deal of ``determinize`` follow from it.  Only what no zone holds is written here.
+Who sees which card is the zone table's to say, and the kit derives from it each seat's
+cards and what it learns of a card's move.  Written here besides: the figures no zone holds,
+and where each field of a state rebuilt from a view comes from (``rebuild``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Event, Rng
-from tabletop.engine.decisions import PLEDGE, from_json, to_json
+from tabletop.engine import Event
+from tabletop.engine.decisions import PLEDGE, to_json
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import DECK, PUBLIC, Zone, Zones
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch.data import BACKS as BACK_OF
@@ -216,49 +218,28 @@ def describe(s: MonarchState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> MonarchState:
-    """A full state matching ``view``: the deck order dealt at random from the unseen cards."""
-    cat = catalog()
-    pub = view["public"]
-    zones = view["zones"]
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """The deck order dealt at random from the unseen cards."""
     index = {u: i for i, u in enumerate(UIDS)}
-    players = pub["players"]
-    filled, _rest = ZONES.deal(zones, range(cat.size), (), rng, index, ("market",))
-    return MonarchState(
-        players=players,
-        rng=rng.fork(),
-        banners_on=pub["banners_on"],
-        deck=filled["deck"],
-        row=filled["row"],
-        discard=filled["discard"],
-        box=filled["box"],
-        lands=[filled[land_zone(i)] for i in range(GRID)],
-        pool=filled["banners"],
-        courts=[filled[f"p{p}.court"] for p in range(players)],
-        guests=[filled[f"p{p}.guests"] for p in range(players)],
-        flown=[filled[f"p{p}.flown"] for p in range(players)],
-        moon=filled["moon"],
-        food=[x["resources"]["food"] for x in view["seats"]],
-        gold=[x["resources"]["gold"] for x in view["seats"]],
-        first=pub["first"],
-        stack=[from_json(_thaw(f)) for f in pub["stack"]],
-        jobs=[list(j) for j in pub["jobs"]],
-        round=pub["round"],
-        turns=pub["turns"],
-        acted=pub["acted"],
-        free_taken=pub["free_taken"],
-        swapped=pub["swapped"],
-        flew=pub["flew"],
-        over=view["over"],
-        ended=pub["ended"],
-        moons=dict(pub["moons"]),
-    )
+    return ZONES.deal(seen.view["zones"], range(catalog().size), (), seen.rng, index, ("market",))
 
 
-def _thaw(value: Any) -> Any:
-    """A frozen view value back as plain lists and dicts."""
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_thaw(v) for v in value]
-    return value
+# A full state matching a view: the deck order dealt at random from the unseen cards.
+rebuild = FromView(
+    MonarchState,
+    deal=_deal,
+    zones={
+        "deck": "deck",
+        "row": "row",
+        "discard": "discard",
+        "box": "box",
+        "pool": "banners",
+        "courts": "p{seat}.court",
+        "guests": "p{seat}.guests",
+        "flown": "p{seat}.flown",
+        "moon": "moon",
+    },
+    hooks={"lands": lambda seen: [seen.filled[land_zone(i)] for i in range(GRID)]},
+    seats={"food": ("resources", "food"), "gold": ("resources", "gold")},
+    view={"over": "over"},
+)

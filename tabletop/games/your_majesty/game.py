@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import Outcome, Rng
+from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.your_majesty import flow, view
 from tabletop.games.your_majesty.data import GAME_ID
@@ -21,6 +20,9 @@ class YourMajesty(RulesGame):
     id = GAME_ID
     zones = view.ZONES
     moves = MOVES
+    ai = ".ai"  # its agent and the search's hooks
+    heuristic = "HeuristicAgent"
+    heuristic_kinds = ("greedy", "heuristic")
     state_type = YMState
     cache_views = True  # a state's views are kept until its next apply (they are read-only)
 
@@ -49,9 +51,7 @@ class YourMajesty(RulesGame):
         """Prompt, seats, the public facts and the state as the seat may see it."""
         return view.describe(state, seat)
 
-    def rebuild(self, view_: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
-        """The unseen action cards and philosophes dealt at random."""
-        return view.rebuild(view_, seat, rng)
+    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
 
     def not_your_turn(self, state: YMState, seat: int) -> str:
         """Who is awaited."""
@@ -76,18 +76,3 @@ class YourMajesty(RulesGame):
     def summary_stats(self, state: YMState) -> dict[str, int | float | str]:
         """Rounds, win path, salons and more about a finished game."""
         return summary_stats(state)
-
-    # --- AI ------------------------------------------------------------------------------------
-    def heuristic_agent(self, kind: str) -> Any:
-        """The heuristic agent for ``greedy`` (None for other kinds)."""
-        if kind in ("greedy", "heuristic"):
-            from tabletop.games.your_majesty.ai import HeuristicAgent
-
-            return HeuristicAgent()
-        return None
-
-    def ai_hooks(self) -> dict[str, Any]:
-        """Rollout policy, evaluation and heuristic for the generic search."""
-        from tabletop.games.your_majesty.ai import hooks
-
-        return hooks()

@@ -21,6 +21,7 @@ from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import PROMPT, TURN, Frame
+from tabletop.engine.fields import declare
 
 # decision steps: the turn, then the frames pushed above it
 MAIN = "main"  # the active seat's turn: up to two actions of different kinds
@@ -48,18 +49,6 @@ class Court:
     lingering: list[int] = field(default_factory=list)  # action cards played by this seat
     linger_target: list[int] = field(default_factory=list)  # parallel: target seat or -1
     despot: list[int] = field(default_factory=list)  # Enlightened Despot cards
-
-    def clone(self) -> Court:
-        """An independent copy (fields set one by one: see :func:`_frame`)."""
-        c = _NEW(Court)
-        c.phils = self.phils[:]
-        c.colonies = self.colonies[:]
-        c.reforms = self.reforms[:]
-        c.scandals = self.scandals[:]
-        c.lingering = self.lingering[:]
-        c.linger_target = self.linger_target[:]
-        c.despot = self.despot[:]
-        return c
 
 
 @dataclass(frozen=True)
@@ -174,68 +163,28 @@ class YMState:
             tuple(d["asked"]),
         )
 
-    # --- copies and JSON -----------------------------------------------------------------
-    def __deepcopy__(self, memo: dict[int, Any]) -> YMState:
-        # ``copy.deepcopy`` cannot copy the read-only options; OpenSpiel deep-copies states
-        return self.clone()
 
-    def clone(self) -> YMState:
-        """An independent copy: every list, court and frame copied, immutable parts shared."""
-        t = _NEW(YMState)
-        rng = _NEW(Rng)
-        rng.state = self.rng.state
-        # (fields set one by one, in the order of the class: see :func:`_frame`)
-        t.players = self.players
-        t.rng = rng
-        t.options = self.options
-        t.names = self.names
-        t.deck = self.deck[:]
-        t.stack = [clone_frame(f) for f in self.stack]
-        t.discard = self.discard[:]
-        t.reshuffle_in = self.reshuffle_in
-        t.phil_deck = self.phil_deck[:]
-        t.phil_discard = self.phil_discard[:]
-        t.phil_removed = self.phil_removed[:]
-        t.dead = self.dead[:]
-        t.colonies_removed = self.colonies_removed[:]
-        t.colonies = self.colonies[:]
-        t.reforms = self.reforms[:]
-        t.hands = [h[:] for h in self.hands]
-        t.courts = [c.clone() for c in self.courts]
-        t.first = self.first
-        t.round = self.round
-        t.flags = self.flags[:]
-        t.in_play = self.in_play[:]
-        t.over = self.over
-        t.winners = self.winners[:]
-        t.end_reason = self.end_reason
-        t.last_salon = self.last_salon[:]
-        t.salons_held = self.salons_held
-        t.salons_won = self.salons_won
-        t.seized = self.seized
-        return t
+def _to_json(s: YMState) -> dict[str, Any]:
+    """Plain JSON data: the fields, with the stack written as active/used/pending/salon."""
+    out = public_fields(s)
+    out["rng"] = {"rng": s.rng.state}
+    out["deck"] = s.deck[:]
+    out["phil_deck"] = s.phil_deck[:]
+    out["phil_removed"] = s.phil_removed[:]
+    out["hands"] = [h[:] for h in s.hands]
+    return out
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON data: the fields, with the stack written as active/used/pending/salon."""
-        out = public_fields(self)
-        out["rng"] = {"rng": self.rng.state}
-        out["deck"] = self.deck[:]
-        out["phil_deck"] = self.phil_deck[:]
-        out["phil_removed"] = self.phil_removed[:]
-        out["hands"] = [h[:] for h in self.hands]
-        return out
 
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> YMState:
-        """Rebuild a state from :meth:`to_json` output (the form saved before the stack)."""
-        return restore(
-            data,
-            Rng(data["rng"]["rng"]),
-            list(data["deck"]),
-            list(data["phil_deck"]),
-            list(data["phil_removed"]),
-            data["hands"],
-        )
+def _from_json(data: Any) -> YMState:
+    """A state from :func:`_to_json` output."""
+    return restore(
+        data,
+        Rng(data["rng"]["rng"]),
+        list(data["deck"]),
+        list(data["phil_deck"]),
+        list(data["phil_removed"]),
+        data["hands"],
+    )
 
 
 _LISTS = (
@@ -412,25 +361,6 @@ def salon_frame(host: int, reform: int) -> Frame:
     )
 
 
-def clone_frame(f: Frame) -> Frame:
-    """An independent copy of a frame of this game (its lists copied)."""
-    new = _NEW(Frame)
-    data = f.data
-    if f.step == MAIN and len(data) == 1:
-        data = {"used": data["used"][:]}
-    elif f.step == SALON:
-        data = {k: v[:] if v.__class__ is list else v for k, v in data.items()}
-    else:  # a question: numbers and words only
-        data = data.copy()
-    new.kind = f.kind
-    new.step = f.step
-    new.seats = f.seats[:]
-    new.at = f.at
-    new.done = f.done[:]
-    new.data = data
-    return new
-
-
 def owner_of_phil(s: YMState, phil: int) -> int:
     """The seat whose court holds ``phil``, or -1."""
     for i, c in enumerate(s.courts):
@@ -445,3 +375,8 @@ def owner_of_colony(s: YMState, colony: int) -> int:
         if colony in c.colonies:
             return i
     return -1
+
+
+# Its copy (``clone``: every list, court and frame copied, the read-only options and names
+# shared) derived from the fields; its JSON its own (the stack in the rulebook's words).
+FIELDS = declare(YMState, json=(_to_json, _from_json))

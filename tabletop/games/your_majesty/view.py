@@ -15,9 +15,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Event, Rng
+from tabletop.engine import Event
 from tabletop.engine.events import LOG, MOVE, QUIET, Text
 from tabletop.engine.frozen import EMPTY
+from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import DECK, EVERYBODY, PUBLIC, SEEN_BY, Zone, Zones
 from tabletop.games.your_majesty.data import MUSES, catalog
 from tabletop.games.your_majesty.salon import base_difficulty, salon_capacity, salon_chance, sophia
@@ -31,7 +32,7 @@ from tabletop.games.your_majesty.state import (
     PAY,
     YMState,
     public_fields,
-    restore,
+    stack_of,
 )
 
 
@@ -378,9 +379,9 @@ def prompt(s: YMState, seat: int | None) -> str:
 
 
 # --- determinize --------------------------------------------------------------------------------
-def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
-    """A full state matching ``view``: the unseen action cards dealt to the hidden hands and
-    the deck, the unseen philosophes to the set-up removals and their deck.
+def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
+    """The unseen action cards dealt to the hidden hands and the deck, the unseen
+    philosophes to the set-up removals and their deck.
 
     ``public.state`` places the cards the seat sees (face up, or in a hand it sees) and
     counts the others; ``Zones.deal`` deals the unseen ones, by back, to the hidden slots —
@@ -388,7 +389,8 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     is never dealt to a hand.
     """
     cat = catalog()
-    d = view["public"]["state"]
+    d = seen.public
+    rng = seen.rng
     index = cat.index
     off_p = cat.offset["p"]
     courts = d["courts"]
@@ -412,7 +414,9 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
     deck = rest.get("action", [])
     if d["reshuffle_in"]:
         deck.insert(rng.randrange(len(deck) + 1), cat.reshuffle)
-    new_hands = [h if h.__class__ is not int else dealt[f"p{i}.hand"] for i, h in enumerate(hands)]
+    new_hands = [
+        list(h) if h.__class__ is not int else dealt[f"p{i}.hand"] for i, h in enumerate(hands)
+    ]
     # philosophes: the unseen removals, then the deck of what is left
     known = [off_p + p for p in d["phil_discard"]]
     known += [off_p + p for p in d["dead"]]
@@ -431,7 +435,24 @@ def rebuild(view: Mapping[str, Any], seat: int, rng: Rng) -> YMState:
         removed += [c - off_p for c in filled["removed"]]
         phil_deck += [c - off_p for c in left.get("philosophe", [])]
     rng.shuffle(phil_deck)  # (the removals' order means nothing: nobody draws from them)
-    return restore(d, Rng(rng.next64()), deck, phil_deck, removed, new_hands)
+    return {}, {"deck": deck, "phil_deck": phil_deck, "phil_removed": removed, "hands": new_hands}
+
+
+# A full state matching a view (its facts are ``public.state``, see ``state.public_fields``).
+rebuild = FromView(
+    YMState,
+    deal=_deal,
+    facts=lambda view: view["public"]["state"],
+    hooks={
+        "deck": lambda seen: seen.rest["deck"],
+        "stack": lambda seen: stack_of(
+            *(seen.public[k] for k in ("active", "used", "pending", "salon"))
+        ),
+        "phil_deck": lambda seen: seen.rest["phil_deck"],
+        "phil_removed": lambda seen: seen.rest["phil_removed"],
+        "hands": lambda seen: seen.rest["hands"],
+    },
+)
 
 
 @cache
