@@ -148,3 +148,22 @@ def test_a_building_smaller_than_a_farm_scores_nothing_mid_build() -> None:
             s = blank(2, length=length)
             build(s, 0, "9s", *suits[:n])
             assert outcome(s).scores == [1 if n == farm else 0, 0], (length, n)
+
+
+def test_complete_buildings_are_turned_up_for_everyone_at_the_end() -> None:
+    """The rulebook's Scoring: each player reveals the buildings it completed.  Until then a
+    rival's building cards are hidden; an incomplete building stays hidden even at the end."""
+    s = blank(3)
+    build(s, 1, "7s", "7h", "7d", "7c")  # a complete farm
+    build(s, 2, "6s", "6h", "6d", "2c")  # an incomplete one
+
+    def cards(seat: int, owner: int) -> list:
+        return [c for c in GAME.view(s, seat)["zones"][f"p{owner}.buildings"]["cards"]][1:]
+
+    assert all(c["card"] is None and not c["face_up"] for c in cards(0, 1))
+    s.over = True
+    for viewer in (0, 1, 2):
+        assert [c["card"] for c in cards(viewer, 1)] == ["7h", "7d", "7c"]
+        assert all(c["face_up"] and "exposed" not in c["tokens"] for c in cards(viewer, 1))
+    assert all(c["card"] is None for c in cards(0, 2))  # the incomplete one stays hidden
+    assert GAME.zones.unseen(s, 3, 0).isdisjoint(s.buildings[1][0].cards)

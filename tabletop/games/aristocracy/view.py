@@ -106,16 +106,17 @@ def _table(face_up: bool, tokens: Mapping[str, Any] = EMPTY) -> tuple[_Faces, ..
 
 UP = _table(True)  # face up
 DOWN = _table(False)  # face down, known to the viewer (its own stall while forming it)
-_BUILT: dict[tuple[int, bool], tuple[_Faces, ...]] = {}
+_BUILT: dict[tuple[int, bool, bool], tuple[_Faces, ...]] = {}
 _ADDRESS: dict[tuple[int, str], tuple[_Faces, ...]] = {}
 
 
-def _built(k: int, exposed: bool) -> tuple[_Faces, ...]:
-    """Known building cards of building ``k``, exposed (face up) or not."""
-    t = _BUILT.get((k, exposed))
+def _built(k: int, exposed: bool, up: bool = False) -> tuple[_Faces, ...]:
+    """Known building cards of building ``k``, exposed (face up) or not; ``up``: face up
+    without being exposed (a complete building turned up for the final scoring)."""
+    t = _BUILT.get((k, exposed, up))
     if t is None:
         tokens = {"building": k, "exposed": True} if exposed else {"building": k}
-        t = _BUILT[(k, exposed)] = _table(exposed, MappingProxyType(tokens))
+        t = _BUILT[(k, exposed, up)] = _table(exposed or up, MappingProxyType(tokens))
     return t
 
 
@@ -190,8 +191,14 @@ def building_seen(s: State, card: int) -> int:
             if card == b.production:
                 return 0
             if card in b.cards:
-                return s.seen[card] | 1 << owner
+                return EVERYBODY if revealed(s, b) else s.seen[card] | 1 << owner
     return s.seen[card]
+
+
+def revealed(s: State, b: Building) -> bool:
+    """Whether building ``b`` lies open to everyone: at the end, every player turns up the
+    cards of each building it completed to score it (the rulebook's Scoring)."""
+    return s.over and len(b.cards) >= s.farm and s.complete(b)
 
 
 def _building_cards(s: State, seat: int) -> Sequence[int]:
@@ -381,8 +388,10 @@ def seat_buildings(s: State, p: int, viewer: int | None) -> tuple[tuple[CardView
     parts = deal_of(s).parts
     for k, b in enumerate(s.buildings[p]):
         bc = b.cards
-        if mine:
-            know: Any = True
+        if revealed(s, b):
+            know: Any = "revealed"
+        elif mine:
+            know = True
         else:
             know = tuple([seen[c] & bit != 0 for c in bc])
         key = (k, farm, b.address, tuple(bc), tuple(b.exposed), b.production >= 0, know)
@@ -401,7 +410,8 @@ def _building(
 ) -> tuple[tuple[CardView, ...], CardView, int]:
     """Building ``k`` as one viewer sees it: its cards, its summary, its points if known.
 
-    ``know`` is ``True`` for its owner, else whether the viewer saw each building card.
+    ``know`` is ``True`` for its owner, ``"revealed"`` for a complete building turned up at
+    the end (its cards face up to everyone), else whether the viewer saw each building card.
     The address card carries the building's caption ("Farm", "Estate ✓" once the viewer
     knows it complete); an exposed card says so; the production card is marked as such.
     """
@@ -416,6 +426,8 @@ def _building(
     for i, c in enumerate(b.cards):
         if c in b.exposed:
             built.append(shown_[c][co[c]])
+        elif know == "revealed":
+            built.append(_built(k, False, True)[c][co[c]])
         elif know is True or know[i]:
             built.append(known[c][co[c]])
         else:
