@@ -4,7 +4,7 @@
                                          [--tree PATH ...]
 
 Plays ``--games`` random games in one process, as ``tabletop simulate`` does
-(:func:`tabletop.sim.simulate`), and prints the process's resident set size (VmRSS, Linux)
+(:func:`tabletop.tools.sim.simulate`), and prints the process's resident set size (VmRSS, Linux)
 after games 10 (the floor: data loaded, caches warm), 100, 500 and 1,000, the growth over the
 floor, and the CPU seconds of the games.  With ``--tree`` each named checkout (and this one)
 runs the same games in a process of its own, one after the other, so two commits can be
@@ -39,7 +39,7 @@ def rss_kib() -> int:
 def measure(game_id: str, players: int, games: int) -> dict[str, int | float]:
     """RSS in KiB at each mark of :data:`MARKS` (up to ``games``) and the CPU seconds."""
     from tabletop import registry
-    from tabletop.sim import simulate
+    from tabletop.tools.sim import simulate
 
     marks = [m for m in MARKS if m <= games]
     out: dict[str, int | float] = {}
