@@ -12,7 +12,8 @@ reports the first agent's win share (shared wins as fractions) with Wilson's 95 
 the goal (>= 60 % and the interval's lower end above 50 %), and per level the CPU seconds of
 its decisions (median / p95 / max; decisions with one legal move left out) against the
 level's cap (Normal 0.5 s, Hard 2 s).  Each run writes a record to ``--out`` (default
-``benchmarks/runs/``): ``strength-<UTC time>.json`` and a markdown table beside it.
+``benchmarks/runs/``): ``strength-<UTC time>.json`` and a markdown table beside it, both
+rewritten after each row, so a run stopped part way keeps the rows it finished.
 Inputs it cannot measure (unknown game or agent, a pair that is not two agents, an odd or
 too small number of games, no jobs, a game that has no 2-player table) are refused, exit 2.
 """
@@ -178,8 +179,8 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def write_record(rows: list[dict[str, Any]], argv: Sequence[str], out: Path) -> Path:
-    """The run's record: ``strength-<UTC time>.json`` and the same name ``.md``."""
+def record_path(out: Path) -> Path:
+    """A new ``strength-<UTC time>.json`` in ``out`` (made if missing)."""
     out.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     path = out / f"strength-{stamp}.json"
@@ -187,6 +188,11 @@ def write_record(rows: list[dict[str, Any]], argv: Sequence[str], out: Path) -> 
     while path.exists():
         k += 1
         path = out / f"strength-{stamp}-{k}.json"
+    return path
+
+
+def write_record(rows: list[dict[str, Any]], argv: Sequence[str], path: Path) -> Path:
+    """The run's record at ``path`` (JSON) and the same name ``.md`` (the table)."""
     record = {
         "tool": "benchmarks/strength.py",
         "argv": list(argv),
@@ -271,15 +277,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     seed = secrets.randbelow(10**9) if args.seed is None else args.seed
     ai_seed = secrets.randbits(63) if args.ai_seed is None else args.ai_seed
     print(f"seeds: --seed {seed} --ai-seed {ai_seed}", flush=True)
+    path = None if args.no_record else record_path(args.out)
     rows = []
     for gid in games:
         for pair in pairs:
             rows.append(measure(gid, pair, args.games, seed, ai_seed, args.jobs))
             print(line(rows[-1]), flush=True)
+            if path is not None:  # rewritten after each row: a stopped run keeps its rows
+                write_record(rows, args_list, path)
     met = sum(verdict(r)[3] for r in rows)
     print(f"strength: {met} of {len(rows)} rows meet the goal")
-    if not args.no_record:
-        print(f"record: {write_record(rows, args_list, args.out)}")
+    if path is not None:
+        print(f"record: {path}")
     return 0
 
 

@@ -140,3 +140,26 @@ def test_a_run_still_being_written_is_refused_with_its_name(
     empty.write_text("")
     assert _load().main(["--combine", str(empty)]) == 2
     assert "running.json" in capsys.readouterr().err
+
+
+def test_a_run_stopped_part_way_keeps_the_rows_it_finished(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bench = _load()
+    cpu = {"decisions": 3, "median": 0.1, "p95": 0.2, "max": 0.3}
+    calls: list[list[str]] = []
+
+    def fake(gid: str, pair: list[str], games: int, seed: int, ai_seed: int, jobs: int) -> dict:
+        calls.append(pair)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # stopped during the second row
+        row = {"game": gid, "ai": pair, "seed": seed, "ai_seed": ai_seed, "n": games}
+        return {**row, "wins": 1.0, "cpu": {k: cpu for k in pair}, "unfinished": 0}
+
+    monkeypatch.setattr(bench, "measure", fake)
+    with pytest.raises(KeyboardInterrupt):
+        bench.main(["--game", "majesty", "--games", "2", "--seed", "1", "--out", str(tmp_path)])
+    (record,) = tmp_path.glob("strength-*.json")
+    rows = json.loads(record.read_text())["rows"]
+    assert [r["ai"] for r in rows] == [["hard", "greedy"]]
+    assert len(record.with_suffix(".md").read_text().splitlines()) == 3
