@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.ai.base import make_agent
 from tabletop.engine import Game, Rng
 
 
@@ -29,8 +30,6 @@ def greedy_position(game: Game, players: int, seed: int, steps: int) -> Any:
     """A state after up to ``steps`` decisions of the blunder-free heuristic for every seat
     (its ties broken by a generator seeded from ``seed``), stopping before the game ends:
     positions of balanced play, where a lost or won game does not flatten every move's value."""
-    from tabletop.ai.base import make_agent
-
     greedy = make_agent("greedy", game)
     state = game.new_game(players, seed)
     rng = Rng(seed + 7)
