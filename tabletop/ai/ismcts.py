@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import (
     AIHooks,
     default_evaluate,
@@ -167,17 +168,18 @@ class ISMCTS:
         ctx.clock, ctx.deadline = clock, deadline
         done = 0
         timed_out = False
-        for _ in range(cfg.iterations):
-            if deadline is not None and clock() > deadline:
-                timed_out = True
-                break
-            it_rng = search_rng.fork()
-            state = game.determinize(view, seat, it_rng)
-            ctx.iterate(root, state, it_rng)
-            done += 1
-            if ctx.cut:  # the cap passed inside this iteration's play-out
-                timed_out = True
-                break
+        with heap_frozen():  # a full collection would traverse the whole heap in one go
+            for _ in range(cfg.iterations):
+                if deadline is not None and clock() > deadline:
+                    timed_out = True
+                    break
+                it_rng = search_rng.fork()
+                state = game.determinize(view, seat, it_rng)
+                ctx.iterate(root, state, it_rng)
+                done += 1
+                if ctx.cut:  # the cap passed inside this iteration's play-out
+                    timed_out = True
+                    break
         visits: dict[str, int] = {}
         values: dict[str, float] = {}
         ended: dict[str, int] = {}

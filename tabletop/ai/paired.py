@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import default_evaluate, hooks_for, terminal_values, without_undo
 from tabletop.ai.ismcts import CPU_CLOCK, SearchConfig, SearchResult
 from tabletop.engine import Action, Game, Rng
@@ -80,39 +81,40 @@ class PairedSearch:
         deadline = None if cfg.time_limit is None else clock() + cfg.time_limit
         run.clock, run.deadline = clock, deadline
         timed_out = False
-        for dealt in range(1, iterations + 1):
-            if deadline is not None and clock() > deadline:
-                timed_out = True
-                break
-            grown = max(live, widened(dealt, first, k, cfg))
-            it_rng = search_rng.fork()
-            world = game.determinize(view, seat, it_rng)
-            seed = it_rng.next64()
-            values, won = [], []
-            for a in order[:grown]:
-                values.append(run.value(world, seat, a, seed))
-                won.append(run.win)
-                if run.cut:
+        with heap_frozen():  # a full collection would traverse the whole heap in one go
+            for dealt in range(1, iterations + 1):
+                if deadline is not None and clock() > deadline:
+                    timed_out = True
                     break
-            if run.cut:  # the cap passed mid-play-out: this world is left out, and the rest
-                timed_out = True
-                break
-            live = grown
-            if any(v is None for v in values[:first]):
-                continue  # a move this world does not allow: the world tells nothing
-            n += 1
-            base = values[0]
-            for i, v in enumerate(values):
-                if v is None:  # a widened move this world does not allow: it sits out
-                    continue
-                count[i] += 1
-                if won[i] is not None:
-                    ended[i] += 1
-                    wins[i] += won[i]
-                total[i] += v
-                d = v - base
-                diff[i] += d
-                square[i] += d * d
+                grown = max(live, widened(dealt, first, k, cfg))
+                it_rng = search_rng.fork()
+                world = game.determinize(view, seat, it_rng)
+                seed = it_rng.next64()
+                values, won = [], []
+                for a in order[:grown]:
+                    values.append(run.value(world, seat, a, seed))
+                    won.append(run.win)
+                    if run.cut:
+                        break
+                if run.cut:  # the cap passed mid-play-out: this world is left out, and the rest
+                    timed_out = True
+                    break
+                live = grown
+                if any(v is None for v in values[:first]):
+                    continue  # a move this world does not allow: the world tells nothing
+                n += 1
+                base = values[0]
+                for i, v in enumerate(values):
+                    if v is None:  # a widened move this world does not allow: it sits out
+                        continue
+                    count[i] += 1
+                    if won[i] is not None:
+                        ended[i] += 1
+                        wins[i] += won[i]
+                    total[i] += v
+                    d = v - base
+                    diff[i] += d
+                    square[i] += d * d
         means = [t / c if c else 0.0 for t, c in zip(total, count, strict=True)]
         gain = [d / c if c else 0.0 for d, c in zip(diff, count, strict=True)]
         best = 0
