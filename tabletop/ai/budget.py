@@ -5,7 +5,9 @@ process holding a large heap it can take a tenth of a second of the searching th
 in one piece, between two reads of the cap's clock (measured: 0.07 s in a 6-player Mayflower
 decision).  While a search runs, the objects that existed before it are frozen
 (:func:`gc.freeze`: moved to a generation the collector skips), so a collection during the
-search traverses only what the search made; they are unfrozen when it ends.
+search traverses only what the search made; they are unfrozen when it ends.  Freezing is
+process-wide: two searches in two threads may unfreeze each other's heap early, which only
+costs the other the protection, never correctness.
 """
 
 from __future__ import annotations
