@@ -24,9 +24,11 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import (
     AIHooks,
     default_evaluate,
@@ -119,11 +121,23 @@ class SearchResult:
         return self.wins.get(action.key, 0.0)
 
 
-class ISMCTS:
-    """The search itself: ``search(game, view, seat, legal, rng)``."""
+#: the clock the CPU cap reads: seconds of this thread's CPU time
+CPU_CLOCK: Callable[[], float] = time.thread_time
 
-    def __init__(self, config: SearchConfig | None = None) -> None:
+
+class ISMCTS:
+    """The search itself: ``search(game, view, seat, legal, rng)``.
+
+    ``clock`` is what the cap reads (this thread's CPU seconds; a test may inject another).
+    The cap is checked before each iteration and before each step of a play-out, so a long
+    play-out is cut (and judged by the evaluation) when the cap passes in its middle.
+    """
+
+    def __init__(
+        self, config: SearchConfig | None = None, clock: Callable[[], float] = CPU_CLOCK
+    ) -> None:
         self.config = config or SearchConfig()
+        self.clock = clock
 
     # --- public -------------------------------------------------------------------
     def search(
@@ -149,17 +163,23 @@ class ISMCTS:
         root = _Node()
         search_rng = Rng(rng.next64())
         # CPU time of this thread, not wall time: strength must not depend on the load
-        deadline = None if cfg.time_limit is None else time.thread_time() + cfg.time_limit
+        clock = self.clock
+        deadline = None if cfg.time_limit is None else clock() + cfg.time_limit
+        ctx.clock, ctx.deadline = clock, deadline
         done = 0
         timed_out = False
-        for _ in range(cfg.iterations):
-            if deadline is not None and time.thread_time() > deadline:
-                timed_out = True
-                break
-            it_rng = search_rng.fork()
-            state = game.determinize(view, seat, it_rng)
-            ctx.iterate(root, state, it_rng)
-            done += 1
+        with heap_frozen():  # a full collection would traverse the whole heap in one go
+            for _ in range(cfg.iterations):
+                if deadline is not None and clock() > deadline:
+                    timed_out = True
+                    break
+                it_rng = search_rng.fork()
+                state = game.determinize(view, seat, it_rng)
+                ctx.iterate(root, state, it_rng)
+                done += 1
+                if ctx.cut:  # the cap passed inside this iteration's play-out
+                    timed_out = True
+                    break
         visits: dict[str, int] = {}
         values: dict[str, float] = {}
         ended: dict[str, int] = {}
@@ -250,6 +270,11 @@ class _Context:
         self.allowed: frozenset[Action] | None = None
         #: each seat's share of the win in the last play-out, if it reached the end
         self.win: list[float] | None = None
+        #: the CPU cap, checked before each play-out step (``None``: no cap)
+        self.clock: Callable[[], float] = CPU_CLOCK
+        self.deadline: float | None = None
+        #: whether the last play-out was cut because the cap passed
+        self.cut = False
 
     def _legal(self, state: Any, seat: int) -> list[Action]:
         return without_undo(self.game.legal_actions(state, seat), self.undo)
@@ -388,8 +413,12 @@ class _Context:
         steps = 0
         limit = self.max_steps
         self.win = None
+        deadline = self.deadline
         while not game.is_over(state):
             if (self.cutoff is not None and steps >= self.cutoff) or steps >= limit:
+                return self.evaluate(game, state)
+            if deadline is not None and self.clock() > deadline:
+                self.cut = True  # the cap passed mid-play-out: judge the position now
                 return self.evaluate(game, state)
             seats = game.to_act(state)
             if not seats:

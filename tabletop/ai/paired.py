@@ -22,11 +22,12 @@ The budget is in iterations and CPU seconds, never wall time.
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Callable
 from typing import Any
 
+from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import default_evaluate, hooks_for, terminal_values, without_undo
-from tabletop.ai.ismcts import SearchConfig, SearchResult
+from tabletop.ai.ismcts import CPU_CLOCK, SearchConfig, SearchResult
 from tabletop.engine import Action, Game, Rng
 
 #: play-outs of a move that has no rival among the candidates (its value is only reported)
@@ -34,10 +35,16 @@ ALONE = 6
 
 
 class PairedSearch:
-    """``search(game, view, seat, legal, rng, only=None)`` as :class:`ISMCTS` has it."""
+    """``search(game, view, seat, legal, rng, only=None)`` as :class:`ISMCTS` has it.
 
-    def __init__(self, config: SearchConfig) -> None:
+    The CPU cap (read from ``clock``) is checked before each world and before each step of
+    every play-out: a world whose play-outs the cap cuts is left out whole (its candidates
+    would not be compared alike) and the search ends there.
+    """
+
+    def __init__(self, config: SearchConfig, clock: Callable[[], float] = CPU_CLOCK) -> None:
         self.config = config
+        self.clock = clock
 
     def search(
         self,
@@ -60,6 +67,7 @@ class PairedSearch:
         alone = first == 1 and (cfg.widen <= 0 or len(order) == 1)
         iterations = min(cfg.iterations, ALONE) if alone else cfg.iterations
         run = _Rollouts(game, hooks, cfg)
+        clock = self.clock
         k = len(order)
         total = [0.0] * k
         count = [0] * k  # worlds in which each move was played out
@@ -70,35 +78,43 @@ class PairedSearch:
         live = first  # moves compared so far (the first ones of ``order``)
         n = 0
         search_rng = Rng(rng.next64())
-        deadline = None if cfg.time_limit is None else time.thread_time() + cfg.time_limit
+        deadline = None if cfg.time_limit is None else clock() + cfg.time_limit
+        run.clock, run.deadline = clock, deadline
         timed_out = False
-        for dealt in range(1, iterations + 1):
-            if deadline is not None and time.thread_time() > deadline:
-                timed_out = True
-                break
-            live = max(live, widened(dealt, first, k, cfg))
-            it_rng = search_rng.fork()
-            world = game.determinize(view, seat, it_rng)
-            seed = it_rng.next64()
-            values, won = [], []
-            for a in order[:live]:
-                values.append(run.value(world, seat, a, seed))
-                won.append(run.win)
-            if any(v is None for v in values[:first]):
-                continue  # a move this world does not allow: the world tells nothing
-            n += 1
-            base = values[0]
-            for i, v in enumerate(values):
-                if v is None:  # a widened move this world does not allow: it sits out
-                    continue
-                count[i] += 1
-                if won[i] is not None:
-                    ended[i] += 1
-                    wins[i] += won[i]
-                total[i] += v
-                d = v - base
-                diff[i] += d
-                square[i] += d * d
+        with heap_frozen():  # a full collection would traverse the whole heap in one go
+            for dealt in range(1, iterations + 1):
+                if deadline is not None and clock() > deadline:
+                    timed_out = True
+                    break
+                grown = max(live, widened(dealt, first, k, cfg))
+                it_rng = search_rng.fork()
+                world = game.determinize(view, seat, it_rng)
+                seed = it_rng.next64()
+                values, won = [], []
+                for a in order[:grown]:
+                    values.append(run.value(world, seat, a, seed))
+                    won.append(run.win)
+                    if run.cut:
+                        break
+                if run.cut:  # the cap passed mid-play-out: this world is left out, and the rest
+                    timed_out = True
+                    break
+                live = grown
+                if any(v is None for v in values[:first]):
+                    continue  # a move this world does not allow: the world tells nothing
+                n += 1
+                base = values[0]
+                for i, v in enumerate(values):
+                    if v is None:  # a widened move this world does not allow: it sits out
+                        continue
+                    count[i] += 1
+                    if won[i] is not None:
+                        ended[i] += 1
+                        wins[i] += won[i]
+                    total[i] += v
+                    d = v - base
+                    diff[i] += d
+                    square[i] += d * d
         means = [t / c if c else 0.0 for t, c in zip(total, count, strict=True)]
         gain = [d / c if c else 0.0 for d, c in zip(diff, count, strict=True)]
         best = 0
@@ -189,6 +205,11 @@ class _Rollouts:
         self.undo = hooks.undo_actions
         #: the seat's share of the win in the last play-out, if it reached the end
         self.win: float | None = None
+        #: the CPU cap, checked before each play-out step (``None``: no cap)
+        self.clock: Callable[[], float] = CPU_CLOCK
+        self.deadline: float | None = None
+        #: whether a play-out was cut because the cap passed
+        self.cut = False
 
     def value(self, world: Any, seat: int, action: Action, seed: int) -> float | None:
         """``seat``'s value after ``action`` in a copy of ``world`` (``None``: not legal there);
@@ -202,9 +223,13 @@ class _Rollouts:
         game.play(state, seat, move)
         rng = Rng(seed)
         steps = 0
+        deadline = self.deadline
         while not game.is_over(state):
             if (self.cutoff is not None and steps >= self.cutoff) or steps >= self.limit:
                 return self.evaluate(game, state)[seat]
+            if deadline is not None and self.clock() > deadline:
+                self.cut = True
+                return None
             seats = game.to_act(state)
             if not seats:
                 break
