@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -210,22 +209,12 @@ def run_matches(
     if jobs <= 1 or len(specs) <= 1:
         tick(play_match(s) for s in specs)
     else:
-        with multiprocessing.get_context().Pool(jobs) as pool:
+        # spawned, not forked: a fork copies the locks other threads of this process hold
+        # (a test run's, an app's), and a child that needs one then waits forever
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             tick(pool.imap_unordered(play_match, specs))
     records.sort(key=lambda r: (r.seed, r.labels))
     return records, time.perf_counter() - t0
-
-
-def progress_bar(done: int, total: int, elapsed: float) -> None:
-    """A one-line progress bar on stderr."""
-    width = 30
-    fill = int(width * done / max(total, 1))
-    rate = done / elapsed if elapsed > 0 else 0.0
-    end = "\n" if done == total else ""
-    sys.stderr.write(
-        f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games  {rate:.2f} games/s{end}"
-    )
-    sys.stderr.flush()
 
 
 def summarize(
