@@ -220,8 +220,9 @@ def describe(s: MonarchState, seat: int | None) -> dict[str, Any]:
 
 def _deal(seen: Seen) -> tuple[dict[str, list[int]], Any]:
     """The deck order dealt at random from the unseen cards."""
+    size = catalog().size  # (first: catalog() fills UIDS in a process that has not dealt)
     index = {u: i for i, u in enumerate(UIDS)}
-    return ZONES.deal(seen.view["zones"], range(catalog().size), (), seen.rng, index, ("market",))
+    return ZONES.deal(seen.view["zones"], range(size), (), seen.rng, index, ("market",))
 
 
 # A full state matching a view: the deck order dealt at random from the unseen cards.
