@@ -54,7 +54,9 @@ class Moves:
     name) are what the kit reads at every step of a play-out.
     """
 
-    def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
+    def __init__(
+        self, moves: Iterable[Move], together: Mapping[str, Generate] | None = None
+    ) -> None:
         self.together = dict(together or {})
         self.by_name: dict[str, Move] = {}
         by_step: dict[str, list[Move]] = {}
@@ -142,7 +144,7 @@ class Interned:
         if held is None:
             while len(firsts) >= self.limit:  # type: ignore[operator]
                 for old in firsts.pop(next(iter(firsts))):
-                    self.known.pop(old, None)  # type: ignore[call-overload]
+                    self.known.pop(old, None)
                     self._rows.pop(old, None)  # type: ignore[call-overload]
             held = firsts[first] = []
         held.append(key)
@@ -151,7 +153,7 @@ class Interned:
         return len(self.known) + sum(map(len, self._rows.values()))
 
 
-class _Row(dict):  # type: ignore[type-arg]
+class _Row(dict):
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
     __slots__ = ("_make",)

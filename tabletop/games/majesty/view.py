@@ -73,7 +73,7 @@ def _display_faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iter
     return map(_face, cards, s.display_meeples)
 
 
-class _FaceRow(dict):  # type: ignore[type-arg]
+class _FaceRow(dict):
     """The faces of the cards at one location, by card (made on first read)."""
 
     def __init__(self, loc: int) -> None:
@@ -85,7 +85,7 @@ class _FaceRow(dict):  # type: ignore[type-arg]
         return found
 
 
-class _Labels(dict):  # type: ignore[type-arg]
+class _Labels(dict):
     """The locations' labels by the sides in play."""
 
     def __missing__(self, sides: str) -> tuple[str, ...]:
