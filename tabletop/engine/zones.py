@@ -528,7 +528,12 @@ class Zones:
             return Event(MOVE, text, data, reveal=reveal)
         redacted = None
         if others:
-            masked: dict[str, Any] = {"card": None, "card_id": None, "source": source, "target": target}
+            masked: dict[str, Any] = {
+                "card": None,
+                "card_id": None,
+                "source": source,
+                "target": target,
+            }
             masked["face_up"] = False
             redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
         return Event(MOVE, text, data, tuple(to), redacted, reveal=reveal)
