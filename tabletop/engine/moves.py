@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, Action
 from tabletop.engine.events import Event
@@ -25,6 +25,7 @@ GESTURES = (DRAG, CLICK, BUTTON)
 Generate = Callable[[Any, int], Iterable[Action]]
 Apply = Callable[[Any, int, Action, list[Event]], None]
 Refuse = Callable[[Any, int, Action], str]
+T = TypeVar("T")  # what an Interned table makes per key: an action, or a row of them
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,9 @@ class Moves:
         return f"{action} is not allowed now."
 
 
-class Interned:
-    """Actions made once per key by ``make(*key)`` and shared afterwards.
+class Interned(Generic[T]):
+    """Actions made once per key by ``make(*key)`` and shared afterwards (or any immutable
+    value made of them: a tuple of actions, one per card, say).
 
     ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
     last key part, made on first use: a hot loop reads a whole row at C speed
@@ -111,14 +113,14 @@ class Interned:
     identities, whose actions would otherwise pile up match after match).
     """
 
-    def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
+    def __init__(self, make: Callable[..., T], limit: int | None = None) -> None:
         self._make = make
         self.limit = limit
-        self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
-        self._rows: dict[tuple[Hashable, ...], _Row] = {}
+        self.known: dict[Hashable, T] = {}  # read it directly in a hot loop
+        self._rows: dict[tuple[Hashable, ...], _Row[T]] = {}
         self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
 
-    def __call__(self, *key: Hashable) -> Action:
+    def __call__(self, *key: Hashable) -> T:
         known = self.known
         action = known.get(key)
         if action is None:
@@ -127,7 +129,7 @@ class Interned:
             action = known[key] = self._make(*key)
         return action
 
-    def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
+    def row(self, *prefix: Hashable) -> Mapping[Hashable, T]:
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
         found = self._rows.get(prefix)
         if found is None:
@@ -153,16 +155,16 @@ class Interned:
         return len(self.known) + sum(map(len, self._rows.values()))
 
 
-class _Row(dict):
+class _Row(dict[Hashable, T]):
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
     __slots__ = ("_make",)
 
-    def __init__(self, make: Callable[[Hashable], Action]) -> None:
+    def __init__(self, make: Callable[[Hashable], T]) -> None:
         super().__init__()
         self._make = make
 
-    def __missing__(self, last: Hashable) -> Action:
+    def __missing__(self, last: Hashable) -> T:
         action = self[last] = self._make(last)
         return action
 

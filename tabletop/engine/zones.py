@@ -84,7 +84,7 @@ class Zone:
     draw: Draw | None = None
     one_back: str | None = None  # the back of every card here: hidden runs need no look-up
     # how the cards a viewer sees all of show, in one call (faster than ``face`` card by card)
-    faces: Callable[[Any, int | None, Sequence[int]], Sequence[CardView]] | None = None
+    faces: Callable[[Any, int | None, Sequence[int]], Iterable[CardView]] | None = None
     # SEEN_BY: the one mask every card here shares now (a pile turned up together), so the
     # view asks once per zone, not per card; ``seen`` must agree with it
     mask: Callable[[Any, int | None], int] | None = None

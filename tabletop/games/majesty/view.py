@@ -7,7 +7,7 @@ the declaration of where a rebuilt state's fields come from (``rebuild``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -69,7 +69,7 @@ def _display_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapp
     return _face(card, meeples=s.display_meeples[i])
 
 
-def _display_faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+def _display_faces(s: MajestyState, owner: int | None, cards: Sequence[int]) -> Iterable[CardView]:
     return map(_face, cards, s.display_meeples)
 
 
@@ -100,13 +100,13 @@ def _location(loc: int) -> Zone:
     row = _FaceRow(loc)
     at = row.__getitem__
 
-    def cards(s: MajestyState, seat: int) -> list[int]:
+    def cards(s: MajestyState, seat: int) -> tuple[int, ...]:
         return s.realms[seat][loc]
 
     def face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
         return row[card]
 
-    def faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+    def faces(s: MajestyState, owner: int | None, cards: Sequence[int]) -> Iterable[CardView]:
         return map(at, cards)
 
     def label(s: MajestyState, seat: int) -> str:
