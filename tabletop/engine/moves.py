@@ -118,14 +118,16 @@ class Interned(Generic[T]):
         self.limit = limit
         self.known: dict[Hashable, T] = {}  # read it directly in a hot loop
         self._rows: dict[tuple[Hashable, ...], _Row[T]] = {}
-        self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
+        # first key part -> the keys and row prefixes under it
+        self._firsts: dict[Hashable, list[tuple[Hashable, ...]]] = {}
 
     def __call__(self, *key: Hashable) -> T:
         known = self.known
         action = known.get(key)
         if action is None:
-            if self.limit is not None:
-                self._keep(key)
+            limit = self.limit
+            if limit is not None:
+                self._keep(key, limit)
             action = known[key] = self._make(*key)
         return action
 
@@ -133,21 +135,22 @@ class Interned(Generic[T]):
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
         found = self._rows.get(prefix)
         if found is None:
-            if self.limit is not None:
-                self._keep(prefix)
+            limit = self.limit
+            if limit is not None:
+                self._keep(prefix, limit)
             found = self._rows[prefix] = _Row(partial(self._make, *prefix))
         return found
 
-    def _keep(self, key: tuple[Hashable, ...]) -> None:
+    def _keep(self, key: tuple[Hashable, ...], limit: int) -> None:
         """Note a new key or row under its first part; forget the oldest part beyond limit."""
         firsts = self._firsts
         first = key[0] if key else None
         held = firsts.get(first)
         if held is None:
-            while len(firsts) >= self.limit:  # type: ignore[operator]
+            while len(firsts) >= limit:
                 for old in firsts.pop(next(iter(firsts))):
                     self.known.pop(old, None)
-                    self._rows.pop(old, None)  # type: ignore[call-overload]
+                    self._rows.pop(old, None)
             held = firsts[first] = []
         held.append(key)
 
