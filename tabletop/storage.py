@@ -252,7 +252,7 @@ def remove_stale_temps(folder: Path) -> list[Path]:
 
     Call it only while holding the instance lock (another instance's write may be under way).
     """
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:

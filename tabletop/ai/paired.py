@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import default_evaluate, hooks_for, terminal_values, without_undo
@@ -103,14 +103,15 @@ class PairedSearch:
                 if any(v is None for v in values[:first]):
                     continue  # a move this world does not allow: the world tells nothing
                 n += 1
-                base = values[0]
+                base = cast(float, values[0])  # (``first`` >= 1 values were found not None above)
                 for i, v in enumerate(values):
                     if v is None:  # a widened move this world does not allow: it sits out
                         continue
                     count[i] += 1
-                    if won[i] is not None:
+                    w = won[i]
+                    if w is not None:
                         ended[i] += 1
-                        wins[i] += won[i]
+                        wins[i] += w
                     total[i] += v
                     d = v - base
                     diff[i] += d

@@ -102,7 +102,7 @@ class _Quiet(list):
     def insert(self, index: Any, item: Any) -> None:
         pass
 
-    def __iadd__(self, items: Any) -> _Quiet:  # type: ignore[override,misc]
+    def __iadd__(self, items: Any) -> _Quiet:  # type: ignore[misc]
         return self
 
 

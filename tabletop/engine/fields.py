@@ -3,7 +3,8 @@
 A game's state is a dataclass; its type hints already say how deep each field goes
 (``list[int]``, ``list[list[int]]``, ``list[Frame]``, ``list[Court]``, an ``Rng``...).
 :func:`declare` reads them once and writes two plain functions for the class, which it also
-installs on it (``clone``, ``to_json``, ``from_json`` and ``__deepcopy__``):
+installs on it (``clone``, ``to_json``, ``from_json`` and ``__deepcopy__``; a state class
+derives from :class:`Declared`, which names them for type checkers):
 
 * **copy** — every list and dict copied as deep as its hint goes, nested dataclasses copied
   the same way, frames through ``Frame.clone``, immutable values (numbers, strings, tuples,
@@ -36,7 +37,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, UnionType
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from tabletop.engine.decisions import Frame
 from tabletop.engine.plain import from_plain, to_plain
@@ -87,6 +88,29 @@ class Fields:
         if self.loaded is not None:
             self.loaded(state, plain)
         return state
+
+
+class Declared:
+    """The base of a state class given to :func:`declare`: it names what ``declare``
+    installs on the class (functions written for that class alone), so that a type checker
+    sees them; at run time it adds nothing."""
+
+    FIELDS: ClassVar[Fields]
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> Self:
+            """An independent copy, as deep as the fields' hints go."""
+            ...
+
+        def to_json(self) -> dict[str, Any]:
+            """The state as plain JSON data."""
+            ...
+
+        @staticmethod
+        def from_json(data: Mapping[str, Any]) -> Any:
+            """A state from :meth:`to_json` output."""
+            ...
 
 
 def declare(cls: type, **how: Any) -> Fields:

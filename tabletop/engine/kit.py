@@ -104,16 +104,19 @@ class RulesGame(Game):
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> Any:
         """A fresh state (players checked, options resolved)."""
 
-    def advance(self, state: Any, seat: int, events: list[Event]) -> None:
+    # ``advance``, ``advance_quiet`` and ``describe`` take their arguments by position only:
+    # the kit calls them so, and a game may install a plain function of its rules under
+    # its own parameter names (``advance = staticmethod(flow.advance)``)
+    def advance(self, state: Any, seat: int, events: list[Event], /) -> None:
         """What follows an applied move (end of a turn or round, the end of the game)."""
 
-    def advance_quiet(self, state: Any, seat: int, action: Action) -> None:
+    def advance_quiet(self, state: Any, seat: int, action: Action, /) -> None:
         """What follows a quiet apply of ``action`` (see :meth:`play`): ``advance`` with the
         QUIET events, unless the game declares its own because its ``advance`` reads them."""
         self.advance(state, seat, QUIET)
 
     @abstractmethod
-    def describe(self, state: Any, seat: int | None) -> dict[str, Any]:
+    def describe(self, state: Any, seat: int | None, /) -> dict[str, Any]:
         """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
 
     def rebuild(self, view: Any, seat: int, rng: Rng) -> Any:
@@ -191,9 +194,8 @@ class RulesGame(Game):
         if single is None:
             acts = moves.legal(state, seat, top.step)
         else:
-            acts = single(state, seat)
-            if acts.__class__ is not list:
-                acts = list(acts)
+            found = single(state, seat)
+            acts = found if type(found) is list else list(found)
         state._legal = (seat, acts)
         return acts
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, Action
 from tabletop.engine.events import Event
@@ -25,6 +25,7 @@ GESTURES = (DRAG, CLICK, BUTTON)
 Generate = Callable[[Any, int], Iterable[Action]]
 Apply = Callable[[Any, int, Action, list[Event]], None]
 Refuse = Callable[[Any, int, Action], str]
+T = TypeVar("T")  # what an Interned table makes per key: an action, or a row of them
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,9 @@ class Moves:
     name) are what the kit reads at every step of a play-out.
     """
 
-    def __init__(self, moves: Iterable[Move], together: dict[str, Generate] | None = None) -> None:
+    def __init__(
+        self, moves: Iterable[Move], together: Mapping[str, Generate] | None = None
+    ) -> None:
         self.together = dict(together or {})
         self.by_name: dict[str, Move] = {}
         by_step: dict[str, list[Move]] = {}
@@ -99,8 +102,9 @@ class Moves:
         return f"{action} is not allowed now."
 
 
-class Interned:
-    """Actions made once per key by ``make(*key)`` and shared afterwards.
+class Interned(Generic[T]):
+    """Actions made once per key by ``make(*key)`` and shared afterwards (or any immutable
+    value made of them: a tuple of actions, one per card, say).
 
     ``row(*prefix)`` gives the actions whose keys start with ``prefix`` as a mapping from the
     last key part, made on first use: a hot loop reads a whole row at C speed
@@ -109,41 +113,44 @@ class Interned:
     identities, whose actions would otherwise pile up match after match).
     """
 
-    def __init__(self, make: Callable[..., Action], limit: int | None = None) -> None:
+    def __init__(self, make: Callable[..., T], limit: int | None = None) -> None:
         self._make = make
         self.limit = limit
-        self.known: dict[Hashable, Action] = {}  # read it directly in a hot loop
-        self._rows: dict[tuple[Hashable, ...], _Row] = {}
-        self._firsts: dict[Hashable, list[Hashable]] = {}  # first key part -> keys and rows
+        self.known: dict[Hashable, T] = {}  # read it directly in a hot loop
+        self._rows: dict[tuple[Hashable, ...], _Row[T]] = {}
+        # first key part -> the keys and row prefixes under it
+        self._firsts: dict[Hashable, list[tuple[Hashable, ...]]] = {}
 
-    def __call__(self, *key: Hashable) -> Action:
+    def __call__(self, *key: Hashable) -> T:
         known = self.known
         action = known.get(key)
         if action is None:
-            if self.limit is not None:
-                self._keep(key)
+            limit = self.limit
+            if limit is not None:
+                self._keep(key, limit)
             action = known[key] = self._make(*key)
         return action
 
-    def row(self, *prefix: Hashable) -> Mapping[Hashable, Action]:
+    def row(self, *prefix: Hashable) -> Mapping[Hashable, T]:
         """The actions of the keys ``(*prefix, last)`` by ``last`` (made when first read)."""
         found = self._rows.get(prefix)
         if found is None:
-            if self.limit is not None:
-                self._keep(prefix)
+            limit = self.limit
+            if limit is not None:
+                self._keep(prefix, limit)
             found = self._rows[prefix] = _Row(partial(self._make, *prefix))
         return found
 
-    def _keep(self, key: tuple[Hashable, ...]) -> None:
+    def _keep(self, key: tuple[Hashable, ...], limit: int) -> None:
         """Note a new key or row under its first part; forget the oldest part beyond limit."""
         firsts = self._firsts
         first = key[0] if key else None
         held = firsts.get(first)
         if held is None:
-            while len(firsts) >= self.limit:  # type: ignore[operator]
+            while len(firsts) >= limit:
                 for old in firsts.pop(next(iter(firsts))):
-                    self.known.pop(old, None)  # type: ignore[call-overload]
-                    self._rows.pop(old, None)  # type: ignore[call-overload]
+                    self.known.pop(old, None)
+                    self._rows.pop(old, None)
             held = firsts[first] = []
         held.append(key)
 
@@ -151,16 +158,16 @@ class Interned:
         return len(self.known) + sum(map(len, self._rows.values()))
 
 
-class _Row(dict):  # type: ignore[type-arg]
+class _Row(dict[Hashable, T]):
     """One row of an :class:`Interned`: missing actions are made on first read."""
 
     __slots__ = ("_make",)
 
-    def __init__(self, make: Callable[[Hashable], Action]) -> None:
+    def __init__(self, make: Callable[[Hashable], T]) -> None:
         super().__init__()
         self._make = make
 
-    def __missing__(self, last: Hashable) -> Action:
+    def __missing__(self, last: Hashable) -> T:
         action = self[last] = self._make(last)
         return action
 

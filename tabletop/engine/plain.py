@@ -14,7 +14,7 @@ import typing
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from tabletop.engine.rng import Rng
 
@@ -69,7 +69,7 @@ def _converter(tp: Any) -> Callable[[Any], Any]:
     if origin in (typing.Union, types.UnionType):
         return _union([a for a in typing.get_args(tp) if a is not type(None)], tp)
     if dataclasses.is_dataclass(tp):
-        return _dataclass(tp)
+        return _dataclass(cast(type, tp))  # a hint names a class (never a dataclass instance)
     if origin is list:
         (a,) = typing.get_args(tp) or (Any,)
         item = _converter(a)

@@ -28,7 +28,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from tabletop.engine.frozen import thaw
 from tabletop.engine.plain import from_plain
@@ -100,6 +100,7 @@ class FromView:
             if hooks and name in hooks:
                 continue
             hint = hints[name]
+            read: Callable[[Seen], Any]
             if hint is Rng:
                 read = _fork
             elif zones and name in zones:
@@ -214,7 +215,8 @@ def _converter(hint: Any) -> Callable[[Any], Any]:
             return dict if value_of is _same else lambda v: {k: value_of(x) for k, x in v.items()}
         return lambda v: MappingProxyType({k: value_of(x) for k, x in v.items()})
     if dataclasses.is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
-        each = [(f.name, _converter(hints[f.name])) for f in dataclasses.fields(hint) if f.init]
-        return lambda v: hint(**{name: conv(v[name]) for name, conv in each if name in v})
+        cls = cast(type, hint)  # a hint names a class (``is_dataclass`` also admits instances)
+        hints = typing.get_type_hints(cls)
+        each = [(f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls) if f.init]
+        return lambda v: cls(**{name: conv(v[name]) for name, conv in each if name in v})
     return lambda value: from_plain(hint, thaw(value))

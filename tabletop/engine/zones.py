@@ -84,7 +84,7 @@ class Zone:
     draw: Draw | None = None
     one_back: str | None = None  # the back of every card here: hidden runs need no look-up
     # how the cards a viewer sees all of show, in one call (faster than ``face`` card by card)
-    faces: Callable[[Any, int | None, Sequence[int]], Sequence[CardView]] | None = None
+    faces: Callable[[Any, int | None, Sequence[int]], Iterable[CardView]] | None = None
     # SEEN_BY: the one mask every card here shares now (a pile turned up together), so the
     # view asks once per zone, not per card; ``seen`` must agree with it
     mask: Callable[[Any, int | None], int] | None = None
@@ -273,7 +273,7 @@ class Zones:
                 cards = cards_of(state)
             if label is None:
                 lab = z.label
-                label = lab(state, owner) if z.per_seat else lab(state)  # type: ignore[operator]
+                label = lab(state, owner) if z.per_seat else lab(state)
             if not cards:
                 out[pid] = empty or empties.get(label) or self._empty_zone(label)
                 continue
@@ -281,7 +281,7 @@ class Zones:
                 found = runs.get(len(cards))
                 if found is None:
                     found = runs[len(cards)] = MappingProxyType(
-                        {"cards": self._run(z.one_back, len(cards)), "label": label}  # type: ignore[arg-type]
+                        {"cards": self._run(z.one_back, len(cards)), "label": label}
                     )
                 out[pid] = found
                 continue
@@ -312,7 +312,7 @@ class Zones:
                 else:
                     shown = tuple([face(state, owner, i, c) for i, c in enumerate(cards)])
             elif mode == _DRAW:
-                shown = tuple(z.draw(state, owner, viewer, cards))  # type: ignore[misc]
+                shown = tuple(z.draw(state, owner, viewer, cards))
             else:
                 unseen: list[CardView] = []
                 mixed: list[CardView] = []
@@ -361,6 +361,8 @@ class Zones:
                 else:
                     sees = z.sees_all(place.owner, viewer)
                     mode = _SHOW if sees else _HIDE if sees is False else _SOME
+                # the shared view of a hidden run, by its length
+                runs: dict[int, Mapping[str, Any]] | None
                 runs = {} if label is not None and z.one_back and z.fold is None else None
                 empty = self._empty_zone(label) if label is not None else None
                 cards_of: Any = z.cards
@@ -526,7 +528,12 @@ class Zones:
             return Event(MOVE, text, data, reveal=reveal)
         redacted = None
         if others:
-            masked = {"card": None, "card_id": None, "source": source, "target": target}
+            masked: dict[str, Any] = {
+                "card": None,
+                "card_id": None,
+                "source": source,
+                "target": target,
+            }
             masked["face_up"] = False
             redacted = Event(MOVE, hidden_text if hidden_text is not None else text, masked)
         return Event(MOVE, text, data, tuple(to), redacted, reveal=reveal)
@@ -596,8 +603,8 @@ class Zones:
                 if uid is not None:
                     placed.add(index[uid])
         pools: dict[str, list[int]] = {b: [] for b in backs}
-        for b, cards in self._by_back(universe).items():
-            pools[b] = [c for c in cards if c not in placed]
+        for b, ids in self._by_back(universe).items():
+            pools[b] = [c for c in ids if c not in placed]
         if mix_rest:
             for pool in pools.values():
                 rng.shuffle(pool)
@@ -620,7 +627,7 @@ class Zones:
         """The cards of ``universe`` by back, in order (kept for a hashable universe: a
         search deals from the same range of cards thousands of times)."""
         try:
-            return self._universes[universe]  # type: ignore[index]
+            return self._universes[universe]
         except (KeyError, TypeError):
             pass
         grouped: dict[str, list[int]] = {}
@@ -692,9 +699,9 @@ class _CardZones:
         self.known = zones._card_zone_ids  # answers already found, by zone id
 
     def __contains__(self, zone_id: object) -> bool:
-        found = self.known.get(zone_id)  # type: ignore[call-overload]
+        found = self.known.get(zone_id)
         if found is None:
-            found = self.known[zone_id] = self._find(zone_id)  # type: ignore[index]
+            found = self.known[zone_id] = self._find(zone_id)
         return found
 
     def _find(self, zone_id: object) -> bool:

@@ -70,7 +70,7 @@ class _Cursor:
         self.cur = cur
 
     def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> None:
-        self.cur.execute(sql.replace("?", "%s"), params)  # type: ignore[arg-type]
+        self.cur.execute(sql.replace("?", "%s"), params)
 
     def fetchone(self) -> Any:
         return self.cur.fetchone()

@@ -174,10 +174,13 @@ class Server:
             if ready is not None:
                 ready(address)
             stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            def on_term() -> None:
+                if not stop.done():
+                    stop.set_result(None)
+
             with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
-                asyncio.get_running_loop().add_signal_handler(
-                    signal.SIGTERM, lambda: stop.done() or stop.set_result(None)
-                )
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, on_term)
             try:
                 await stop  # until SIGTERM (or cancelled): then give the tables up cleanly
             finally:
@@ -231,9 +234,9 @@ class Server:
                 if code not in owned and not table.match.is_over():
                     self._lose(code)
         for row in self.storage.adopt():
-            table = self._bring_back(row)
-            if table is not None:
-                self._schedule_ai(table)
+            back = self._bring_back(row)
+            if back is not None:
+                self._schedule_ai(back)
 
     def _lose(self, code: str) -> None:
         """Another process owns table ``code`` now: forget it and send its players there."""

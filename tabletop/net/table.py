@@ -304,7 +304,8 @@ class ServerTable:
     def explain(self, seat: int, gesture: dict[str, Any]) -> str:
         """Why a gesture of ``seat`` matches no legal move, in the rules' words."""
         try:
-            g = Gesture(**{k: gesture.get(k) for k in _GESTURE_KEYS})
+            given: dict[str, Any] = {k: gesture.get(k) for k in _GESTURE_KEYS}  # unchecked
+            g = Gesture(**given)
             if not isinstance(g.kind, str):
                 raise TypeError
         except TypeError:
@@ -352,7 +353,11 @@ class ServerTable:
             "over": over,
             "to_act": list(m.to_act()) if self.started and not over else [],
             "view": m.view(seat),
-            "legal": [wire.action_to_wire(a) for a in m.legal(seat)] if mine else [],
+            "legal": (
+                [wire.action_to_wire(a) for a in m.legal(seat)]
+                if mine and seat is not None  # (``mine`` holds only for a seat)
+                else []
+            ),
             "undo": bool(seat is not None and self.ai_level(seat) is None and m.can_undo(seat)),
             "events": events,
             "seats": self.seats_public(),

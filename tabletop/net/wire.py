@@ -107,7 +107,8 @@ def action_from_wire(data: Mapping[str, Any]) -> Action:
     gesture = data.get("gesture")
     g = None
     if isinstance(gesture, Mapping) and isinstance(gesture.get("kind"), str):
-        g = Gesture(**{k: gesture.get(k) for k in _GESTURE_KEYS})
+        given: dict[str, Any] = {k: gesture.get(k) for k in _GESTURE_KEYS}  # unchecked
+        g = Gesture(**given)
     args = data.get("args") or {}
     if not isinstance(args, Mapping):
         raise ValueError("an action's args are an object")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from tabletop.engine import Action, Event, Game
 
@@ -23,7 +23,7 @@ MAX_SEED = 1 << 64
 SEAT_KINDS = ("human", "ai")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

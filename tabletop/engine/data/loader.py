@@ -38,7 +38,7 @@ from tabletop.safe_read import MB, FileProblem, Missing, read_regular
 MAX_DATA_FILE = 4 * MB  # one YAML file of a game (the largest shipped is about 60 KB)
 
 try:
-    _Loader: type = yaml.CSafeLoader
+    _Loader: Any = yaml.CSafeLoader  # (PyYAML's classes carry no type hints)
 except AttributeError:  # PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
@@ -46,7 +46,7 @@ FILES = ("game.yaml", "cards.yaml", "layout.yaml")
 _EPS = 1e-9
 
 
-class _UniqueKeyLoader(_Loader):  # type: ignore[misc, valid-type]
+class _UniqueKeyLoader(_Loader):
     """Refuses duplicate keys inside one mapping (YAML would silently keep the last)."""
 
 

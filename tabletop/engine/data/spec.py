@@ -482,11 +482,11 @@ class Record(Spec):
             if d is not None and (d or not isinstance(d, dict | list)):
                 sub["default"] = d
             props[k] = sub if isinstance(s, Int | Num) else _or_null(sub)  # numbers: no null
-        s: dict[str, Any] = {"type": "object", "properties": props}
+        out: dict[str, Any] = {"type": "object", "properties": props}
         if self.required:
-            s["required"] = list(self.required)
-        s["additionalProperties"] = False
-        return _described(s, self.description)
+            out["required"] = list(self.required)
+        out["additionalProperties"] = False
+        return _described(out, self.description)
 
 
 def _or_null(schema: dict[str, Any]) -> dict[str, Any]:

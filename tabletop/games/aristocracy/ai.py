@@ -293,7 +293,7 @@ class GreedyAgent:
         build_good = self._build_good(s, view, farm)
         royal = pub["royal_index"]
         favors = by.get("favor", [])
-        fav = {"k": [], "q": [], "j": []}
+        fav: dict[str, list[Any]] = {"k": [], "q": [], "j": []}
         for a in favors:
             fav[rank(s.ids[a["card"]])].append(a)
         if build_good:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import COMMIT, TURN, Frame, commit, prompt, put, turn
-from tabletop.engine.fields import declare
+from tabletop.engine.fields import Declared, declare
 from tabletop.games.aristocracy.data import KING, RANK, ROYAL_OF_RANK, SHORT, WEIGHT
 
 # decision steps: a frame's ``step`` (the view's ``step``; the parts of an action its ``sub``)
@@ -54,7 +54,7 @@ class Building:
 
 
 @dataclass
-class State:
+class State(Declared):
     """Everything about one match, hidden cards and the RNG included."""
 
     players: int

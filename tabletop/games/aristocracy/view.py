@@ -466,7 +466,7 @@ def _summary(s: State, b: Building) -> CardView:
 
 
 # --- the rest of a view ----------------------------------------------------------------------
-_SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool], CardView] = {}
+_SEAT_VIEWS: dict[tuple[int, int, int, int, bool, bool, bool], CardView] = {}
 
 
 _SEATS_VIEWS: dict[tuple[Any, ...], tuple[CardView, ...]] = {}

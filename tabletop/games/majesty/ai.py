@@ -37,7 +37,7 @@ def projected(s: MajestyState, seat: int) -> float:
     """Points ``seat`` would get from final scoring if the game ended now (majority halved)."""
     realm = s.realms[seat]
     inf = side_of(s, INFIRMARY)
-    value = -inf.penalty_per_card * len(realm[INFIRMARY])
+    value: float = -inf.penalty_per_card * len(realm[INFIRMARY])
     k = sum(1 for loc in range(INFIRMARY) if realm[loc])
     value += k * k
     for loc in range(INFIRMARY + 1):

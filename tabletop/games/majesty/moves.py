@@ -6,7 +6,7 @@ Each move declares its actions, how one applies, and why one is refused; the tur
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import partial
 from itertools import chain
 from operator import getitem
@@ -89,7 +89,7 @@ def takes(s: MajestyState, seat: int) -> list[Action]:
     return list(chain.from_iterable(map(getitem, row, paid)))
 
 
-def _slot_rows(seat: int, sides: str) -> list[Mapping[int, tuple[Action, ...]]]:
+def _slot_rows(seat: int, sides: str) -> list[Mapping[Hashable, tuple[Action, ...]]]:
     """Per display slot: card -> the takes of that card at that slot (made when first read)."""
     return [_slot_takes.row(slot, seat, sides) for slot in range(DISPLAY_SIZE)]
 
@@ -98,8 +98,8 @@ def _make_slot_takes(slot: int, seat: int, sides: str, card: int) -> tuple[Actio
     return tuple(_take(card, slot, char, seat, sides[char]) for char in catalog().chars[card])
 
 
-_slot_takes = Interned(_make_slot_takes)  # type: ignore[arg-type]  # tuples of actions
-_ROWS: dict[str, list[list[Mapping[int, tuple[Action, ...]]]]] = {}  # sides -> seat -> slot
+_slot_takes = Interned(_make_slot_takes)  # tuples of actions
+_ROWS: dict[str, list[list[Mapping[Hashable, tuple[Action, ...]]]]] = {}  # sides -> seat -> slot
 
 
 def _taken(char: int, seat: int, paid: int, bonus: int, place: str) -> str:

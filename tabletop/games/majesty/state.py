@@ -9,7 +9,7 @@ from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import to_json as frame_json
 from tabletop.engine.events import LOG, POINTS, QUIET, Text
-from tabletop.engine.fields import declare
+from tabletop.engine.fields import Declared, declare
 
 # decision steps
 TAKE_STEP = "take"  # the turn: take a character from the display
@@ -32,7 +32,7 @@ BREAKDOWN_FINAL = ("infirmary", "variety", "majority", "infirmary_b")
 
 
 @dataclass
-class MajestyState:
+class MajestyState(Declared):
     """Everything about one game.  Cards are indices into the catalog (uid ``c<i>``)."""
 
     players: int

@@ -7,7 +7,7 @@ the declaration of where a rebuilt state's fields come from (``rebuild``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -69,11 +69,11 @@ def _display_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapp
     return _face(card, meeples=s.display_meeples[i])
 
 
-def _display_faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+def _display_faces(s: MajestyState, owner: int | None, cards: Sequence[int]) -> Iterable[CardView]:
     return map(_face, cards, s.display_meeples)
 
 
-class _FaceRow(dict):  # type: ignore[type-arg]
+class _FaceRow(dict):
     """The faces of the cards at one location, by card (made on first read)."""
 
     def __init__(self, loc: int) -> None:
@@ -85,7 +85,7 @@ class _FaceRow(dict):  # type: ignore[type-arg]
         return found
 
 
-class _Labels(dict):  # type: ignore[type-arg]
+class _Labels(dict):
     """The locations' labels by the sides in play."""
 
     def __missing__(self, sides: str) -> tuple[str, ...]:
@@ -100,13 +100,13 @@ def _location(loc: int) -> Zone:
     row = _FaceRow(loc)
     at = row.__getitem__
 
-    def cards(s: MajestyState, seat: int) -> list[int]:
+    def cards(s: MajestyState, seat: int) -> tuple[int, ...]:
         return s.realms[seat][loc]
 
     def face(s: MajestyState, owner: int | None, i: int, card: int) -> Mapping[str, Any]:
         return row[card]
 
-    def faces(s: MajestyState, owner: int | None, cards: list[int]) -> Iterable[CardView]:
+    def faces(s: MajestyState, owner: int | None, cards: Sequence[int]) -> Iterable[CardView]:
         return map(at, cards)
 
     def label(s: MajestyState, seat: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import Frame
-from tabletop.engine.fields import declare
+from tabletop.engine.fields import Declared, declare
 
 # phases of a season, in order
 COURT = "court"
@@ -64,7 +64,7 @@ END_ALL_OUT = "all eliminated"
 
 
 @dataclass
-class MayflowerState:
+class MayflowerState(Declared):
     """Everything about one game."""
 
     players: int

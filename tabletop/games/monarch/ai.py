@@ -99,7 +99,7 @@ def value_after(s: MonarchState, seat: int, action: Action, depth: int = 0) -> f
     """The evaluation after ``action``, following the seat's own follow-up questions."""
     game = _game()
     s = s.clone()
-    game._apply(s, seat, action)  # type: ignore[attr-defined]
+    game._apply(s, seat, action)
     if not s.over and s.open_question and s.top.seat == seat and depth < MAX_FOLLOW_UP:
         legal = game.legal_actions(s, seat)
         if legal:

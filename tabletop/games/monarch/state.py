@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import TURN, Frame
 from tabletop.engine.events import LOG, QUIET, Text
-from tabletop.engine.fields import declare
+from tabletop.engine.fields import Declared, declare
 from tabletop.engine.words import plural as count
 
 # decision steps
@@ -23,7 +23,7 @@ BOX = "box"  # [BOX, card]: the resolved Moon goes to the box
 
 
 @dataclass
-class MonarchState:
+class MonarchState(Declared):
     """Everything about one game.  Cards are indices into the catalog (uid ``c<i>``)."""
 
     players: int

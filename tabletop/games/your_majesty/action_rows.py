@@ -56,9 +56,9 @@ def _button(name: str, label: str, text: str) -> Action:
     return Action(name, (), Gesture(BUTTON, label=label), text)
 
 
-def _row(build: Callable[..., Action], size: Callable[[], int]) -> Interned:
+def _row(build: Callable[..., Action], size: Callable[[], int]) -> Interned[tuple[Action, ...]]:
     """Rows of actions: ``build(*key, i)`` for every card index ``i`` of a catalogue table."""
-    return Interned(lambda *key: tuple(build(*key, i) for i in range(size())))  # type: ignore[arg-type]
+    return Interned(lambda *key: tuple(build(*key, i) for i in range(size())))
 
 
 def _n_actions() -> int:

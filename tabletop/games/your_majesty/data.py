@@ -98,8 +98,12 @@ class Catalog:
     index: dict[str, int] = field(init=False)  # uid -> card of the numbering
 
     def __post_init__(self) -> None:
+        tables: dict[str, tuple[Phil | Reform | Colony | ActionCard, ...]]
         tables = {"a": self.actions, "p": self.phils, "c": self.colonies, "r": self.reforms}
-        offset, uids, card_ids, backs = {}, [], [], []
+        offset: dict[str, int] = {}
+        uids: list[str] = []
+        card_ids: list[str] = []
+        backs: list[str] = []
         for k in KINDS:
             offset[k] = len(uids)
             for i, card in enumerate(tables[k]):

@@ -21,7 +21,7 @@ from typing import Any
 
 from tabletop.engine import Rng
 from tabletop.engine.decisions import PROMPT, TURN, Frame
-from tabletop.engine.fields import declare
+from tabletop.engine.fields import Declared, declare
 
 # decision steps: the turn, then the frames pushed above it
 MAIN = "main"  # the active seat's turn: up to two actions of different kinds
@@ -76,7 +76,7 @@ class Salon:
 
 
 @dataclass
-class YMState:
+class YMState(Declared):
     """Everything about one game, hidden parts included."""
 
     players: int

@@ -7,6 +7,7 @@ paying for a colony or a salon.
 from __future__ import annotations
 
 from functools import partial
+from typing import cast
 
 from tabletop.engine import Action, Event
 from tabletop.engine.events import QUIET
@@ -197,7 +198,8 @@ def _add_events(
             if camps is not None:
                 camps.append(a)
             continue
-        row = rows[a]
+        # (a row is None for a campaign card only, skipped above)
+        row = cast("tuple[Action, ...]", rows[a])
         if how == "single":
             out.append(row[0])
         elif how == "other_seat":
@@ -254,11 +256,12 @@ def _add_campaigns(s: YMState, seat: int, camps: list[int], out: list[Action]) -
                 if names.__class__ is not tuple:
                     names = tuple(names)
                 table = CAMPAIGNS.known.get((names, seat)) or CAMPAIGNS(names, seat)
+            # (``camps`` are campaign cards, whose rows are never None)
             if len(camps) == 1:
-                row = table[camps[0]][o]
+                row = cast("tuple[tuple[Action, ...], ...]", table[camps[0]])[o]
                 out += [row[c] for c in held]
             else:
-                rows = [table[a][o] for a in camps]
+                rows = [cast("tuple[tuple[Action, ...], ...]", table[a])[o] for a in camps]
                 out += [row[c] for c in held for row in rows]
 
 

@@ -44,7 +44,7 @@ def refuse(s: State, seat: int, action: Action) -> str:
     return f"{action.name.replace('_', ' ')} is not allowed now."
 
 
-def _move(name: str, steps: tuple[str, ...], gen, app, gesture: str, reveals: bool = False) -> Move:  # type: ignore[no-untyped-def]
+def _move(name: str, steps: tuple[str, ...], gen, app, gesture: str, reveals: bool = False) -> Move:
     return Move(name, steps, gen, app, refuse, gesture, reveals)
 
 

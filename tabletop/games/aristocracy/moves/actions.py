@@ -289,7 +289,11 @@ def favors(s: State, p: int) -> list[Action]:
     royal_of = deal.royal_of
     out: list[Action] = []
     for in_hand, cards in ((True, s.hands[p]), (False, s.stalls[p])):
-        ok = [None, None, None]  # per royal: can its action be done once one is spent from here?
+        ok: list[bool | None] = [
+            None,
+            None,
+            None,
+        ]  # per royal: can its action be done once one is spent from here?
         for c in filter(faces, cards):
             r = royal_of[c]
             can = ok[r]
