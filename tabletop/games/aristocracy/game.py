@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.aristocracy import flow, view
+from tabletop.games.aristocracy.data import GAME_ID
 from tabletop.games.aristocracy.moves import MOVES
 from tabletop.games.aristocracy.scoring import outcome, summary_stats
 from tabletop.games.aristocracy.setup import new_state, rules_figures
@@ -17,7 +18,7 @@ from tabletop.games.aristocracy.state import State
 class Aristocracy(RulesGame):
     """Felix Leeb's Aristocracy (2018) for 2–5 players: bid, trade and build matching estates."""
 
-    id = "aristocracy"
+    id = GAME_ID
     zones = view.ZONES
     moves = MOVES
     ai = ".ai"  # its agent and the search's hooks

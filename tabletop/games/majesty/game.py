@@ -7,6 +7,7 @@ from typing import Any
 from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.majesty import flow, view
+from tabletop.games.majesty.data import GAME_ID
 from tabletop.games.majesty.moves import MOVES
 from tabletop.games.majesty.scoring import winners_of
 from tabletop.games.majesty.setup import new_state
@@ -16,7 +17,7 @@ from tabletop.games.majesty.state import BREAKDOWN_FINAL, BREAKDOWN_PLAY, Majest
 class MajestyGame(RulesGame):
     """Majesty: For the Realm (Marc André, 2017) for 2–4 players."""
 
-    id = "majesty"
+    id = GAME_ID
     zones = view.ZONES
     moves = MOVES
     ai = ".ai"  # its agent and the search's hooks

@@ -7,6 +7,7 @@ from typing import Any
 from tabletop.engine import DRAG, Gesture, Outcome
 from tabletop.engine.kit import RulesGame
 from tabletop.games.mayflower import flow, prompts, view
+from tabletop.games.mayflower.data import GAME_ID
 from tabletop.games.mayflower.moves import MOVES, action_for_drop
 from tabletop.games.mayflower.setup import new_state
 from tabletop.games.mayflower.state import MayflowerState
@@ -16,7 +17,7 @@ from tabletop.games.mayflower.values import diamond_cards, diamond_total
 class MayflowerGame(RulesGame):
     """Mayflower (wisdump.work, 2025) for 2–6 players."""
 
-    id = "mayflower"
+    id = GAME_ID
     zones = view.ZONES
     moves = MOVES
     ai = ".ai"  # its agent and the search's hooks

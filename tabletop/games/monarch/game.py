@@ -9,7 +9,7 @@ from tabletop.engine.actions import DRAG
 from tabletop.engine.kit import RulesGame
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch import flow, view
-from tabletop.games.monarch.data import CARDS, COURT, catalog
+from tabletop.games.monarch.data import CARDS, COURT, GAME_ID, catalog
 from tabletop.games.monarch.moves import ACQUIRE, FLY, MOVES, card_of
 from tabletop.games.monarch.scoring import leftovers, winners_of
 from tabletop.games.monarch.setup import new_state
@@ -19,7 +19,7 @@ from tabletop.games.monarch.state import MonarchState
 class MonarchGame(RulesGame):
     """Monarch (Flanagan, Seidman, Downs, 2015) for 2–4 players."""
 
-    id = "monarch"
+    id = GAME_ID
     zones = view.ZONES
     moves = MOVES
     ai = ".ai"  # its agent and the search's hooks
