@@ -495,6 +495,14 @@ class Server:
                        "ref": msg.get("ref")})  # fmt: skip
             raise _Redirected
         if not self.storage.claim(code):
+            # another process took it between the two questions (the owner found dead, then
+            # adopted elsewhere): send the client there rather than leave it on a process
+            # that will never serve its table
+            address = self.storage.owner_address(code)
+            if address is not None:
+                conn.send({"type": "redirect", "code": code, "address": address,
+                           "ref": msg.get("ref")})  # fmt: skip
+                raise _Redirected
             return None
         row = self.storage.load(code)
         table = self._bring_back(row) if row is not None else None
