@@ -167,7 +167,9 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
             seen[made["code"], 0], seen[made["code"], 1] = [], []
         while not _over(tables):
             if done_kills < kills:
-                until = time.monotonic() + rng.uniform(0.5, 2.5)
+                until = time.monotonic() + (
+                    rng.uniform(0.2, 0.8) if FULL else rng.uniform(0.5, 2.5)
+                )
                 while time.monotonic() < until and not _over(tables):
                     _step(tables, seen)
                 victim = rng.randrange(processes)
