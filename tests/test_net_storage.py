@@ -69,12 +69,14 @@ def test_a_move_number_is_stored_once_and_a_code_is_given_once(store) -> None:
     assert store.load("ABCDEF").moves == [(0, {"a": 1})]
 
 
-def test_a_finished_table_is_kept_among_the_finished_and_no_longer_loads(store) -> None:
+def test_a_finished_table_is_kept_among_the_finished_and_loads_only_as_ended(store) -> None:
     store.create_table(_row())
     store.add_move("ABCDEF", 0, 0, {"a": 1})
     store.finish("ABCDEF", ["Ann", "Bob"], [3, 5], [1])
     assert store.load("ABCDEF") is None
     assert store.open_tables() == []
+    ended = store.load("ABCDEF", over=True)  # shown to a player who missed the end
+    assert ended is not None and ended.over and ended.moves == [(0, {"a": 1})]
     (game,) = store.finished_games()
     assert (game["code"], game["names"], game["scores"], game["winners"], game["moves"]) == (
         "ABCDEF",

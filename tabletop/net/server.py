@@ -132,6 +132,11 @@ class Server:
         except Exception as e:  # a table that no longer replays is reported, not fatal
             log.warning("table %s could not be restored: %s", row.code, e)
             return None
+        if table.match.is_over() and not row.over:
+            try:  # the process that played the last move died before it stored the end
+                table.record_end()
+            except LeaseLost:  # another process took the table meanwhile: it is theirs
+                return None
         self.tables[row.code] = table
         return table
 
@@ -503,12 +508,20 @@ class Server:
                 conn.send({"type": "redirect", "code": code, "address": address,
                            "ref": msg.get("ref")})  # fmt: skip
                 raise _Redirected
-            return None
+            return self._ended(code)
         row = self.storage.load(code)
-        table = self._bring_back(row) if row is not None else None
+        if row is None:
+            return self._ended(code)
+        table = self._bring_back(row)
         if table is not None:
             self._schedule_ai(table)
         return table
+
+    def _ended(self, code: str) -> ServerTable | None:
+        """A finished table, rebuilt so that a player who missed its last move sees the end:
+        the process that played it died before telling everyone, or the server restarted."""
+        row = self.storage.load(code, over=True)
+        return self._bring_back(row) if row is not None else None
 
     def _seat(self, conn: Conn, msg: dict[str, Any]) -> tuple[ServerTable, int] | None:
         """The table and the seat a message's token proves (an error sent otherwise)."""

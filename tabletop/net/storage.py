@@ -134,8 +134,9 @@ class Storage(Protocol):
     def owner_address(self, code: str) -> str | None:
         """Where the live process owning ``code`` is reached, when that is not this one."""
 
-    def load(self, code: str) -> TableRow | None:
-        """One unfinished table with its seats and moves, or None."""
+    def load(self, code: str, over: bool = False) -> TableRow | None:
+        """One unfinished table (with ``over``: one finished) with its seats and moves, or
+        None."""
 
     def open_tables(self) -> list[TableRow]:
         """Listed tables not yet over (seats, no moves), for the lobby."""
@@ -285,10 +286,11 @@ class SqlStorage:
                 t.moves = [(int(m[0]), json.loads(m[1])) for m in cur.fetchall()]
         return rows
 
-    def load(self, code: str) -> TableRow | None:
-        """One unfinished table with its seats and moves, or None."""
+    def load(self, code: str, over: bool = False) -> TableRow | None:
+        """One unfinished table (with ``over``: one finished) with its seats and moves, or
+        None."""
         with self._tx() as cur:
-            rows = self._rows(cur, "code = ? AND over = 0", (code,), True)
+            rows = self._rows(cur, "code = ? AND over = ?", (code, int(over)), True)
         return rows[0] if rows else None
 
     def open_tables(self) -> list[TableRow]:

@@ -278,11 +278,13 @@ class ServerTable:
         self.storage.add_move(self.code, self.n, seat, action.to_json())  # committed first
         self.match.apply(seat, action)
         if self.match.is_over():
-            out = self.match.outcome()
-            self.storage.finish(
-                self.code, [s.name for s in self.match.seats], out.scores, out.winners
-            )
+            self.record_end()
         return ""
+
+    def record_end(self) -> None:
+        """Store that the game is over, with its result among the finished games."""
+        out = self.match.outcome()
+        self.storage.finish(self.code, [s.name for s in self.match.seats], out.scores, out.winners)
 
     def undo(self, seat: int) -> str:
         """Take back ``seat``'s last move: "" or the reason."""
