@@ -126,22 +126,11 @@ def _over(tables: list[tuple[str, list[Bot]]]) -> bool:
     return all(b.match.is_over() for _, bots in tables for b in bots)
 
 
-# A known defect, issue 33 (open again): now and then a table stops for good after a takeover.
-# Its new owner and one client sit at the latest move while the other client stays connected
-# to a live process that does not own the table, five moves behind, and nothing wakes it. It
-# was seen in 2 of about 8 full-suite runs (the report of ``_stuck`` names the servers, the
-# owner and each client).  Until it is mended the case is marked: it still runs and reports
-# every time (XPASS / XFAIL), but a hit does not turn CI red and drop everything else with it.
-KNOWN_STALL = pytest.mark.xfail(
-    strict=False, reason="issue 33: a client can be left on a non-owner after a takeover"
-)
-
-
 @pytest.mark.parametrize(
     ("processes", "kills"),
     [
-        pytest.param(2, 10 if FULL else 2, marks=KNOWN_STALL),
-        pytest.param(3, 10 if FULL else 3, marks=KNOWN_STALL),
+        (2, 10 if FULL else 2),
+        (3, 10 if FULL else 3),
     ],
 )
 def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, processes, kills):
