@@ -63,6 +63,32 @@ def _stall_seen(s: State, card: int) -> int:
     return 0 if _stall_open(s) else EVERYBODY
 
 
+def set_aside_secret(s: State) -> bool:
+    """Whether the cards set aside are secret: Tax discards or Ball contributions, in a
+    commit, are their owner's and fold into its hand for the others (so not even their
+    number shows).  In a turn they are stall cards sold or spent on a Favor, which every
+    seat watched go (the rulebook's Stalls tip: flipped face down where they lay until the
+    seat's actions end): seen by all, and no longer part of the hand.  The zone table and
+    the hand counts of :func:`describe` both ask this one question."""
+    stack = s.stack
+    return not stack or stack[0].kind != TURN
+
+
+def held(s: State, p: int) -> int:
+    """The number of cards seat ``p`` holds as everyone else sees it: its hand, with its
+    secret set-aside cards (which fold into it), never its spent stall cards."""
+    n = len(s.hands[p])
+    return n + len(s.offers[p]) if set_aside_secret(s) else n
+
+
+def _offer_seen(s: State, card: int) -> int:
+    return 0 if set_aside_secret(s) else EVERYBODY
+
+
+def _offer_mask(s: State, owner: int | None) -> int:
+    return 0 if set_aside_secret(s) else EVERYBODY
+
+
 def _up(s: State, owner: int | None, i: int, c: int) -> CardView:
     return UP[c][s.card_of[c]]
 
@@ -144,14 +170,16 @@ ZONES = Zones(
         ),
         Zone(
             "p{seat}.offer",
-            OWNER,
+            SEEN_BY,
             True,
             "offers",
             "Set aside",
             _down,
+            seen=_offer_seen,
             fold="p{seat}.hand",
             one_back=BACK,
             faces=_downs,
+            mask=_offer_mask,
         ),
         Zone(
             "p{seat}.stall",
@@ -293,17 +321,14 @@ def describe(s: State, seat: int | None) -> dict[str, Any]:
     step = stack[0].step if stack else OVER
     active = stack[0].seats[0] if stack and stack[0].kind == TURN else -1
     sub = stack[-1].step if len(stack) > 1 else ""
-    hands, offers, stalls, coins = s.hands, s.offers, s.stalls, s.coins
+    stalls, coins = s.stalls, s.coins
     herald, hand_limit = s.herald, s.hand_limit
     # a stall being formed shows how many face-down cards it holds (as on a real table);
     # what they are and weigh stays secret until every stall is ready
     # a rival's running score counts only the buildings the viewer knows complete: said so
     # beside it, until final scoring shows every complete building
     known = -2 if s.over else -1 if seat is None else seat
-    if active >= 0:  # in a turn, set-aside cards were sold or spent: no longer held
-        in_hands = [len(h) for h in hands]
-    else:  # in a commit, they are still the seat's (Tax discards, Ball contributions)
-        in_hands = [len(h) + len(o) for h, o in zip(hands, offers, strict=True)]
+    in_hands = [held(s, p) for p in range(n)]  # as the hand zone shows them to the others
     if any(s.buildings):
         scores = []
         limits = []
