@@ -49,7 +49,10 @@ def test_every_view_counts_a_rivals_hand_as_its_hand_zone_shows_it() -> None:
                     if in_turn:  # spent stall cards: out of the hand, known to everyone
                         assert figure == len(s.hands[p])
                         assert [c["uid"] for c in aside] == [f"c{c}" for c in s.offers[p]]
-                        assert all(c["card"] == s.card_of[u] for c, u in zip(aside, s.offers[p]))
+                        assert all(
+                            c["card"] == s.card_of[u]
+                            for c, u in zip(aside, s.offers[p], strict=True)
+                        )
                     else:  # secret set-aside cards: their owner's, folded for the others
                         assert figure == len(s.hands[p]) + len(s.offers[p])
                         assert len(aside) == (len(s.offers[p]) if p == viewer else 0)
