@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from mayflower_support import G
+from mayflower_support import G, act, arrange, card, done, pass_all
 
 from tabletop.engine import Event, Rng, events_for
 from tabletop.engine.decisions import REACTION
@@ -97,3 +97,66 @@ def test_a_seat_not_asked_sees_the_same_whoever_holds_the_jokers(players: int, s
             for p in asked_a:  # the seat asked is told so
                 assert G.view(a, p)["to_act"] == (p,)
     assert compared and moved  # windows were met, and moving a joker changed who is asked
+
+
+# --- a seat asked by name: a favour ask, a Diplomacy call ------------------------------------------
+def _defend_round(helper: str) -> MayflowerState:
+    """Seat 0 attacks seat 1 with the 9 of clubs; seat 1 asks seat 2, who holds ``helper``."""
+    s = arrange(
+        3,
+        hands={0: ["9c", "2h"], 1: [], 2: [helper]},
+        royals={0: "jd", 1: "jd", 2: "js"},
+        favours=True,
+    )
+    for _ in range(200):
+        top = s.stack[-1]
+        if top.step == "favours" and top.data.get("phase") == "defend":
+            break
+        if top.step == "attack" and G.to_act(s) == [0] and not s.fights:
+            act(s, 0, "attack", card=card("9c"), target=1, boost=False)
+        done(s, G.to_act(s)[0])
+    return s
+
+
+def _diplomacy_call(helper: str) -> MayflowerState:
+    """Seat 0 attacks seat 1, who calls seat 2 (holding ``helper``) by Diplomacy."""
+    s = arrange(
+        3,
+        hands={0: ["9c", "2h"], 1: ["4s"], 2: [helper]},
+        royals={0: "jd", 1: "qd", 2: "js"},
+    )
+    pass_all(s, "attack")
+    act(s, 0, "attack", card=card("9c"), target=1, boost=False)
+    done(s, 0)
+    return s
+
+
+def _seen(s: MayflowerState, events: list[Event]) -> list[Any]:
+    """What seat 0 (neither asking nor asked) and a spectator see and read."""
+    return [canonical(G.view(s, v)) for v in (0, None)] + [_log(events, v) for v in (0, None)]
+
+
+@pytest.mark.parametrize(
+    ("position", "ask", "answer", "able", "unable"),
+    [
+        (_defend_round, ("ask", {"helper": 2, "subject": 0}), "decline_help", "8s", "3s"),
+        (_diplomacy_call, ("diplomacy", {"fight": 0, "seat": 2}), "diplomacy_decline", "8s", "3s"),
+    ],
+    ids=["favour ask", "diplomacy call"],
+)
+def test_a_seat_asked_by_name_is_asked_whether_or_not_it_can_answer(
+    position: Any, ask: tuple[str, dict[str, Any]], answer: str, able: str, unable: str
+) -> None:
+    """M38: a seat that cannot meet an ask or a call answers it as one that can but will
+    not — asked all the same (a prompt it can only decline), then declining in the same
+    words — so neither the others nor the asker learn what it holds."""
+    name, args = ask
+    seen = []
+    for helper in (able, unable):
+        s = position(helper)
+        events = act(s, 1, name, **args)
+        assert G.to_act(s) == [2]  # asked, in both
+        asked = _seen(s, events)
+        events = act(s, 2, answer)
+        seen.append((asked, _seen(s, events)))
+    assert seen[0] == seen[1]
