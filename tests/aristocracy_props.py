@@ -20,7 +20,7 @@ from tabletop.engine.events import MOVE, REVEAL
 from tabletop.games.aristocracy import GAME
 from tabletop.games.aristocracy.ai import GreedyAgent
 from tabletop.games.aristocracy.data import ROYAL_IDS
-from tabletop.games.aristocracy.state import BALL, STALL, State
+from tabletop.games.aristocracy.state import ACTIONS, BALL, STALL, State
 from tabletop.games.aristocracy.view import DISCARD, SHOP
 
 #: the option sets property games cycle through: every building size and every starting
@@ -55,9 +55,9 @@ class Knowledge:
     """Which cards each seat may know, from the rules alone.
 
     A seat knows the market, the four face-up discards, its own hand, set-aside cards and
-    stall, every stall once revealed, every address and exposed card, its own building
-    cards, the building cards it inspected on a Visit for as long as they stay in that
-    building, and at the end the cards Glory turns up (complete buildings and every
+    stall, every stall once revealed and the stall cards sold or spent from it in a turn,
+    every address and exposed card, its own building cards, the building cards it
+    inspected on a Visit for as long as they stay in that building, and at the end the cards Glory turns up (complete buildings and every
     building of the seat that ended the game).
     """
 
@@ -89,6 +89,8 @@ class Knowledge:
         for p in range(s.players):
             if s.step != STALL:
                 ok.update(s.stalls[p])
+            if s.step == ACTIONS:  # stall cards sold or spent: everyone watched them go
+                ok.update(s.offers[p])
             for b in s.buildings[p]:
                 ok.add(b.address)
                 ok.update(b.exposed)

@@ -58,13 +58,16 @@ def test_an_ask_may_be_declined_and_no_token_is_made() -> None:
     assert s.stack[-1].step == "favours" and s.stack[-1].data["phase"] == "rebuild"
 
 
-def test_a_helper_with_no_fitting_card_cannot_be_asked_into_a_prompt() -> None:
+def test_a_helper_with_no_fitting_card_is_asked_and_can_only_decline() -> None:
     s = _attacked(["3s"])
-    events = act(s, 1, "ask", helper=2, subject=0)
-    # the log says it as a refusal would be, never that the helper has no card (M38)
+    act(s, 1, "ask", helper=2, subject=0)
+    # asked as a helper with a card would be (M38): what it holds is secret
+    assert s.stack[-1].step == "ask" and G.to_act(s) == [2]
+    assert [a.name for a in G.legal_actions(s, 2)] == ["decline_help"]
+    events = act(s, 2, "decline_help")
+    # the log says it as any refusal, never that the helper has no card
     assert "Player 3 declines to help Player 2." in [e.text for e in events]
     assert not any("no card" in e.text for e in events)
-    assert s.stack[-1].step == "favours"
 
 
 def test_asking_oneself_or_an_eliminated_player_is_refused() -> None:

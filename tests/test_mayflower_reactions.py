@@ -310,6 +310,10 @@ def test_diplomacy_called_without_a_spade_is_logged_as_a_refusal() -> None:
     events = act(s, 1, "diplomacy", fight=0, seat=2)
     while s.stack and s.stack[-1].step == "react":
         events += done(s, G.to_act(s)[0])
+    # called all the same (M38), with nothing to do but decline
+    assert s.stack[-1].step == "diplomacy" and G.to_act(s) == [2]
+    assert [a.name for a in G.legal_actions(s, 2)] == ["diplomacy_decline"]
+    events += act(s, 2, "diplomacy_decline")
     texts = [e.text for e in events]
     assert "Player 3 declines to parry for Player 2." in texts
     assert not any("no spade" in t for t in texts)

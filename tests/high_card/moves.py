@@ -1,5 +1,7 @@
 """High Card's move table: one move, ``play`` (a drag from the hand onto the pile), with how
-its actions are listed, how one applies and why one is refused."""
+its actions are listed, how one applies and why one is refused; and what follows a move
+(the flow, ``advance``), short enough to live here rather than in a ``flow.py`` of its own:
+the turn passes to the next seat holding cards, and the game ends once every hand is empty."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from high_card.data import index, uids, values
 from high_card.state import PLAY, HighCardState
 from high_card.view import ZONES, hand
 from tabletop.engine import DRAG, Action, Event, Gesture
+from tabletop.engine.decisions import turn
 from tabletop.engine.events import POINTS, QUIET
 from tabletop.engine.moves import Interned, Move, Moves
 
@@ -54,3 +57,14 @@ def refuse(s: HighCardState, seat: int, action: Action) -> str:
 
 
 MOVES = Moves([Move("play", (PLAY,), plays, apply_play, refuse, DRAG)])
+
+
+def advance(s: HighCardState, seat: int, events: list[Event]) -> None:
+    """Pass the turn on (``events`` may be QUIET: the flow never reads them)."""
+    s.stack.pop()
+    for step in range(1, s.players + 1):
+        nxt = (seat + step) % s.players
+        if s.hands[nxt]:
+            s.stack.append(turn(PLAY, nxt))
+            return
+    s.over = True

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine import Outcome
 from tabletop.engine.kit import RulesGame
-from tabletop.games.aristocracy import flow, view
+from tabletop.games.aristocracy import flow, rebuild, view
 from tabletop.games.aristocracy.data import GAME_ID
 from tabletop.games.aristocracy.moves import MOVES
 from tabletop.games.aristocracy.scoring import outcome, summary_stats
@@ -36,7 +36,7 @@ class Aristocracy(RulesGame):
 
     describe = staticmethod(view.describe)  # prompt, seats and the public facts
 
-    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
+    from_view = rebuild.rebuild  # a state from a seat's view (declared in rebuild.py)
 
     def views(self, state: State, seats: Iterable[int | None]) -> list[Any]:
         """The views of several seats."""

@@ -96,8 +96,8 @@ def help_cards(
 
 
 def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
-    """Ask a player for help (for a favour, or a heal as a gift); with no card to give they
-    cannot accept."""
+    """Ask a player for help (for a favour, or a heal as a gift).  The helper is asked even
+    with no card to give (it can then only decline): what it holds is secret (M38)."""
     frame = s.stack[-1]
     phase = frame.data["phase"]
     helper = int(action["helper"])
@@ -107,10 +107,6 @@ def apply_ask(s: MayflowerState, seat: int, action: Action, events: list[Event])
     words = subject_words(s, phase, subject, seat)
     how = "as a gift" if gift else "for a favour"
     events.append(Event(LOG, f"{who(seat)} asks {who(helper)} to {words} {how}."))
-    if not help_cards(s, helper, phase, subject):
-        # said as a refusal would be: what the helper holds is secret (M38)
-        events.append(Event(LOG, f"{who(helper)} declines to help {who(seat)}."))
-        return
     data = {"gift": True} if gift else {}
     s.stack.append(prompt(ASK_STEP, helper, asker=seat, phase=phase, subject=subject, **data))
 

@@ -124,10 +124,9 @@ def resolve(s: MayflowerState, pid: int, events: list[Event]) -> None:
     elif kind == DIPLO:
         f = s.fights[p["fight"]]
         called = p["target"]
-        if open_fight(f) and reaction_moves.diplomacy_spades(s, called, p["fight"]):
+        if open_fight(f):  # called even with no spade to parry it: what it holds is secret
             s.stack.append(prompt(DIPLOMACY_STEP, called, fight=p["fight"], holder=p["seat"]))
-        else:
-            # said as a refusal would be: who holds which spades is secret (M38)
+        else:  # (M38); an attack no longer open has nothing left to parry
             text = f"{who(called)} declines to parry for {who(p['seat'])}."
             events.append(Event(LOG, text, {"seat": called}))
     elif kind == CALL:
