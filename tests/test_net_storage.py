@@ -197,6 +197,33 @@ def test_a_cleanly_stopped_process_frees_its_tables(pg) -> None:
         b.close()
 
 
+def test_a_process_joining_a_busy_cluster_waits_for_no_other_processes_transaction(pg) -> None:
+    """A new process must not lock the tables to set up a schema already in place: its lock
+    queued behind a live process's open transaction and deadlocked with that process's next
+    write (seen when the kill test started a replacement process)."""
+    import threading
+
+    import psycopg
+
+    a = open_storage(pg, None, lease=5.0)
+    a.register("ws://127.0.0.1:11")
+    a.create_table(_row())
+    busy = psycopg.connect(pg)  # a live process in the middle of a transaction on `tables`
+    busy.execute("SELECT 1 FROM tables WHERE code = 'ABCDEF' FOR SHARE")
+    opened: list[object] = []
+    joining = threading.Thread(target=lambda: opened.append(open_storage(pg, None, lease=5.0)))
+    joining.start()
+    try:
+        joining.join(30)  # a liveness bound, not a timing: before the fix it waits for ever
+        assert opened, "the new process waits for another process's transaction to end"
+    finally:
+        busy.rollback()
+        busy.close()
+        joining.join(30)
+        for s in [a, *opened]:
+            s.close()  # type: ignore[attr-defined]
+
+
 def test_an_unreachable_database_is_said_in_words(tmp_path) -> None:
     with pytest.raises(RuntimeError, match="cannot reach the database"):
         open_storage("postgresql://nobody@127.0.0.1:1/none", tmp_path)

@@ -100,16 +100,19 @@ class PostgresStorage(SqlStorage):
             raise RuntimeError(f"cannot reach the database: {_first_line(e)}") from None
         with self._tx() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
+            found = _schema_of(cur)
+            if found is not None and found > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"the database was written by a newer Tabletop server (schema {found})."
+                )
+            if found == SCHEMA_VERSION:
+                # in place already: no DDL, whose table locks would queue behind the live
+                # processes' transactions and deadlock with them (a process joining a cluster)
+                return
             for statement in (SCHEMA + _PG_SCHEMA).split(";"):
                 if statement.strip():
                     cur.execute(statement)
             cur.execute("ALTER TABLE tables ADD COLUMN IF NOT EXISTS owner TEXT")
-            cur.execute("SELECT value FROM tabletop_meta WHERE key = 'schema'")
-            found = cur.fetchone()
-            if found and int(found[0]) > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database was written by a newer Tabletop server (schema {found[0]})."
-                )
             cur.execute(
                 "INSERT INTO tabletop_meta (key, value) VALUES ('schema', ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
@@ -296,6 +299,16 @@ class PostgresStorage(SqlStorage):
         except psycopg.Error:
             pass  # the database went first: the leases run out by themselves
         self.db.close()
+
+
+def _schema_of(cur: Any) -> int | None:
+    """The schema version a database says it holds (None: set up by no Tabletop server)."""
+    cur.execute("SELECT to_regclass('tabletop_meta') IS NOT NULL")
+    if not cur.fetchone()[0]:
+        return None
+    cur.execute("SELECT value FROM tabletop_meta WHERE key = 'schema'")
+    found = cur.fetchone()
+    return int(found[0]) if found else None
 
 
 def _first_line(e: Exception) -> str:
