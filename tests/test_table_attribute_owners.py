@@ -1,0 +1,180 @@
+"""Each piece of the table's state is written from one file only.
+
+Every module of ``tabletop/ui/table/`` is parsed; each write to an attribute of the table
+scene, or of an object the scene builds from a class of the package (its controller, its
+interaction), is collected with the file it is in.  A write is ``obj.X = ...``,
+``obj.X += ...``, ``del obj.X``, ``setattr(obj, "X", ...)``, an item set or deleted
+(``obj.X[k] = ...``) or a list, dict or set changed in place (``obj.X.append(...)``,
+``obj.X.clear()``, ...).  ``obj`` is ``self`` in the scene's class or one of its bases, the
+scene reached through a painter's argument (``sc``, ``scene``, ``table``), or
+``self.<part>`` / ``sc.<part>`` for a part the scene builds (``self.ctl = TableController()``).
+
+The painter's record (``Drawn``) is left out: the painter modules write it together, and it
+is their one output (``docs/architecture.md``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+TABLE = Path(__file__).resolve().parents[1] / "tabletop" / "ui" / "table"
+SCENE = "TableScene"
+SCENE_NAMES = {"sc", "scene", "table"}  # how painters and helpers name the scene
+RECORDS = {"Drawn"}  # written by every painter module on purpose (see the docstring)
+MUTATORS = {
+    "append",
+    "extend",
+    "insert",
+    "remove",
+    "pop",
+    "popitem",
+    "clear",
+    "update",
+    "add",
+    "discard",
+    "setdefault",
+    "sort",
+    "reverse",
+}
+
+
+def _modules() -> dict[str, ast.Module]:
+    return {p.name: ast.parse(p.read_text(), str(p)) for p in sorted(TABLE.glob("*.py"))}
+
+
+def _classes(mods: dict[str, ast.Module]) -> dict[str, ast.ClassDef]:
+    return {
+        node.name: node
+        for tree in mods.values()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def _base_names(cls: ast.ClassDef) -> list[str]:
+    return [b.id if isinstance(b, ast.Name) else ast.unparse(b) for b in cls.bases]
+
+
+def _family(classes: dict[str, ast.ClassDef]) -> set[str]:
+    """The scene's class and every base of it defined in the package."""
+    seen: set[str] = set()
+    todo = [SCENE]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in classes:
+            continue
+        seen.add(name)
+        todo += _base_names(classes[name])
+    return seen
+
+
+def _parts(classes: dict[str, ast.ClassDef], family: set[str]) -> dict[str, str]:
+    """``self.<part> = Cls(...)`` in the scene's family, ``Cls`` a class of the package."""
+    parts: dict[str, str] = {}
+    for name in family:
+        for node in ast.walk(classes[name]):
+            if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+                continue
+            func = node.value.func
+            made = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if made not in classes or made in RECORDS:
+                continue
+            for target in node.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "self"
+                ):
+                    parts[target.attr] = made
+    return parts
+
+
+def _owner(expr: ast.expr, self_is: str | None, parts: dict[str, str]) -> str | None:
+    """Whose attribute ``expr.X`` is: the scene, a part of it, a class's own, or unknown."""
+    if isinstance(expr, ast.Name):
+        if expr.id == "self":
+            return self_is
+        return SCENE if expr.id in SCENE_NAMES else None
+    if (
+        isinstance(expr, ast.Attribute)
+        and expr.attr in parts
+        and _owner(expr.value, self_is, parts) == SCENE
+    ):
+        return parts[expr.attr]
+    return None
+
+
+def _written(expr: ast.expr) -> ast.Attribute | None:
+    """The attribute ``expr`` writes: ``a.X`` itself, or ``a.X[...]``."""
+    if isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return expr if isinstance(expr, ast.Attribute) else None
+
+
+def _writes(node: ast.AST) -> list[tuple[ast.expr, str]]:
+    """(object, attribute) pairs ``node`` writes (see the module docstring)."""
+    found: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        found = list(node.targets)
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+        found = [node.target]
+    elif isinstance(node, ast.Delete):
+        found = list(node.targets)
+    elif isinstance(node, ast.Call):
+        f = node.func
+        if isinstance(f, ast.Name) and f.id in ("setattr", "delattr") and len(node.args) >= 2:
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                return [(node.args[0], name.value)]
+        if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
+            found = [f.value]
+    out = []
+    for target in found:
+        for leaf in ast.walk(target) if isinstance(target, ast.Tuple) else [target]:
+            attr = _written(leaf) if isinstance(leaf, ast.expr) else None
+            if attr is not None:
+                out.append((attr.value, attr.attr))
+    return out
+
+
+def writers() -> dict[str, set[str]]:
+    """``Owner.attribute`` → the files of ``ui/table/`` that write it."""
+    mods = _modules()
+    classes = _classes(mods)
+    family = _family(classes)
+    parts = _parts(classes, family)
+    seen: dict[str, set[str]] = defaultdict(set)
+
+    def visit(node: ast.AST, self_is: str | None, file: str) -> None:
+        if isinstance(node, ast.ClassDef):
+            self_is = SCENE if node.name in family else node.name
+        for obj, attr in _writes(node):
+            owner = _owner(obj, self_is, parts)
+            if owner is not None and owner not in RECORDS:
+                seen[f"{owner}.{attr}"].add(file)
+        for child in ast.iter_child_nodes(node):
+            visit(child, self_is, file)
+
+    for file, tree in mods.items():
+        visit(tree, None, file)
+    return seen
+
+
+def test_the_scanner_sees_the_scene_and_its_parts() -> None:
+    found = writers()
+    assert "scene.py" in found[f"{SCENE}.match"]  # the scene's own state
+    assert "interaction.py" in found["Interaction.hand"]  # a part's state, written inside it
+
+
+@pytest.mark.xfail(strict=True, reason="27 attributes written from 2-4 files (issue 32 item 4)")
+def test_no_attribute_of_the_table_is_written_from_two_files() -> None:
+    shared = {a: sorted(files) for a, files in sorted(writers().items()) if len(files) > 1}
+    for attr, files in shared.items():
+        print(f"{attr}: {', '.join(files)}")
+    assert not shared, "written from more than one file: " + "; ".join(
+        f"{a} ({', '.join(f)})" for a, f in shared.items()
+    )
