@@ -19,8 +19,6 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
-
 TABLE = Path(__file__).resolve().parents[1] / "tabletop" / "ui" / "table"
 SCENE = "TableScene"
 SCENE_NAMES = {"sc", "scene", "table"}  # how painters and helpers name the scene
@@ -170,7 +168,6 @@ def test_the_scanner_sees_the_scene_and_its_parts() -> None:
     assert "interaction.py" in found["Interaction.hand"]  # a part's state, written inside it
 
 
-@pytest.mark.xfail(strict=True, reason="27 attributes written from 2-4 files (issue 32 item 4)")
 def test_no_attribute_of_the_table_is_written_from_two_files() -> None:
     shared = {a: sorted(files) for a, files in sorted(writers().items()) if len(files) > 1}
     for attr, files in shared.items():

@@ -74,7 +74,7 @@ class OnlineTable:
                 self.refresh()
             elif change.kind == "chat":
                 self.net_stamp += 1
-                self.log_scroll = 0
+                self.ctl.log_to_end()
                 self.show_toast(change.text)
             elif change.kind == "status":  # the banner says when it is down
                 self.net_stamp += 1
@@ -83,6 +83,11 @@ class OnlineTable:
                     self.show_toast("Connected to the table again.")
                 self._net_down = not up
                 self.refresh()
+
+    def sent(self, card: str | None, rect: pygame.Rect | None) -> None:
+        """This table's move is on its way (``card`` dropped from ``rect``): its answer
+        animates from there."""
+        self._net_sent = (card, rect)
 
     def _arrived(self, change: Any) -> None:
         """A new state of the table: animate it when it is a move the shown seat saw."""

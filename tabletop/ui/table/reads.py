@@ -61,10 +61,11 @@ class TableReads(Protocol):
     # the mark on the shown seat's plate, and whether the log says "your" to that seat
     seat_mark: str
     addresses_seat: bool
-    guide_on: bool  # the first-game guide is shown (G)
     net_stamp: int  # bumped when news from a table server changes what the chrome shows
     opened_seat: int | None  # a seat box the player unfolded with a click (crowded panel)
 
+    @property
+    def guide_on(self) -> bool: ...  # the first-game guide is shown (G)
     @property
     def token(self) -> int: ...
     @property
