@@ -19,6 +19,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 TABLE = Path(__file__).resolve().parents[1] / "tabletop" / "ui" / "table"
 SCENE = "TableScene"
 SCENE_NAMES = {"sc", "scene", "table"}  # how painters and helpers name the scene
@@ -175,3 +177,40 @@ def test_no_attribute_of_the_table_is_written_from_two_files() -> None:
     assert not shared, "written from more than one file: " + "; ".join(
         f"{a} ({', '.join(f)})" for a, f in shared.items()
     )
+
+
+def _declared_in_init(cls: ast.ClassDef) -> tuple[set[str], set[str]]:
+    """(attributes ``__init__`` sets on ``self``, attributes the other methods write)."""
+    init: set[str] = set()
+    rest: set[str] = set()
+    for fn in cls.body:
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        for node in ast.walk(fn):
+            for obj, attr in _writes(node):
+                if isinstance(obj, ast.Name) and obj.id == "self":
+                    (init if fn.name == "__init__" else rest).add(attr)
+    return init, rest
+
+
+def test_the_controller_and_its_ai_jobs_declare_every_field_in_init() -> None:
+    classes = _classes(_modules())
+    for name in ("TableController", "AiJobs"):
+        init, rest = _declared_in_init(classes[name])
+        assert init, name
+        assert rest <= init, f"{name} writes fields its __init__ does not declare: {rest - init}"
+
+
+def test_the_scene_refuses_a_write_to_the_controllers_state() -> None:
+    from court_game import COURT
+    from table_driver import make_app, open_table
+
+    from tabletop.controller import SeatConfig
+
+    sc = open_table(make_app(), COURT, [SeatConfig(name="Ann"), SeatConfig(name="Bob")])
+    assert sc.hint is sc.ctl.hint and sc.tweens is sc.ctl.tweens
+    for name, value in (("hint", None), ("paused", True), ("focus", 0), ("watch_delay", 0.0)):
+        with pytest.raises(AttributeError, match="controller"):
+            setattr(sc, name, value)  # a write lost on the scene would change nothing
+    sc.final_t = -1.0  # the replay hides the final scoring: allowed, through the controller
+    assert sc.ctl.final_t == -1.0

@@ -98,7 +98,7 @@ def test_a_question_mark_typed_into_a_text_entry_stays_text() -> None:
 def _state(app, sc) -> tuple:
     return (
         sc.focus, len(sc.match.history), sc.log_scroll, sc.hint_pending, sc.toast, sc.paused,
-        sc.step, sc.fast, app.settings.sound, len(app.stack), sc.privacy, len(sc.chooser),
+        sc.ctl.step, sc.fast, app.settings.sound, len(app.stack), sc.privacy, len(sc.chooser),
         getattr(sc, "chooser_pick", None), getattr(sc, "chooser_typed", None),
     )  # fmt: skip
 
