@@ -93,6 +93,30 @@ def _parts(classes: dict[str, ast.ClassDef], family: set[str]) -> dict[str, str]
     return parts
 
 
+def _forwarded(classes: dict[str, ast.ClassDef], parts: dict[str, str]) -> dict[str, str]:
+    """Members of the scene read from a part (``hint = _FromController()``, whose ``__get__``
+    reads ``scene.ctl``): scene member → the part's class.  A change made through such a
+    member (``self.tweens.clear()``) is a change of the part's field."""
+    reads: dict[str, str] = {}  # descriptor class → the part's class it reads
+    for name, cls in classes.items():
+        get = next((f for f in cls.body if getattr(f, "name", "") == "__get__"), None)
+        for node in ast.walk(get) if get is not None else ():
+            if isinstance(node, ast.Attribute) and node.attr in parts:
+                reads[name] = parts[node.attr]
+    forwarded: dict[str, str] = {}
+    for node in classes[SCENE].body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id in reads
+        ):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    forwarded[target.id] = reads[node.value.func.id]
+    return forwarded
+
+
 def _owner(expr: ast.expr, self_is: str | None, parts: dict[str, str]) -> str | None:
     """Whose attribute ``expr.X`` is: the scene, a part of it, a class's own, or unknown."""
     if isinstance(expr, ast.Name):
@@ -147,6 +171,7 @@ def writers() -> dict[str, set[str]]:
     classes = _classes(mods)
     family = _family(classes)
     parts = _parts(classes, family)
+    forwarded = _forwarded(classes, parts)
     seen: dict[str, set[str]] = defaultdict(set)
 
     def visit(node: ast.AST, self_is: str | None, file: str) -> None:
@@ -154,6 +179,8 @@ def writers() -> dict[str, set[str]]:
             self_is = SCENE if node.name in family else node.name
         for obj, attr in _writes(node):
             owner = _owner(obj, self_is, parts)
+            if owner == SCENE and attr in forwarded:
+                owner = forwarded[attr]  # the scene's member is the part's field
             if owner is not None and owner not in RECORDS:
                 seen[f"{owner}.{attr}"].add(file)
         for child in ast.iter_child_nodes(node):
@@ -168,6 +195,7 @@ def test_the_scanner_sees_the_scene_and_its_parts() -> None:
     found = writers()
     assert "scene.py" in found[f"{SCENE}.match"]  # the scene's own state
     assert "interaction.py" in found["Interaction.hand"]  # a part's state, written inside it
+    assert "controller.py" in found["TableController.tweens"]  # the controller's own
 
 
 def test_no_attribute_of_the_table_is_written_from_two_files() -> None:
