@@ -7,7 +7,8 @@ interaction), is collected with the file it is in.  A write is ``obj.X = ...``,
 (``obj.X[k] = ...``) or a list, dict or set changed in place (``obj.X.append(...)``,
 ``obj.X.clear()``, ...).  ``obj`` is ``self`` in the scene's class or one of its bases, the
 scene reached through a painter's argument (``sc``, ``scene``, ``table``), or
-``self.<part>`` / ``sc.<part>`` for a part the scene builds (``self.ctl = TableController()``).
+``self.<part>`` / ``sc.<part>`` for a part the scene builds (``self.ctl = TableController()``),
+or a part's own reference to the scene (``self.scene``).
 
 The painter's record (``Drawn``) is left out: the painter modules write it together, and it
 is their one output (``docs/architecture.md``).
@@ -123,6 +124,8 @@ def _owner(expr: ast.expr, self_is: str | None, parts: dict[str, str]) -> str | 
         if expr.id == "self":
             return self_is
         return SCENE if expr.id in SCENE_NAMES else None
+    if isinstance(expr, ast.Attribute) and expr.attr in SCENE_NAMES:
+        return SCENE  # a part's own reference to the scene (``self.scene``)
     if (
         isinstance(expr, ast.Attribute)
         and expr.attr in parts
@@ -221,9 +224,9 @@ def _declared_in_init(cls: ast.ClassDef) -> tuple[set[str], set[str]]:
     return init, rest
 
 
-def test_the_controller_and_its_ai_jobs_declare_every_field_in_init() -> None:
+def test_the_controller_its_ai_jobs_and_the_online_part_declare_every_field_in_init() -> None:
     classes = _classes(_modules())
-    for name in ("TableController", "AiJobs"):
+    for name in ("TableController", "AiJobs", "OnlineTable"):
         init, rest = _declared_in_init(classes[name])
         assert init, name
         assert rest <= init, f"{name} writes fields its __init__ does not declare: {rest - init}"

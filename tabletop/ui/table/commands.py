@@ -52,8 +52,8 @@ class Commands:
                 Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
             )
             y += bh + pad // 2
-        if self.online and self.is_host() and not self.match.is_over():
-            for seat in self.away_seats():  # the host may let the AI stand in for them
+        if self.online and self.net.is_host() and not self.match.is_over():
+            for seat in self.net.away_seats():  # the host may let the AI stand in for them
                 name = self.match.seats[seat].name
                 self.buttons.append(
                     Button(
@@ -114,7 +114,7 @@ class Commands:
         elif what == "fast":
             self.toggle_fast()
         elif what == "standin":
-            self.hand_to_ai(acts)
+            self.net.hand_to_ai(acts)
         elif what == "save":
             self.save_named()
         elif what == "leave":  # the autosave stays: the title offers to continue

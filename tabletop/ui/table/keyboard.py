@@ -55,7 +55,7 @@ class KeyboardInput:
             "text_size": lambda e: self.step_text_scale(-1 if e.key in keys.SMALLER else 1),
             "voice": lambda e: self.toggle_read_aloud(),
             "guide": lambda e: self.toggle_guide(),
-            "chat": lambda e: self.open_chat(),
+            "chat": lambda e: self.net.open_chat(),
         }
 
     def _key_focus(self, event: pygame.event.Event) -> None:

@@ -51,16 +51,16 @@ class _FromController:
         raise AttributeError(f"{self.name} belongs to the table's controller (scene.ctl)")
 
 
-class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
+class TableScene(PointerInput, KeyboardInput, Commands, Scene):
     """A match at the table (see the module docstring).
 
-    It holds four parts: the model (``placed``, ``moves``), the interaction
-    (``interaction``), the painter's record (``drawn``, written by ``paint``) and the
-    controller (``ctl``: the match-facing state, changed through its methods).  Pointer and
-    keyboard input and the panel's commands are mixins in ``pointer``, ``keyboard`` and
-    ``commands``, and a match played on a server is followed by ``online``; this class
-    builds the table, lays it out, refreshes it from the match, applies moves, steps it per
-    frame and draws it.
+    It holds its parts: the model (``placed``, ``moves``), the interaction
+    (``interaction``), the painter's record (``drawn``, written by ``paint``), the
+    controller (``ctl``: the match-facing state, changed through its methods) and the
+    online part (``net``: a match played on a server followed).  Pointer and keyboard
+    input and the panel's commands are mixins in ``pointer``, ``keyboard`` and
+    ``commands``; this class builds the table, lays it out, refreshes it from the match,
+    applies moves, steps it per frame and draws it.
     """
 
     seat_mark = "  (you)"  # on the plate of the seat whose cards are shown
@@ -105,6 +105,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
         self.placed = model.Placement()  # the model, rebuilt by refresh: the cards' places
         self.moves = model.Gestures()  # and the legal actions by gesture
         self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
+        self.net = OnlineTable(self)  # a match on a server: what arrives, the chat line
         self._relayout()
         self.refresh()
 
@@ -141,6 +142,35 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
         if value >= 0:
             raise AttributeError("final_t runs on the controller's clock (scene.ctl)")
         self.ctl.hide_final()
+
+    # ------------------------------------------------------------------ online
+    @property
+    def online(self) -> bool:
+        """True when the match is played on a server."""
+        return self.net.online
+
+    @property
+    def net_stamp(self) -> int:
+        """Bumped when something the chrome shows arrived from the server (seats, chat)."""
+        return self.net.stamp
+
+    @property
+    def chat_open(self) -> bool:
+        """The chat line is open (T)."""
+        return self.net.chat_open
+
+    def _typing(self) -> bool:
+        """True while the chat line takes the keys (the app then leaves "?" to it)."""
+        return self.net.chat_open
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The open chat line takes the keys; everything else goes to the table."""
+        if not self.net.chat_event(event):
+            super().handle_event(event)
+
+    def log_to_end(self) -> None:
+        """The log shows its newest lines."""
+        self.ctl.log_to_end()
 
     # ------------------------------------------------------------------ the model
     # ``placed`` (every card of the view in its place) and ``moves`` (the legal actions by
@@ -400,7 +430,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
             self.cue("refuse")
             return False
         if events is None:  # sent to the server: it animates when the table answers
-            self.sent(action.gesture.card if from_rect else None, from_rect)
+            self.net.sent(action.gesture.card if from_rect else None, from_rect)
             self.refresh()
             return True
         self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
@@ -486,7 +516,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
     def update(self, dt: float) -> None:
         """Advance animations, AI turns and the final scoring."""
         dt = max(0.0, min(dt, 0.25))
-        self.poll_server()
+        self.net.poll()
         self.ctl.tick(dt)
         self._tick_hover(dt)
         self.ctl.take_answers()
@@ -499,7 +529,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
     def busy(self) -> bool:
         """Cards sliding, a toast or the final scoring showing, or an AI seat to move."""
         m = self.match
-        if self.ctl.moving() or self.net_busy():
+        if self.ctl.moving() or self.net.busy():
             return True
         if m.is_over():
             return self.ctl.revealing()
@@ -512,4 +542,4 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, Commands, Scene):
             self.resize(surface.get_size())
         self.art.drawn.clear()
         paint.frame(self, surface)
-        self.draw_online(surface)
+        self.net.draw(surface)
