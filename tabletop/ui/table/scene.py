@@ -37,18 +37,21 @@ from tabletop.ui.theme import palette, px, scale_factor
 __all__ = ["HOVER_DELAY", "Sprite", "TableScene"]
 
 
-class _FromController:
-    """A member of the scene read from its controller (``scene.X`` is ``scene.ctl.X``);
-    the scene never writes it: the controller's methods change it."""
+class _Forward:
+    """A member of the scene read from one of its parts (``scene.X`` is ``scene.<part>.X``);
+    the scene never writes it: the part's own methods change it."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
     def __get__(self, scene: Any, owner: type | None = None) -> Any:
-        return self if scene is None else getattr(scene.ctl, self.name)
+        return self if scene is None else getattr(getattr(scene, self.part), self.name)
 
     def __set__(self, scene: Any, value: Any) -> None:
-        raise AttributeError(f"{self.name} belongs to the table's controller (scene.ctl)")
+        raise AttributeError(f"{self.name} belongs to a part of the table (scene.{self.part})")
 
 
 class TableScene(PointerInput, KeyboardInput, Commands, Scene):
@@ -110,27 +113,27 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         self.refresh()
 
     # ------------------------------------------------------------------ the controller
-    worker = _FromController()  # the AI worker the table asks
-    watch_delay = _FromController()
-    token = _FromController()
-    hint = _FromController()
-    hint_pending = _FromController()
-    hint_reason = _FromController()
-    focus = _FromController()
-    paused = _FromController()
-    fast = _FromController()
-    ai_wait = _FromController()
-    tweens = _FromController()
-    ghosts = _FromController()
-    toast = _FromController()
-    toast_t = _FromController()
-    story = _FromController()
-    banners = _FromController()
-    banner_t = _FromController()
-    log_scroll = _FromController()
-    final_focus = _FromController()
-    guide_on = _FromController()
-    thinking = _FromController()
+    worker = _Forward("ctl")  # the AI worker the table asks
+    watch_delay = _Forward("ctl")
+    token = _Forward("ctl")
+    hint = _Forward("ctl")
+    hint_pending = _Forward("ctl")
+    hint_reason = _Forward("ctl")
+    focus = _Forward("ctl")
+    paused = _Forward("ctl")
+    fast = _Forward("ctl")
+    ai_wait = _Forward("ctl")
+    tweens = _Forward("ctl")
+    ghosts = _Forward("ctl")
+    toast = _Forward("ctl")
+    toast_t = _Forward("ctl")
+    story = _Forward("ctl")
+    banners = _Forward("ctl")
+    banner_t = _Forward("ctl")
+    log_scroll = _Forward("ctl")
+    final_focus = _Forward("ctl")
+    guide_on = _Forward("ctl")
+    thinking = _Forward("ctl")
 
     @property
     def final_t(self) -> float:
@@ -144,20 +147,13 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         self.ctl.hide_final()
 
     # ------------------------------------------------------------------ online
-    @property
-    def online(self) -> bool:
-        """True when the match is played on a server."""
-        return self.net.online
+    online = _Forward("net")  # True when the match is played on a server
+    chat_open = _Forward("net")  # the chat line is open (T)
 
     @property
     def net_stamp(self) -> int:
         """Bumped when something the chrome shows arrived from the server (seats, chat)."""
         return self.net.stamp
-
-    @property
-    def chat_open(self) -> bool:
-        """The chat line is open (T)."""
-        return self.net.chat_open
 
     def _typing(self) -> bool:
         """True while the chat line takes the keys (the app then leaves "?" to it)."""
@@ -175,46 +171,16 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
     # ------------------------------------------------------------------ the model
     # ``placed`` (every card of the view in its place) and ``moves`` (the legal actions by
     # gesture) are rebuilt by :meth:`refresh`; these read them.
-    @property
-    def sprites(self) -> list[Sprite]:
-        """The cards as drawn, bottom first."""
-        return self.placed.sprites
-
-    @property
-    def by_uid(self) -> dict[str, Sprite]:
-        """The cards that have a uid, by it."""
-        return self.placed.by_uid
-
-    @property
-    def captions(self) -> list[tuple[str, tuple[int, int], int]]:
-        """Words under stacks: text, midtop, width."""
-        return self.placed.captions
-
-    @property
-    def zone_counts(self) -> dict[str, int]:
-        """How many cards each zone of the view holds."""
-        return self.placed.zone_counts
-
-    @property
-    def drags(self) -> dict[str, list[Action]]:
-        """Legal drags: card uid → actions."""
-        return self.moves.drags
-
-    @property
-    def clicks(self) -> dict[str, list[Action]]:
-        """Legal clicks: target → actions."""
-        return self.moves.clicks
-
-    @property
-    def presses(self) -> dict[str, list[Action]]:
-        """Legal buttons: label → actions."""
-        return self.moves.presses
+    sprites = _Forward("placed")  # the cards as drawn, bottom first
+    by_uid = _Forward("placed")  # the cards that have a uid, by it
+    captions = _Forward("placed")  # words under stacks: text, midtop, width
+    zone_counts = _Forward("placed")  # how many cards each zone of the view holds
+    drags = _Forward("moves")  # legal drags: card uid → actions
+    clicks = _Forward("moves")  # legal clicks: target → actions
+    presses = _Forward("moves")  # legal buttons: label → actions
 
     # ------------------------------------------------------------------ the interaction
-    @property
-    def dragging(self) -> Sprite | None:
-        """The card in hand."""
-        return self.interaction.dragging
+    dragging = _Forward("interaction")  # the card in hand
 
     @property
     def drag_offset(self) -> tuple[int, int]:
@@ -222,10 +188,7 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         hand = self.interaction.hand
         return hand.offset if isinstance(hand, Dragging) else (0, 0)
 
-    @property
-    def selected(self) -> Sprite | None:
-        """The card selected for click-then-click."""
-        return self.interaction.selected
+    selected = _Forward("interaction")  # the card selected for click-then-click
 
     @property
     def chooser(self) -> tuple[Button, ...]:
@@ -245,36 +208,14 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         ch = self.interaction.chooser
         return ch.typed if ch is not None else ""
 
-    @property
-    def zoom(self) -> Mapping[str, Any] | None:
-        """The card shown large."""
-        return self.interaction.zoom
-
-    @property
-    def privacy(self) -> int | None:
-        """The seat the hand-over screen waits for."""
-        return self.interaction.privacy
+    zoom = _Forward("interaction")  # the card shown large
+    privacy = _Forward("interaction")  # the seat the hand-over screen waits for
 
     # ------------------------------------------------------------------ what was drawn
-    @property
-    def final_button(self) -> Button | None:
-        """The Continue button under the final scoring, once drawn."""
-        return self.drawn.final_button
-
-    @property
-    def keys_hint_rect(self) -> pygame.Rect | None:
-        """Where "F1 Keys" was drawn over the log."""
-        return self.drawn.keys_hint_rect
-
-    @property
-    def labels(self) -> dict[str, tuple[str, pygame.Rect]]:
-        """Zone labels as drawn: zone id → (words, rect)."""
-        return self.drawn.labels
-
-    @property
-    def plate_rects(self) -> dict[int, pygame.Rect]:
-        """Seat name plates as drawn."""
-        return self.drawn.plate_rects
+    final_button = _Forward("drawn")  # the Continue button under the final scoring, once drawn
+    keys_hint_rect = _Forward("drawn")  # where "F1 Keys" was drawn over the log
+    labels = _Forward("drawn")  # zone labels as drawn: zone id → (words, rect)
+    plate_rects = _Forward("drawn")  # seat name plates as drawn
 
     @property
     def _static(self) -> pygame.Surface | None:
