@@ -32,10 +32,17 @@ class TableController:
     """The match-facing state of one table, and the changes to it (see the module docstring)."""
 
     def __init__(
-        self, match: Any, worker: Any, *, watch_delay: float = 0.5, guide: bool = False
+        self,
+        match: Any,
+        worker: Any,
+        *,
+        channel: Any = None,
+        watch_delay: float = 0.5,
+        guide: bool = False,
     ) -> None:
         self.match = match
         self.worker = worker
+        self.channel = id(self) if channel is None else channel  # the worker answers on it
         self.watch_delay = watch_delay  # the pause between moves of an all-AI game
         self.token = 0  # changes whenever the state changes
         self.ai = AiJobs()
@@ -111,13 +118,13 @@ class TableController:
         self.hint_pending = True
         self.worker.submit(
             ("hint", self.token), self.match.game, "hint", view, seat, legal,
-            self.match.ai_seed_for(seat, 1), id(self),
+            self.match.ai_seed_for(seat, 1), self.channel,
         )  # fmt: skip
 
     # ------------------------------------------------------------------ the AI seats
     def take_answers(self) -> None:
         """Take the worker's answers: the hint, or AI moves held until they may be played."""
-        for ans in self.worker.poll(id(self)):
+        for ans in self.worker.poll(self.channel):
             token = ans.token
             if isinstance(token, tuple) and token and token[0] == "hint":
                 self.hint_pending = False
@@ -156,9 +163,13 @@ class TableController:
             self.ai.ask(token, seat, together)
             self.worker.submit(
                 token, m.game, m.seats[seat].level, m.view(seat), seat, m.legal(seat),
-                m.ai_seed_for(seat), id(self),
+                m.ai_seed_for(seat), self.channel,
             )  # fmt: skip
         return None
+
+    def use_worker(self, worker: Any) -> None:
+        """Ask ``worker`` from now on (a benchmark swaps its own in)."""
+        self.worker = worker
 
     @property
     def thinking(self) -> set[int]:

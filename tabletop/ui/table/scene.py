@@ -90,7 +90,9 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         self.art = CardArt.shared(data, self.pal)
         worker = worker or shared_worker()
         worker.prepare(match.game)  # a warm process before the first AI turn or hint
-        self.ctl = TableController(match, worker, watch_delay=watch_delay, guide=guide)
+        self.ctl = TableController(
+            match, worker, channel=id(self), watch_delay=watch_delay, guide=guide
+        )
         local = getattr(match, "local_humans", None)  # a remote match: this computer's seats
         self.humans = (
             list(local())
@@ -113,7 +115,6 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
         self.refresh()
 
     # ------------------------------------------------------------------ the controller
-    worker = _Forward("ctl")  # the AI worker the table asks
     watch_delay = _Forward("ctl")
     token = _Forward("ctl")
     hint = _Forward("ctl")
@@ -134,6 +135,15 @@ class TableScene(PointerInput, KeyboardInput, Commands, Scene):
     final_focus = _Forward("ctl")
     guide_on = _Forward("ctl")
     thinking = _Forward("ctl")
+
+    @property
+    def worker(self) -> Any:
+        """The AI worker the table asks (it answers on the scene's id)."""
+        return self.ctl.worker
+
+    @worker.setter
+    def worker(self, worker: Any) -> None:
+        self.ctl.use_worker(worker)
 
     @property
     def final_t(self) -> float:
