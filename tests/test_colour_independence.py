@@ -89,12 +89,12 @@ def draw_table(app, monkeypatch, gid: str, safe: bool) -> tuple[TableScene, pyga
     monkeypatch.setattr(cardlayer, "glow_look", lambda sc: (pal.gold, px(6, sc.size[1])))
     sc = TableScene(app, busiest(gid))
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     sc.mouse = (-100, -100)  # no hover tip over the table
     assert sc.pal == pal
     drags = [i for i, a in enumerate(sc.legal) if a.gesture.kind == DRAG and a.gesture.target]
     if drags:
-        sc.focus = drags[0]
+        sc.ctl.focus = drags[0]
     sc.draw(app.window)
     frame = app.window.copy()
     app.pop()

@@ -168,7 +168,7 @@ def test_the_key_that_opens_the_chat_is_not_typed_into_it(tmp_path) -> None:
     ):
         pygame.event.post(event)
     app.step(DT)
-    assert scene.chat_open and scene.chat_text == "gg"
+    assert scene.chat_open and scene.net.chat_text == "gg"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.step(DT)
     assert not scene.chat_open

@@ -49,7 +49,7 @@ def test_the_table_says_when_the_server_goes_and_carries_on_when_it_is_back(
         run_until([app], lambda: played() or bool(scene.legal))  # the guest's turn
         server.kill()
         run_until([app], lambda: not scene.match.connected)
-        run_until([app], lambda: scene._net_overlay)  # the banner over the table
+        run_until([app], lambda: scene.net.overlay)  # the banner over the table
         assert scene.legal == []  # nothing may be played while the table is away
         server = ServerProcess(tmp_path / "server", port=server.port).start()
         run_until([app], lambda: played() or (scene.match.connected and bool(scene.legal)))

@@ -157,7 +157,7 @@ def test_each_seat_hears_only_its_own_screen_and_the_voice_is_audible(
         if seat is None or seat not in m.to_act() or sc.tweens or sc.ghosts:
             app.step(DT)
             continue
-        sc.focus = 0  # Tab's first move: its card's tip is read
+        sc.ctl.focus = 0  # Tab's first move: its card's tip is read
         app.step(DT)
         if not refused:  # a move out of turn is refused, and the reason read
             refused += sc.apply(1 - seat, sc.legal[0]) is False

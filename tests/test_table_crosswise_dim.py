@@ -74,7 +74,7 @@ def test_an_eliminated_seat_is_greyed_and_the_others_are_not() -> None:
     s.out[1], s.hp[1] = 1, -4
     MAYFLOWER.touch(s)
     sc.refresh()
-    sc.token += 1
+    sc.ctl.token += 1
     app.step(DT)
     assert cardlayer.dimmed(sc) == [1]
     after = sc.drawn.cards.surface

@@ -156,7 +156,7 @@ def test_resume_after_crash_restores_the_exact_table(tmp_path, monkeypatch) -> N
 def test_all_ai_game_can_be_paused_and_stepped() -> None:
     app = make_app()
     sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")])
-    sc.watch_delay = 0.0
+    sc.ctl.watch_delay = 0.0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     settle(app, 40)
     assert sc.paused and not sc.match.history
@@ -211,7 +211,7 @@ def test_monkey_random_input_across_scenes_raises_nothing() -> None:
         if other and (app.top is None or app.top in seen_once or r.random() < 0.95):
             game = r.choice(GAMES)
             sc = TableScene(app, Match(game, r.choice(seat_sets), r.randrange(1000)))
-            sc.watch_delay = 0.0
+            sc.ctl.watch_delay = 0.0
             app.push(sc)
             tables += 1
         seen_once.append(app.top)

@@ -31,9 +31,9 @@ def _table(game_id: str, seats: list[SeatConfig], seed: int = 3) -> tuple[object
     """A table with the guide on, waited on until the first person may act."""
     app = make_app((1280, 720))
     sc = open_table(app, registry.get(game_id), seats, seed=seed)
-    sc.guide_on = True
+    sc.ctl.guide_on = True
     wait_for(app, lambda: bool(sc.legal) or sc.privacy is not None)
-    sc.watch_delay = 99.0
+    sc.ctl.watch_delay = 99.0
     app.step(DT)
     return app, sc
 
@@ -114,8 +114,8 @@ def test_silent_on_an_ai_turn(home) -> None:
         if sc.match.to_act() == [0]:
             break
     assert sc.match.to_act() == [0]
-    sc.guide_on = True
-    sc.watch_delay = 99.0
+    sc.ctl.guide_on = True
+    sc.ctl.watch_delay = 99.0
     assert guide.advice(sc) is None
     sc.draw(app.window)
     assert sc.drawn.guide is None
@@ -310,7 +310,7 @@ def _crowded(room_from_bottom: int):
     the scene and the guide's advice before the cut."""
     app = make_app((1280, 720))
     sc = open_table(app, registry.get("monarch"), _me_and(2), seed=4)
-    sc.guide_on = True
+    sc.ctl.guide_on = True
     wait_for(app, lambda: bool(sc.legal))
     said = guide.advice(sc)
     assert said is not None and len(said.steps) >= 2

@@ -31,7 +31,7 @@ def test_frames_drawn_from_what_changed_equal_whole_frames(
     seats = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"B{i}", "easy") for i in (1, 2)]
     for seed in range(4, 40):  # a table whose opening lets the human drag a card
         sc = open_table(app, game, seats[: max(2, game.info.min_players)], seed=seed)
-        sc.watch_delay = 99.0
+        sc.ctl.watch_delay = 99.0
         uid = next((u for u in sc.drags if u in sc.by_uid), None)
         if uid is not None:
             break
@@ -66,7 +66,7 @@ def test_frames_under_a_chooser_and_a_toast_equal_whole_frames(
     monkeypatch.setattr(cardlayer.time, "monotonic", lambda: 1.0)
     app = make_app((1280, 720))
     sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bot", "easy")])
-    sc.watch_delay = 99.0
+    sc.ctl.watch_delay = 99.0
     uid = sc.match.state.hands[0][0]
     drag(app, sc.by_uid[uid].rect.center, sc.target_rect("discard").center)
     assert len(sc.chooser) == 2
@@ -130,7 +130,7 @@ def test_drawing_changes_no_scene_state() -> None:
 
     app = make_app((1280, 720))
     sc = open_table(app, COURT, [SeatConfig(name="Ann"), SeatConfig(AI, "Bo", "greedy")])
-    sc.watch_delay = 99.0
+    sc.ctl.watch_delay = 99.0
 
     def twice() -> None:
         before = _model(sc)
@@ -159,7 +159,7 @@ def test_drawing_changes_no_scene_state() -> None:
         seat = m.to_act()[0]
         m.apply(seat, rng.choice(m.legal(seat)))
     sc.refresh()
-    sc.final_t = 99.0  # every row of the final scoring shown
+    sc.ctl.final_t = 99.0  # every row of the final scoring shown
     twice()
     assert sc.drawn.final_button is not None
     assert app.crashes == 0

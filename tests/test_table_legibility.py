@@ -157,7 +157,7 @@ def _one_table(app, game, n: int, size: tuple[int, int]) -> list[str]:
     assert len(m.history) == moves  # the cached position is not played on
     sc = TableScene(app, m)
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     tips.forget_images()
     with typeset.recording() as said:
         sc.draw(app.window)
@@ -267,7 +267,7 @@ def test_planted_bugs_are_caught(monkeypatch, plant) -> None:
     m, _ = _position("mayflower" if scaled else "majesty", 6 if scaled else 4)
     sc = TableScene(app, m)
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     with typeset.recording() as said:
         sc.draw(app.window)
     assert not problems(sc, said)
@@ -293,7 +293,7 @@ def test_a_crowded_panel_folds_the_other_seats_and_a_click_opens_one(monkeypatch
     monkeypatch.setattr(seats, "flow", lambda imgs, width, gap: [imgs[:1], imgs[1:2], imgs[2:]])
     sc = TableScene(app, m)  # every seat box three lines tall: too many for the panel
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     sc.draw(app.window)
     folded = set(sc.drawn.folded)
     assert folded and sc.shown not in folded

@@ -38,7 +38,7 @@ def test_a_pick_up_and_a_drop_repaint_the_layer_as_a_rebuild_would(
     seats = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"B{i}", "easy") for i in (1, 2)]
     for seed in range(4, 40):  # a table whose opening lets the human drag a card
         sc = open_table(app, game, seats[: max(2, game.info.min_players)], seed=seed)
-        sc.watch_delay = 99.0
+        sc.ctl.watch_delay = 99.0
         uid = next((u for u in sc.drags if u in sc.by_uid), None)
         if uid is not None:
             break

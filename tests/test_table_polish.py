@@ -115,7 +115,7 @@ def test_ctrl_s_saves_and_esc_asks_before_leaving_the_table(tmp_path) -> None:
 def test_an_all_ai_game_can_be_fast_forwarded_with_f() -> None:
     app = make_app()
     sc = open_table(app, COURT, [SeatConfig(AI, "A", "easy"), SeatConfig(AI, "B", "easy")])
-    sc.watch_delay = 0.4
+    sc.ctl.watch_delay = 0.4
     assert [b.label for b in sc.buttons[-2:]] == ["Pause (Space)", "Fast (F)"]
     wait_for(app, lambda: len(sc.match.history) == 1)
     assert sc.ai_wait > 0  # watching: a pause after each move

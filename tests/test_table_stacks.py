@@ -41,7 +41,7 @@ def _scene(size: tuple[int, int]) -> TableScene:
     ]
     app = make_app(size)
     sc = TableScene(app, Match(GAME, seats, 1, state=s))
-    sc.watch_delay = 99.0
+    sc.ctl.watch_delay = 99.0
     app.push(sc)
     sc.art.marks = []
     sc._static = None  # draw everything afresh while the marks listen

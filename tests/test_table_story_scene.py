@@ -27,7 +27,7 @@ def test_a_moment_shows_as_a_banner_the_ai_waits_for_and_esc_skips() -> None:
     while not (story.moments(m, 0, 0) and m.ai_to_act()):
         seat = m.to_act()[0]
         m.apply(seat, rnd.choice(m.legal(seat)))
-    scene.moment_from = 0
+    scene.ctl.moment_from = 0
     scene.refresh()
     assert scene.banners and scene.banners[0].lines
     played = len(m.history)

@@ -53,7 +53,7 @@ def _table(app, gid: str, n: int = 2, options: dict | None = None) -> TableScene
     seats = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"B{i}", "easy") for i in range(n - 1)]
     sc = TableScene(app, Match(game, seats, 5, options or {}))
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     app.step(DT)
     return sc
 

@@ -31,7 +31,7 @@ def _table(text_scale: int, gid: str = "majesty") -> TableScene:
     seats = [SeatConfig(name="Ann"), SeatConfig(AI, "Bob", "easy")]
     sc = TableScene(app, Match(game, seats, 5))
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     sc.draw(app.window)
     return sc
 
@@ -156,8 +156,8 @@ def _final_sheet(text_scale: int, gid: str, players: int) -> tuple[TableScene, l
         m.apply(seat, rng.choice(m.legal(seat)))
     sc = TableScene(app, m)
     app.push(sc)
-    sc.paused = True
-    sc.final_t = 99.0  # every row shown
+    sc.ctl.paused = True
+    sc.ctl.final_t = 99.0  # every row shown
     with typeset.recording() as said:
         sc.draw(app.window)
     return sc, said
@@ -222,7 +222,7 @@ def test_at_200_the_crowded_table_stays_usable(gid: str) -> None:
         m.apply(seat, rng.choice(m.legal(seat)))
     sc = TableScene(app, m)
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     sc.draw(app.window)
     window = pygame.Rect((0, 0), sc.size)
     assert sc.buttons and all(window.contains(b.rect) for b in sc.buttons)

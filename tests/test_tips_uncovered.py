@@ -29,7 +29,7 @@ def _table(app, gid: str, n: int = 2) -> TableScene:
     seats = [SeatConfig(name="Ann")] + [SeatConfig(AI, f"B{i}", "easy") for i in range(n - 1)]
     sc = TableScene(app, Match(game, seats, 5, {}))
     app.push(sc)
-    sc.paused = True
+    sc.ctl.paused = True
     app.step(DT)
     return sc
 
@@ -57,7 +57,7 @@ def test_the_focused_moves_tip_covers_neither_its_card_nor_its_target(n) -> None
     sc = _table(app, gid, n)
     assert sc.legal, gid
     for i in range(min(len(sc.legal), 12)):
-        sc.focus = i
+        sc.ctl.focus = i
         app.draw()
         shown = sc.drawn.tip
         if shown is None:

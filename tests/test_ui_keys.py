@@ -98,7 +98,7 @@ def test_a_question_mark_typed_into_a_text_entry_stays_text() -> None:
 def _state(app, sc) -> tuple:
     return (
         sc.focus, len(sc.match.history), sc.log_scroll, sc.hint_pending, sc.toast, sc.paused,
-        sc.step, sc.fast, app.settings.sound, len(app.stack), sc.privacy, len(sc.chooser),
+        sc.ctl.step, sc.fast, app.settings.sound, len(app.stack), sc.privacy, len(sc.chooser),
         getattr(sc, "chooser_pick", None), getattr(sc, "chooser_typed", None),
     )  # fmt: skip
 
@@ -112,9 +112,9 @@ def test_every_table_handler_is_listed_and_every_listed_key_does_something() -> 
     for b in table:
         scene = bots if b.action in ("pause", "step", "fast") else sc
         if b.action == "enter":
-            scene.focus = 0  # a focused move to play
+            scene.ctl.focus = 0  # a focused move to play
         if b.action == "escape":
-            scene.focus = 0  # something to cancel
+            scene.ctl.focus = 0  # something to cancel
         if b.action == "undo" and not sc.match.can_undo(0):
             uid = sc.match.state.hands[0][0]
             sc.apply(0, sc.drags[uid][0])
@@ -122,7 +122,7 @@ def test_every_table_handler_is_listed_and_every_listed_key_does_something() -> 
             if b.action in ("focus", "enter", "escape", "undo") and code != b.keys[0]:
                 continue  # those change the position; their first key is enough
             if b.action == "log":
-                scene.log_scroll = LOG_PAGE  # room to scroll both ways
+                scene.ctl.log_scroll = LOG_PAGE  # room to scroll both ways
             before = _state(app, scene)
             scene.handle_event(_event(code, "", pygame.KMOD_CTRL if b.ctrl else 0))
             assert _state(app, scene) != before, (b.label, pygame.key.name(code))
@@ -140,7 +140,7 @@ def _scene(app, seats):
 def test_the_table_answers_no_key_that_is_not_listed() -> None:
     app = make_app()
     human = open_table(app, COURT, HUMAN_BOT)
-    human.focus = 0
+    human.ctl.focus = 0
     bots = _scene(app, BOTS)
     listed = [b for b in keys.BINDINGS if b.where in ("table", "app")]
     codes = sorted({getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")})
@@ -222,7 +222,7 @@ def test_moves_wait_while_the_sheet_is_open_and_the_ai_goes_on() -> None:
     assert len(sc.match.history) == 1
 
     bots = open_table(app, COURT, BOTS)
-    bots.watch_delay = 0.0
+    bots.ctl.watch_delay = 0.0
     _press(app, pygame.K_F1)
     assert isinstance(app.top, KeysSheet)
     for _ in patient_frames(200):

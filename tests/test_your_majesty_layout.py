@@ -52,7 +52,7 @@ def _crowded_six() -> Match:
 def test_six_courts_fit_without_overlap_and_with_readable_cards(size) -> None:
     app = make_app(size)
     sc = TableScene(app, _crowded_six())
-    sc.watch_delay = 99.0
+    sc.ctl.watch_delay = 99.0
     app.push(sc)
     sc.draw(app.window)
     w, h = size

@@ -52,8 +52,8 @@ class Commands:
                 Button(pygame.Rect(x, y, w, bh), self.names_in(label), ("act", acts))
             )
             y += bh + pad // 2
-        if self.online and self.is_host() and not self.match.is_over():
-            for seat in self.away_seats():  # the host may let the AI stand in for them
+        if self.online and self.net.is_host() and not self.match.is_over():
+            for seat in self.net.away_seats():  # the host may let the AI stand in for them
                 name = self.match.seats[seat].name
                 self.buttons.append(
                     Button(
@@ -114,7 +114,7 @@ class Commands:
         elif what == "fast":
             self.toggle_fast()
         elif what == "standin":
-            self.hand_to_ai(acts)
+            self.net.hand_to_ai(acts)
         elif what == "save":
             self.save_named()
         elif what == "leave":  # the autosave stays: the title offers to continue
@@ -164,11 +164,25 @@ class Commands:
             return
         if self.match.undo(seat):
             self.cue("slide")
-            self.tweens.clear()
-            self.ghosts.clear()
+            self.ctl.still()
             self._after_change()
         else:
             self.show_toast("Nothing to undo: hidden cards were revealed or another player moved.")
+
+    def toggle_pause(self) -> None:
+        """All-AI games: stop or go on playing."""
+        self.ctl.toggle_pause()
+        self._build_buttons()
+
+    def step_once(self) -> None:
+        """All-AI games: pause after playing one more move."""
+        self.ctl.step_once()
+        self._build_buttons()
+
+    def toggle_fast(self) -> None:
+        """All-AI games: play on without waiting or animating, or back to watching."""
+        self.ctl.toggle_fast()
+        self._build_buttons()
 
     def toggle_sound(self) -> None:
         """M: sound off or back on (kept in the settings), said in a toast."""
@@ -203,15 +217,15 @@ class Commands:
     def toggle_guide(self) -> None:
         """G: the first-game guide on or off, kept for this title's later games, said in a
         toast."""
-        self.guide_on = not self.guide_on
-        remember_choice(self.app.settings, self.match.game.info.id, self.guide_on)
+        on = self.ctl.flip_guide()
+        remember_choice(self.app.settings, self.match.game.info.id, on)
         keep = getattr(self.app, "keep_settings", None)
         if callable(keep):
             keep()
         title = self.data.game.name
         self.show_toast(
             f"Guide on, and kept on for {title} (G hides it)."
-            if self.guide_on
+            if on
             else f"Guide off, and kept off for {title} (G shows it again)."
         )
 
@@ -261,9 +275,8 @@ class Commands:
 
     def open_results(self) -> None:
         """Leave for the app's results scene."""
-        if self.results_opened:
+        if not self.ctl.open_results():
             return
-        self.results_opened = True
         if self.match.save_path is not None and self.match.is_over():
             # nothing left to continue: the autosave and its journal go, after the writer
             # thread has finished (an unlink alone raced a queued snapshot that wrote it back)

@@ -262,33 +262,30 @@ class Interaction:
             self.hand = replace(hand, kept=kept)
 
     # ------------------------------------------------------------------ the cover
+    def _cover(self, change: str, cover: Cover) -> bool:
+        """The cover becomes ``cover`` if ``change`` may be taken now."""
+        if not self.may(change):
+            return False
+        self.cover = cover
+        return True
+
     def zoom_in(self, card: Mapping[str, Any]) -> bool:
         """Show ``card`` large."""
-        if not self.may("zoom"):
-            return False
-        self.cover = Zoomed(card)
-        return True
+        return self._cover("zoom", Zoomed(card))
 
     def unzoom(self) -> bool:
         """Close the large card."""
-        if not self.may("unzoom"):
-            return False
-        self.cover = Clear()
-        return True
+        return self._cover("unzoom", Clear())
 
     def hand_over(self, seat: int) -> bool:
         """Hide the table until ``seat``'s player is there: the hand is emptied (a card of the
         last seat must not stay in hand) and a large card closed."""
         self.hand = Idle()
-        self.cover = Privacy(seat)
-        return True
+        return self._cover("hand_over", Privacy(seat))  # allowed from every cover
 
     def reveal(self) -> bool:
         """The hand-over screen goes: the waited-for player is there."""
-        if not self.may("reveal"):
-            return False
-        self.cover = Clear()
-        return True
+        return self._cover("reveal", Clear())
 
 
 _COVER = {"zoom", "unzoom", "hand_over", "reveal"}

@@ -55,17 +55,15 @@ class KeyboardInput:
             "text_size": lambda e: self.step_text_scale(-1 if e.key in keys.SMALLER else 1),
             "voice": lambda e: self.toggle_read_aloud(),
             "guide": lambda e: self.toggle_guide(),
-            "chat": lambda e: self.open_chat(),
+            "chat": lambda e: self.net.open_chat(),
         }
 
     def _key_focus(self, event: pygame.event.Event) -> None:
         if self.drawn.final_button is not None:  # the final scoring: Tab selects Continue
-            self.final_focus = True
+            self.ctl.focus_continue()
             return
-        self.hint = None  # Tab chooses the move Enter plays: the hint gives way
-        if self.legal:
-            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
-            self.focus = (self.focus + step) % len(self.legal)
+        step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        self.ctl.step_focus(step, len(self.legal))  # Tab chooses the move: the hint gives way
 
     def _key_enter(self, event: pygame.event.Event) -> None:
         if self.drawn.final_button is not None:
@@ -92,8 +90,7 @@ class KeyboardInput:
         elif self.dragging or self.selected:
             ia.drop()
         elif self.focus >= 0 or self.hint is not None:
-            self.focus = -1
-            self.hint = None
+            self.ctl.clear_choice()
         else:
             self.ask_to_leave()
 

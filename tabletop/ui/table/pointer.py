@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 class PointerInput:
     """Mouse and wheel events on the table (mixed into the table scene)."""
 
+    # the pointer's state, written here only
+    mouse: tuple[int, int] = (0, 0)  # where the pointer is
+    hover_key: str | None = None  # what it rests over: a card's key, a tip's
+    hover_t = 0.0  # for how long
+    hushed_at: tuple[int, int] | None = None  # where a card was just played: no tip
+    opened_seat: int | None = None  # a folded seat box opened with a click
+
+    def _tick_hover(self, dt: float) -> None:
+        self.hover_t += dt
+
     def sprite_at(self, pos: tuple[int, int]) -> Sprite | None:
         """The card drawn on top at ``pos`` (never the card in hand)."""
         i = pygame.Rect(pos, (1, 1)).collidelist(self.placed.rects_top_first)

@@ -61,12 +61,9 @@ class TableReads(Protocol):
     # the mark on the shown seat's plate, and whether the log says "your" to that seat
     seat_mark: str
     addresses_seat: bool
-    guide_on: bool  # the first-game guide is shown (G)
     net_stamp: int  # bumped when news from a table server changes what the chrome shows
     opened_seat: int | None  # a seat box the player unfolded with a click (crowded panel)
 
-    @property
-    def token(self) -> int: ...
     @property
     def shown(self) -> int | None: ...
     @property
@@ -87,8 +84,6 @@ class TableReads(Protocol):
     def zone_counts(self) -> Mapping[str, int]: ...
     @property
     def buttons(self) -> Sequence[Button]: ...
-    @property
-    def thinking(self) -> set[int]: ...
 
     def names_in(self, text: str) -> str: ...
     def target_rect(self, target: str | None) -> pygame.Rect | None: ...
@@ -119,37 +114,27 @@ class TableReads(Protocol):
     def zoom(self) -> Mapping[str, Any] | None: ...
     @property
     def privacy(self) -> int | None: ...
-    @property
-    def focus(self) -> int: ...
-    @property
-    def hint(self) -> Action | None: ...
-    @property
-    def hint_pending(self) -> bool: ...
 
-    # animation, messages, the all-AI controls, the end
-    @property
-    def tweens(self) -> Mapping[str, Tween]: ...
-    @property
-    def ghosts(self) -> Sequence[Tween]: ...
-    @property
-    def story(self) -> Story: ...  # the rivals' moves since the shown seat acted
-    @property
-    def banners(self) -> Sequence[Moment]: ...  # moments to show, the first on show now
-    @property
-    def banner_t(self) -> float: ...
-    @property
-    def toast(self) -> str: ...
-    @property
-    def toast_t(self) -> float: ...
-    @property
-    def paused(self) -> bool: ...
-    @property
-    def fast(self) -> bool: ...
-    @property
-    def log_scroll(self) -> int: ...
-    @property
-    def final_t(self) -> float: ...
-    @property
-    def final_focus(self) -> bool: ...
+    # the controller's state (``ctl``, controller.py), read through the scene's members that
+    # refuse a write: read-only here too
+    token: int  # changes whenever the state changes
+    focus: int  # the legal move Tab chose (-1: none)
+    hint: Action | None
+    hint_pending: bool
+    thinking: set[int]  # AI seats computing now
+    guide_on: bool  # the first-game guide is shown (G)
+    tweens: Mapping[str, Tween]
+    ghosts: Sequence[Tween]
+    story: Story  # the rivals' moves since the shown seat acted
+    banners: Sequence[Moment]  # moments to show, the first on show now
+    banner_t: float
+    toast: str
+    toast_t: float
+    paused: bool
+    fast: bool
+    log_scroll: int
+    final_t: float
+    final_focus: bool
+
     @property
     def screen_kept(self) -> bool: ...

@@ -15,14 +15,14 @@ import pygame
 from tabletop.controller import AiWorker, Match
 from tabletop.controller.ai_seats import shared_worker
 from tabletop.controller.game_data import game_data
-from tabletop.engine import IMPERFECT, Action
-from tabletop.ui import narration
+from tabletop.engine import IMPERFECT, Action, Event
+from tabletop.ui import narration, sound
 from tabletop.ui.cards import CardArt
 from tabletop.ui.scene import Scene
-from tabletop.ui.table import model, paint, story
-from tabletop.ui.table.ai_turns import AiTurns
+from tabletop.ui.table import model, paint
 from tabletop.ui.table.commands import Commands
-from tabletop.ui.table.cues import Cues, setting
+from tabletop.ui.table.controller import TableController
+from tabletop.ui.table.cues import anim_factor, flights, move_sound, setting
 from tabletop.ui.table.drawn import Drawn
 from tabletop.ui.table.interaction import Dragging, Interaction
 from tabletop.ui.table.keyboard import KeyboardInput
@@ -31,23 +31,39 @@ from tabletop.ui.table.model import Sprite
 from tabletop.ui.table.online import OnlineTable
 from tabletop.ui.table.paint import HOVER_DELAY
 from tabletop.ui.table.pointer import PointerInput
-from tabletop.ui.table.widgets import Button, Tween
+from tabletop.ui.table.widgets import Button
 from tabletop.ui.theme import palette, px, scale_factor
 
 __all__ = ["HOVER_DELAY", "Sprite", "TableScene"]
 
-TOAST_TIME = 3.5
-FINAL_REVEAL_TIME = 12.0  # seconds the final scoring keeps revealing rows (0.45 s each)
+
+class _Forward:
+    """A member of the scene read from one of its parts (``scene.X`` is ``scene.<part>.X``);
+    the scene never writes it: the part's own methods change it."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, scene: Any, owner: type | None = None) -> Any:
+        return self if scene is None else getattr(getattr(scene, self.part), self.name)
+
+    def __set__(self, scene: Any, value: Any) -> None:
+        raise AttributeError(f"{self.name} belongs to a part of the table (scene.{self.part})")
 
 
-class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cues, Scene):
+class TableScene(PointerInput, KeyboardInput, Commands, Scene):
     """A match at the table (see the module docstring).
 
-    Input, AI turns, the panel's commands and a move's sound and animation are mixins in
-    ``pointer``, ``keyboard``, ``ai_turns``, ``commands`` and ``cues``, and a match played on a
-    server is followed by ``online``; this class builds the
-    table, lays it out, refreshes it from the match, applies moves, steps it per frame and
-    draws it.
+    It holds its parts: the model (``placed``, ``moves``), the interaction
+    (``interaction``), the painter's record (``drawn``, written by ``paint``), the
+    controller (``ctl``: the match-facing state, changed through its methods) and the
+    online part (``net``: a match played on a server followed).  Pointer and keyboard
+    input and the panel's commands are mixins in ``pointer``, ``keyboard`` and
+    ``commands``; this class builds the table, lays it out, refreshes it from the match,
+    applies moves, steps it per frame and draws it.
     """
 
     seat_mark = "  (you)"  # on the plate of the seat whose cards are shown
@@ -72,9 +88,11 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             bool(setting(app, "colour_safe", False))
         )
         self.art = CardArt.shared(data, self.pal)
-        self.worker = worker or shared_worker()
-        self.worker.prepare(match.game)  # a warm process before the first AI turn or hint
-        self.watch_delay = watch_delay
+        worker = worker or shared_worker()
+        worker.prepare(match.game)  # a warm process before the first AI turn or hint
+        self.ctl = TableController(
+            match, worker, channel=id(self), watch_delay=watch_delay, guide=guide
+        )
         local = getattr(match, "local_humans", None)  # a remote match: this computer's seats
         self.humans = (
             list(local())
@@ -89,86 +107,90 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             self.viewer = first
             self.interaction.hand_over(first)
         self.size = tuple(app.size)
-        self.token = 0  # changes whenever the state changes
-        self.pending: dict[Any, int] = {}  # AI jobs in flight (or answered) → seat
-        self.held: list[tuple[int, Action]] = []  # AI answers waiting to be played
-        self.together: set[Any] = set()  # jobs asked while several seats decide at once
-        self.story = story.Story()  # the rivals' moves since the shown seat acted (cues)
-        self.banners: list[story.Moment] = []  # moments to show, the first on show now
-        self.banner_t = 0.0
-        self.moment_from = len(story.played_moves(match))  # moments shown up to here
-        self.hint: Action | None = None
-        self.hint_pending = False
-        self.paused = False
-        self.step = False
-        self.fast = False  # an all-AI game played without pauses or animation (F)
-        self.ai_wait = 0.0
-        self.toast = ""
-        self.toast_t = 0.0
-        self.mouse = (0, 0)
-        self.hover_key: str | None = None
-        self.hover_t = 0.0
-        self.hushed_at: tuple[int, int] | None = None  # where a card was just played: no tip
         self.placed = model.Placement()  # the model, rebuilt by refresh: the cards' places
         self.moves = model.Gestures()  # and the legal actions by gesture
-        self.tweens: dict[str, Tween] = {}
-        self.ghosts: list[Tween] = []
-        self.focus = -1
-        self.log_scroll = 0
-        self.opened_seat: int | None = None  # a folded seat box opened with a click
-        self.final_t = -1.0
-        self.final_focus = False  # Tab selected Continue under the final scoring
-        self.results_opened = False
-        self.buttons: list[Button] = []
         self.drawn = Drawn()  # the painter's caches and record (drawing writes nothing else)
-        self.my_turn: bool | None = None  # the shown human seat may act (None: not known yet)
-        self.guide_on = guide  # the first-game guide shows (G; see tabletop.ui.first_game)
+        self.net = OnlineTable(self)  # a match on a server: what arrives, the chat line
         self._relayout()
         self.refresh()
+
+    # ------------------------------------------------------------------ the controller
+    watch_delay = _Forward("ctl")
+    token = _Forward("ctl")
+    hint = _Forward("ctl")
+    hint_pending = _Forward("ctl")
+    hint_reason = _Forward("ctl")
+    focus = _Forward("ctl")
+    paused = _Forward("ctl")
+    fast = _Forward("ctl")
+    ai_wait = _Forward("ctl")
+    tweens = _Forward("ctl")
+    ghosts = _Forward("ctl")
+    toast = _Forward("ctl")
+    toast_t = _Forward("ctl")
+    story = _Forward("ctl")
+    banners = _Forward("ctl")
+    banner_t = _Forward("ctl")
+    log_scroll = _Forward("ctl")
+    final_focus = _Forward("ctl")
+    guide_on = _Forward("ctl")
+    thinking = _Forward("ctl")
+
+    @property
+    def worker(self) -> Any:
+        """The AI worker the table asks (it answers on the scene's id)."""
+        return self.ctl.worker
+
+    @worker.setter
+    def worker(self, worker: Any) -> None:
+        self.ctl.use_worker(worker)
+
+    @property
+    def final_t(self) -> float:
+        """The final scoring's clock (-1: not shown)."""
+        return self.ctl.final_t
+
+    @final_t.setter
+    def final_t(self, value: float) -> None:  # the replay keeps the final scoring away
+        if value >= 0:
+            raise AttributeError("final_t runs on the controller's clock (scene.ctl)")
+        self.ctl.hide_final()
+
+    # ------------------------------------------------------------------ online
+    online = _Forward("net")  # True when the match is played on a server
+    chat_open = _Forward("net")  # the chat line is open (T)
+
+    @property
+    def net_stamp(self) -> int:
+        """Bumped when something the chrome shows arrived from the server (seats, chat)."""
+        return self.net.stamp
+
+    def _typing(self) -> bool:
+        """True while the chat line takes the keys (the app then leaves "?" to it)."""
+        return self.net.chat_open
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The open chat line takes the keys; everything else goes to the table."""
+        if not self.net.chat_event(event):
+            super().handle_event(event)
+
+    def log_to_end(self) -> None:
+        """The log shows its newest lines."""
+        self.ctl.log_to_end()
 
     # ------------------------------------------------------------------ the model
     # ``placed`` (every card of the view in its place) and ``moves`` (the legal actions by
     # gesture) are rebuilt by :meth:`refresh`; these read them.
-    @property
-    def sprites(self) -> list[Sprite]:
-        """The cards as drawn, bottom first."""
-        return self.placed.sprites
-
-    @property
-    def by_uid(self) -> dict[str, Sprite]:
-        """The cards that have a uid, by it."""
-        return self.placed.by_uid
-
-    @property
-    def captions(self) -> list[tuple[str, tuple[int, int], int]]:
-        """Words under stacks: text, midtop, width."""
-        return self.placed.captions
-
-    @property
-    def zone_counts(self) -> dict[str, int]:
-        """How many cards each zone of the view holds."""
-        return self.placed.zone_counts
-
-    @property
-    def drags(self) -> dict[str, list[Action]]:
-        """Legal drags: card uid → actions."""
-        return self.moves.drags
-
-    @property
-    def clicks(self) -> dict[str, list[Action]]:
-        """Legal clicks: target → actions."""
-        return self.moves.clicks
-
-    @property
-    def presses(self) -> dict[str, list[Action]]:
-        """Legal buttons: label → actions."""
-        return self.moves.presses
+    sprites = _Forward("placed")  # the cards as drawn, bottom first
+    by_uid = _Forward("placed")  # the cards that have a uid, by it
+    captions = _Forward("placed")  # words under stacks: text, midtop, width
+    zone_counts = _Forward("placed")  # how many cards each zone of the view holds
+    drags = _Forward("moves")  # legal drags: card uid → actions
+    clicks = _Forward("moves")  # legal clicks: target → actions
+    presses = _Forward("moves")  # legal buttons: label → actions
 
     # ------------------------------------------------------------------ the interaction
-    @property
-    def dragging(self) -> Sprite | None:
-        """The card in hand."""
-        return self.interaction.dragging
+    dragging = _Forward("interaction")  # the card in hand
 
     @property
     def drag_offset(self) -> tuple[int, int]:
@@ -176,10 +198,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         hand = self.interaction.hand
         return hand.offset if isinstance(hand, Dragging) else (0, 0)
 
-    @property
-    def selected(self) -> Sprite | None:
-        """The card selected for click-then-click."""
-        return self.interaction.selected
+    selected = _Forward("interaction")  # the card selected for click-then-click
 
     @property
     def chooser(self) -> tuple[Button, ...]:
@@ -199,36 +218,14 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         ch = self.interaction.chooser
         return ch.typed if ch is not None else ""
 
-    @property
-    def zoom(self) -> Mapping[str, Any] | None:
-        """The card shown large."""
-        return self.interaction.zoom
-
-    @property
-    def privacy(self) -> int | None:
-        """The seat the hand-over screen waits for."""
-        return self.interaction.privacy
+    zoom = _Forward("interaction")  # the card shown large
+    privacy = _Forward("interaction")  # the seat the hand-over screen waits for
 
     # ------------------------------------------------------------------ what was drawn
-    @property
-    def final_button(self) -> Button | None:
-        """The Continue button under the final scoring, once drawn."""
-        return self.drawn.final_button
-
-    @property
-    def keys_hint_rect(self) -> pygame.Rect | None:
-        """Where "F1 Keys" was drawn over the log."""
-        return self.drawn.keys_hint_rect
-
-    @property
-    def labels(self) -> dict[str, tuple[str, pygame.Rect]]:
-        """Zone labels as drawn: zone id → (words, rect)."""
-        return self.drawn.labels
-
-    @property
-    def plate_rects(self) -> dict[int, pygame.Rect]:
-        """Seat name plates as drawn."""
-        return self.drawn.plate_rects
+    final_button = _Forward("drawn")  # the Continue button under the final scoring, once drawn
+    keys_hint_rect = _Forward("drawn")  # where "F1 Keys" was drawn over the log
+    labels = _Forward("drawn")  # zone labels as drawn: zone id → (words, rect)
+    plate_rects = _Forward("drawn")  # seat name plates as drawn
 
     @property
     def _static(self) -> pygame.Surface | None:
@@ -300,8 +297,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         nxt = deciding[0]
         if nxt != self.viewer and self.imperfect and len(self.humans) > 1:
             self.interaction.hand_over(nxt)  # empties the hand, closes a large card
-            self.ghosts.clear()  # a flying card of the last seat must not show its face
-            self.tweens.clear()
+            self.ctl.still()  # a flying card of the last seat must not show its face
         self.viewer = nxt
 
     def refresh(self) -> None:
@@ -319,18 +315,16 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             and getattr(m, "connected", True)  # an online table offers nothing while away
         )
         self.legal = m.legal(shown) if can_act else []
-        if can_act and self.my_turn is False:
+        if self.ctl.turn_now(can_act):
             self.cue("turn")
-        self.my_turn = can_act
         self.moves = model.gestures(self.legal)
         if not hasattr(self, "_names_re"):
             self._learn_names()
         self._place_cards()
-        self._read_story()
+        self.ctl.read_story(self.shown)
         self._rebind()
         self._build_buttons()
-        if self.focus >= len(self.legal):
-            self.focus = -1
+        self.ctl.keep_focus(len(self.legal))
         self._hover_at(self.mouse)  # the card under a still pointer may have changed
 
     def _place_cards(self) -> None:
@@ -387,7 +381,7 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             self.cue("refuse")
             return False
         if events is None:  # sent to the server: it animates when the table answers
-            self._net_sent = (action.gesture.card if from_rect else None, from_rect)
+            self.net.sent(action.gesture.card if from_rect else None, from_rect)
             self.refresh()
             return True
         self.cue(self._move_sound(events, action.gesture.card if from_rect else None))
@@ -408,13 +402,10 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
     def _after_change(self, own: bool = True, mover: int | None = None) -> None:
         """Recompute after a move; another seat's move keeps what the shown seat is doing
         (and what the AI seats deciding beside ``mover`` are thinking, see ``ai_turns``)."""
-        self.token += 1
-        self.hint = None
-        self.hint_pending = False
-        self._forget_answers(mover)
+        self.ctl.moved(mover)
         focused = self.legal[self.focus] if 0 <= self.focus < len(self.legal) else None
         chooser = self.interaction.settle(own)
-        self.focus = -1
+        self.ctl.set_focus(-1)
         self.refresh()
         # a secret commit of an AI seat must not close the human's open chooser
         if (
@@ -424,51 +415,76 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
         ):
             self.interaction.reopen(chooser)
         if not own and focused is not None and focused in self.legal:
-            self.focus = self.legal.index(focused)
+            self.ctl.set_focus(self.legal.index(focused))
 
     def scroll_log(self, lines: int) -> None:
         """Show ``lines`` older log lines (newer when negative), within the log drawn last."""
-        self.log_scroll = max(0, min(self.log_scroll + lines, self.drawn.log_max))
+        self.ctl.scroll_log(lines, self.drawn.log_max)
 
     def show_toast(self, text: str) -> None:
         """A short message over the table (reasons, autosave trouble)."""
-        self.toast = text.strip()  # an online drop's reason comes later, in front of the rest
-        self.toast_t = TOAST_TIME
+        self.ctl.say(text)  # an online drop's reason comes later, in front of the rest
         narration.refused(self, self.toast)
+
+    # ------------------------------------------------------------------ a move's cues
+    def cue(self, name: str | None) -> None:
+        """Play a sound through the app's player (not while fast-forwarding)."""
+        if name and not self.ctl.fast:
+            sound.play(self.app, name)
+
+    def skip_banner(self) -> bool:
+        """Close the moment's banner on show (the next one follows); False if none."""
+        return self.ctl.skip_banner()
+
+    def _move_sound(self, events: list[Event], dropped: str | None) -> str | None:
+        return move_sound(self, events, dropped)
+
+    def _animate(
+        self, old: dict[str, pygame.Rect], old_slots: dict[str, pygame.Rect], events: list[Event]
+    ) -> None:
+        speed = anim_factor(self.app)
+        if speed <= 0 or self.ctl.fast:
+            return
+        slides, ghosts = flights(self, speed, old, old_slots, events)
+        for key, tween in slides.items():
+            self.ctl.slide(key, tween)
+        for ghost in ghosts:
+            self.ctl.fly(ghost)
+
+    # ------------------------------------------------------------------ the AI seats
+    def request_hint(self) -> None:
+        """Ask the ``hint`` agent (Hard's search, with its reason) for the shown seat's move."""
+        if self.shown is not None and self.legal:
+            self.ctl.ask_hint(self.view, self.shown, self.legal)
+
+    def _schedule_ai(self, dt: float) -> None:
+        """Play the AI move that is due, or ask the AI seats still to decide."""
+        move = self.ctl.ai_move(dt, self.privacy is not None)
+        if move is not None:
+            self.apply(*move)
 
     # ------------------------------------------------------------------ per frame
     def update(self, dt: float) -> None:
         """Advance animations, AI turns and the final scoring."""
         dt = max(0.0, min(dt, 0.25))
-        self.poll_server()
-        for key in [k for k, t in self.tweens.items() if (setattr(t, "t", t.t + dt) or t.done)]:
-            del self.tweens[key]
-        for t in self.ghosts:
-            t.t += dt
-        self.ghosts = [t for t in self.ghosts if not t.done]
-        if self.toast_t > 0:
-            self.toast_t -= dt
-        self._tick_banner(dt)
-        self.hover_t += dt
-        for ans in self.worker.poll(id(self)):
-            self._answer(ans)
+        self.net.poll()
+        self.ctl.tick(dt)
+        self._tick_hover(dt)
+        self.ctl.take_answers()
         narration.follow(self)
         if self.match.is_over():
-            if self.final_t < 0:
-                self.final_t = 0.0
-            elif not (self.tweens or self.ghosts):
-                self.final_t += dt
+            self.ctl.tick_final(dt)
             return
         self._schedule_ai(dt)
 
     def busy(self) -> bool:
         """Cards sliding, a toast or the final scoring showing, or an AI seat to move."""
         m = self.match
-        if self.tweens or self.ghosts or self.toast_t > 0 or self.hint_pending or self.net_busy():
+        if self.ctl.moving() or self.net.busy():
             return True
         if m.is_over():
-            return 0 <= self.final_t < FINAL_REVEAL_TIME
-        return bool(self.pending or self.held or m.ai_to_act())
+            return self.ctl.revealing()
+        return bool(self.ctl.ai or m.ai_to_act())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -477,4 +493,4 @@ class TableScene(OnlineTable, PointerInput, KeyboardInput, AiTurns, Commands, Cu
             self.resize(surface.get_size())
         self.art.drawn.clear()
         paint.frame(self, surface)
-        self.draw_online(surface)
+        self.net.draw(surface)
