@@ -185,13 +185,8 @@ def _user_tag() -> str:
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` all-or-nothing: a temp file in the same folder, then replace."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = _synced_temp(path, text)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -208,6 +203,23 @@ def write_new_text(path: Path, text: str) -> None:
     an exclusive create where the file system has no links).
     """
     path = Path(path)
+    tmp = _synced_temp(path, text)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this file system: claim the name, then fill it
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+
+
+def _synced_temp(path: Path, text: str) -> str:
+    """A temp file beside ``path`` holding ``text``, flushed to disk; its name is returned
+    (removed again if the write fails)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -215,17 +227,11 @@ def write_new_text(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            raise
-        except OSError:  # no hard links on this file system: claim the name, then fill it
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-            os.replace(tmp, path)
-    finally:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    fsync_dir(path.parent)
+        raise
+    return tmp
 
 
 def fsync_dir(folder: Path) -> None:

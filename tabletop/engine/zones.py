@@ -33,9 +33,10 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine.events import MOVE, Event, Text
+from tabletop.engine.events import MOVE, QUIET, Event, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rng import Rng
+from tabletop.engine.words import plural
 
 PUBLIC = "public"
 OWNER = "owner"
@@ -126,6 +127,13 @@ class Zone:
         if viewer == owner and self.owner_sees:
             return True
         return None
+
+
+def counted_deck(pile: str) -> Zone:
+    """The face-down draw pile held in the state's list ``pile`` (the zone of that id),
+    labelled with how many cards it holds: ``Deck (12 cards)``."""
+    of = attrgetter(pile)
+    return Zone(pile, DECK, cards=of, label=lambda s: f"Deck ({plural(len(of(s)), 'card')})")
 
 
 @dataclass(frozen=True)
@@ -415,6 +423,24 @@ class Zones:
         return found
 
     # --- events -----------------------------------------------------------------------------
+    def record(
+        self,
+        state: Any,
+        card: int,
+        source: str,
+        target: str,
+        text: Text,
+        events: list[Event],
+        hidden_text: Text | None = None,
+        face_up: bool = True,
+    ) -> None:
+        """Add the event of ``card`` moving (:meth:`move`, for ``state.players`` seats) to
+        ``events``; a quiet apply (``events`` is ``QUIET``) records nothing."""
+        if events is not QUIET:
+            events.append(
+                self.move(state, state.players, card, source, target, text, hidden_text, face_up)
+            )
+
     def move(
         self,
         state: Any,

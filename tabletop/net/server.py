@@ -104,14 +104,14 @@ class Server:
             "list": self._list,
             "create": self._create,
             "join": self._join,
-            "rejoin": self._rejoin,
+            "rejoin": self._seated(self._rejoin),
             "watch": self._watch,
-            "leave": self._leave,
-            "move": self._move,
-            "undo": self._undo,
-            "explain": self._explain,
-            "chat": self._chat,
-            "seat_ai": self._seat_ai,
+            "leave": self._seated(self._leave),
+            "move": self._seated(self._move),
+            "undo": self._seated(self._undo),
+            "explain": self._seated(self._explain),
+            "chat": self._seated(self._chat),
+            "seat_ai": self._seated(self._seat_ai),
             "ping": self._ping,
         }
 
@@ -534,6 +534,19 @@ class Server:
             return None
         return table, seat
 
+    def _seated(
+        self, handle: Callable[[Conn, dict[str, Any], ServerTable, int], None]
+    ) -> Callable[[Conn, dict[str, Any]], None]:
+        """The handler of a message only a seated player may send: ``handle`` gets the table
+        and the seat the message's token proves (an error is sent otherwise)."""
+
+        def checked(conn: Conn, msg: dict[str, Any]) -> None:
+            found = self._seat(conn, msg)
+            if found is not None:
+                handle(conn, msg, *found)
+
+        return checked
+
     def _join(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(conn, msg)
         if table is None:
@@ -548,11 +561,7 @@ class Server:
         self._subscribe(conn, table, seat)
         self._changed(table)
 
-    def _rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _rejoin(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         table.seats[seat].standin = None  # the player is back: the AI stands down
         conn.send({"type": "joined", "code": table.code, "seat": seat, "token": msg["token"],
                    "ref": msg.get("ref")})  # fmt: skip
@@ -568,11 +577,7 @@ class Server:
         self._subscribe(conn, table, None)
         self._send_state(table)
 
-    def _leave(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _leave(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         kept = []
         for t, sub in conn.subs:
             if t is table and sub.seat == seat:
@@ -589,11 +594,7 @@ class Server:
             table.release(seat)  # before the game begins, leaving gives the seat back
         self._broadcast(table)
 
-    def _move(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _move(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         if table.ai_level(seat) is not None:
             table.seats[seat].standin = None  # acting again takes the seat back from the AI
         try:
@@ -606,11 +607,7 @@ class Server:
             return
         self._changed(table)
 
-    def _undo(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _undo(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         if msg.get("n") is not None and msg["n"] != table.n:
             conn.send(_refused(table, "Someone has moved since; nothing was taken back.", msg))
             return
@@ -621,19 +618,11 @@ class Server:
         self._changed(table)
         self._notice(table, f"{table.seats[seat].row.name} took back their last move.")
 
-    def _explain(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _explain(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         conn.send({"type": "explained", "code": table.code, "reason": table.explain(seat, msg["gesture"]),
                    "ref": msg.get("ref")})  # fmt: skip
 
-    def _chat(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _chat(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         text = protocol.clean_chat(msg["text"])
         if not text:
             return
@@ -648,11 +637,7 @@ class Server:
         for c in {sub.conn for sub in table.subscribers}:
             c.send(line)
 
-    def _seat_ai(self, conn: Conn, msg: dict[str, Any]) -> None:
-        found = self._seat(conn, msg)
-        if found is None:
-            return
-        table, seat = found
+    def _seat_ai(self, conn: Conn, msg: dict[str, Any], table: ServerTable, seat: int) -> None:
         target = msg["seat"]
         reason = table.set_ai(seat, target, msg.get("level") or "normal", self.options.grace)
         if reason:

@@ -25,21 +25,21 @@ def font_families() -> dict[str, dict[str, str]]:
     disp = fonts.font_path("display") or body
     disp_i = fonts.font_path("display_italic") or disp
     out: dict[str, dict[str, str]] = {}
-    if body is not None:
-        out[BODY] = {
-            "regular_path": str(body),
-            "bold_path": str(bold),
-            "italic_path": str(body),
-            "bold_italic_path": str(bold),
-        }
-    if disp is not None:
-        out[DISPLAY] = {
-            "regular_path": str(disp),
-            "bold_path": str(disp),
-            "italic_path": str(disp_i),
-            "bold_italic_path": str(disp_i),
-        }
+    if body is not None:  # no italic body face: its italics are upright
+        out[BODY] = _family(body, bold, body, bold)
+    if disp is not None:  # the display face has no bold weight
+        out[DISPLAY] = _family(disp, disp, disp_i, disp_i)
     return out
+
+
+def _family(regular: Any, bold: Any, italic: Any, bold_italic: Any) -> dict[str, str]:
+    """The four paths of a font family, as ``add_font_paths`` names them."""
+    return {
+        "regular_path": str(regular),
+        "bold_path": str(bold),
+        "italic_path": str(italic),
+        "bold_italic_path": str(bold_italic),
+    }
 
 
 def _font(name: str, role: str, scale: float, bold: bool = False) -> dict[str, Any]:

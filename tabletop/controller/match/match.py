@@ -148,17 +148,17 @@ class Match:
             return self.game.not_your_turn(self.state, seat)
         if action in self.legal(seat):
             return ""
-        try:
-            return self.game.why_illegal(self.state, seat, action)
-        except IllegalAction as e:
-            return e.reason
-        except Exception:
-            return "That move is not allowed now."
+        return self._reason(self.game.why_illegal, seat, action)
 
     def drop_reason(self, seat: int, gesture: Gesture) -> str:
         """The rules' words for a gesture that matches no legal action."""
+        return self._reason(self.game.explain_gesture, seat, gesture)
+
+    def _reason(self, ask: Callable[[Any, int, Any], str], seat: int, what: Any) -> str:
+        """The rules' answer to ``ask`` about this state; a reason the rules raise instead is
+        taken as the answer, and any other failure gets a plain refusal."""
         try:
-            return self.game.explain_gesture(self.state, seat, gesture)
+            return ask(self.state, seat, what)
         except IllegalAction as e:
             return e.reason
         except Exception:

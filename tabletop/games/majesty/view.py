@@ -18,8 +18,7 @@ from tabletop.engine.decisions import prompt as prompt_frame
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
-from tabletop.engine.words import plural
-from tabletop.engine.zones import DECK, HIDDEN, PUBLIC, CardView, Zone, Zones
+from tabletop.engine.zones import HIDDEN, PUBLIC, CardView, Zone, Zones, counted_deck
 from tabletop.games.majesty.data import BACKS as BACK_OF
 from tabletop.games.majesty.data import (
     CARD_IDS,
@@ -131,12 +130,7 @@ def _worker_face(s: MajestyState, owner: int | None, i: int, card: int) -> Mappi
 
 ZONES = Zones(
     [
-        Zone(
-            "deck",
-            DECK,
-            cards=lambda s: s.deck,
-            label=lambda s: f"Deck ({plural(len(s.deck), 'card')})",
-        ),
+        counted_deck("deck"),
         Zone(
             "display",
             PUBLIC,

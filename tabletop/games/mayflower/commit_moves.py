@@ -7,9 +7,12 @@ card stays in the hand, marked for its owner), and one button confirms the whole
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.decisions import put
 from tabletop.engine.moves import Interned
+from tabletop.engine.words import plural
 from tabletop.games.mayflower import table
 from tabletop.games.mayflower.data import catalog
 from tabletop.games.mayflower.state import (
@@ -62,16 +65,22 @@ def make_button(name: str, label: str) -> Action:
 
 
 # --- Fortify ---------------------------------------------------------------------------------------
-def _make_fortify(card: int, seat: int, worth: int) -> Action:
-    return Action.make(
-        FORTIFY_WITH,
-        Gesture.drag(uid_of(card), zone(seat, "hand"), zone(seat, "fort")),
-        f"Fortify with the {card_name(card)} (every attack on you loses {worth})",
-        card=uid_of(card),
-    )
+def _onto_own(kind: str, pile: str, text: str) -> Interned[Action]:
+    """Actions ``kind`` dragging a hand card onto the seat's own ``pile``, by (card, seat,
+    worth); ``text`` names them (``{card}``, ``{worth}``)."""
+
+    def make(card: int, seat: int, worth: int) -> Action:
+        gesture = Gesture.drag(uid_of(card), zone(seat, "hand"), zone(seat, pile))
+        return Action.make(
+            kind, gesture, text.format(card=card_name(card), worth=worth), card=uid_of(card)
+        )
+
+    return Interned(make)
 
 
-_fortify = Interned(_make_fortify)
+_fortify = _onto_own(
+    FORTIFY_WITH, "fort", "Fortify with the {card} (every attack on you loses {worth})"
+)
 _NO_FORTIFY = make_button(NO_FORTIFY, "No fortification")
 
 
@@ -113,6 +122,19 @@ _attack = Interned(_make_attack)
 _done = Interned(lambda name, label: make_button(name, label))
 
 
+def _confirming(
+    kind: str, verb: str, card: str, none: str
+) -> Callable[[MayflowerState, int], list[Action]]:
+    """The lister of the button ``kind`` confirming the seat's planned cards (``verb`` and
+    how many of ``card``; ``none`` when it plans none)."""
+
+    def confirm(s: MayflowerState, seat: int) -> list[Action]:
+        n = len(planned_of(s, seat))
+        return [_done(kind, f"{verb} {plural(n, card)}" if n else none)]
+
+    return confirm
+
+
 def attacks(s: MayflowerState, seat: int) -> list[Action]:
     """Plan one more club at a living rival (the Jack's +2 on one), or confirm the attacks."""
     planned = planned_of(s, seat)
@@ -132,10 +154,7 @@ def attacks(s: MayflowerState, seat: int) -> list[Action]:
     return out
 
 
-def attack_dones(s: MayflowerState, seat: int) -> list[Action]:
-    """Confirm the planned attacks (none: no attack)."""
-    n = len(planned_of(s, seat))
-    return [_done(ATTACK_DONE, f"Attack with {n} club{'s' * (n != 1)}" if n else "No attack")]
+attack_dones = _confirming(ATTACK_DONE, "Attack with", "club", "No attack")
 
 
 def apply_attack(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
@@ -150,10 +169,14 @@ def apply_done(s: MayflowerState, seat: int, action: Action, events: list[Event]
 
 
 # --- Defend ----------------------------------------------------------------------------------------
-def _make_parry(card: int, seat: int, club: int, fight: int, boost: bool, worth: int) -> Action:
+def parry_action(
+    kind: str, card: int, seat: int, club: int, boost: bool, worth: int, **more: int
+) -> Action:
+    """The drag of spade ``card`` onto the attacking ``club`` (with the Jack's +2 when
+    ``boost``), as the move ``kind``: a planned parry, or the answer to a Diplomacy call."""
     jack = " with the Jack's +2" if boost else ""
     return Action.make(
-        PARRY_WITH,
+        kind,
         Gesture.drag(
             uid_of(card),
             zone(seat, "hand"),
@@ -162,9 +185,13 @@ def _make_parry(card: int, seat: int, club: int, fight: int, boost: bool, worth:
         ),
         f"Parry the {card_name(club)} with the {card_name(card)}{jack} (worth {worth})",
         card=uid_of(card),
-        fight=fight,
+        **more,
         boost=boost,
     )
+
+
+def _make_parry(card: int, seat: int, club: int, fight: int, boost: bool, worth: int) -> Action:
+    return parry_action(PARRY_WITH, card, seat, club, boost, worth, fight=fight)
 
 
 _parry = Interned(_make_parry)
@@ -186,10 +213,7 @@ def defends(s: MayflowerState, seat: int) -> list[Action]:
     return out
 
 
-def defend_dones(s: MayflowerState, seat: int) -> list[Action]:
-    """Confirm the planned parries (none: no parry)."""
-    n = len(planned_of(s, seat))
-    return [_done(DEFEND_DONE, f"Parry {n} attack{'s' * (n != 1)}" if n else "No parry")]
+defend_dones = _confirming(DEFEND_DONE, "Parry", "attack", "No parry")
 
 
 def apply_parry(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
@@ -199,16 +223,7 @@ def apply_parry(s: MayflowerState, seat: int, action: Action, events: list[Event
 
 
 # --- Rebuild ---------------------------------------------------------------------------------------
-def _make_heal(card: int, seat: int, worth: int) -> Action:
-    return Action.make(
-        HEAL_WITH,
-        Gesture.drag(uid_of(card), zone(seat, "hand"), zone(seat, "heal")),
-        f"Heal {worth} with the {card_name(card)}",
-        card=uid_of(card),
-    )
-
-
-_heal = Interned(_make_heal)
+_heal = _onto_own(HEAL_WITH, "heal", "Heal {worth} with the {card}")
 
 
 def rebuilds(s: MayflowerState, seat: int) -> list[Action]:
@@ -220,10 +235,7 @@ def rebuilds(s: MayflowerState, seat: int) -> list[Action]:
     ]
 
 
-def rebuild_dones(s: MayflowerState, seat: int) -> list[Action]:
-    """Confirm the planned healing (none: no healing)."""
-    n = len(planned_of(s, seat))
-    return [_done(REBUILD_DONE, f"Heal with {n} heart{'s' * (n != 1)}" if n else "No healing")]
+rebuild_dones = _confirming(REBUILD_DONE, "Heal with", "heart", "No healing")
 
 
 def apply_heal(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:

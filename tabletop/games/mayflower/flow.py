@@ -166,6 +166,11 @@ def _phase(s: MayflowerState, phase: str, events: list[Event]) -> None:
     events.append(Event(PHASE, text, {"name": phase, "season": s.season}))
 
 
+# the phases played as a secret commit of every living seat, and the phase after each
+# (None: the end of the season, Rebuild's)
+_AFTER_COMMIT = {FORTIFY: ATTACK, ATTACK: DEFEND, DEFEND: PILLAGE, REBUILD: None}
+
+
 def next_step(s: MayflowerState, events: list[Event]) -> None:
     """The stack is empty: the phase takes its next step."""
     phase, stage = s.phase, s.stage
@@ -175,17 +180,7 @@ def next_step(s: MayflowerState, events: list[Event]) -> None:
             court(s, events)
         else:
             _phase(s, FORTIFY, events)
-    elif phase == FORTIFY:
-        if stage == 0:  # between Court and Fortify: a round of favour trades (M39)
-            s.stage = 1
-            if s.favours_on:
-                favours.open_round(s, FORTIFY)
-        elif stage == 1:
-            s.stage = 2
-            s.stack.append(commit(FORTIFY, s.living()))
-        else:
-            _phase(s, ATTACK, events)
-    elif phase in (ATTACK, DEFEND, REBUILD):
+    elif phase in _AFTER_COMMIT:  # a round of favour trades (M39), then the secret commit
         if stage == 0:
             s.stage = 1
             if s.favours_on:
@@ -193,12 +188,10 @@ def next_step(s: MayflowerState, events: list[Event]) -> None:
         elif stage == 1:
             s.stage = 2
             s.stack.append(commit(phase, s.living()))
-        elif phase == ATTACK:
-            _phase(s, DEFEND, events)
-        elif phase == DEFEND:
-            _phase(s, PILLAGE, events)
-        else:
+        elif (after := _AFTER_COMMIT[phase]) is None:
             end_of_season(s, events)
+        else:
+            _phase(s, after, events)
     elif phase == PILLAGE:
         if stage == 0 and s.favours_on:  # between Defend and Pillage: favour trades (M39)
             s.stage = 1

@@ -8,6 +8,8 @@ in :mod:`.favours`; the table joins the lists.
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.engine import BUTTON, CLICK, DRAG, Action
 from tabletop.engine.moves import Apply, Generate, Move, Moves
 from tabletop.games.mayflower import favour_moves, table
@@ -76,7 +78,7 @@ from tabletop.games.mayflower.state import (
 def _move(
     name: str, step: str, gen: Generate, app: Apply, gesture: str, reveals: bool = False
 ) -> Move:
-    return Move(name, (step,), gen, app, refuse, gesture, reveals)
+    return Move(name, (step,), gen, app, partial(refuse, wanted=step), gesture, reveals)
 
 
 MOVES = Moves(

@@ -5,6 +5,7 @@ seat called by Diplomacy.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.decisions import Frame, pass_
@@ -20,6 +21,7 @@ from tabletop.games.mayflower.commit_moves import (
     PASS,
     jokers_of,
     make_button,
+    parry_action,
     uid_of,
 )
 from tabletop.games.mayflower.data import DIPLOMACY, ENEMY, catalog
@@ -159,32 +161,35 @@ def apply_counter(s: MayflowerState, seat: int, action: Action, events: list[Eve
 
 def apply_redirect(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
     """Enemy of my Enemy is used; it takes effect once its window closes."""
-    s.power_used[seat] = True
     f = s.fights[int(action["fight"])]
-    text = partial(
-        _uses,
-        seat,
-        "Enemy of my Enemy",
-        f"to turn {who(f['by'])}'s {card_name(f['club'])} on {who(int(action['target']))}",
-    )
-    events.append(Event(LOG, text, {"seat": seat}))
-    pid = table.new_play(s, REDIRECT, seat, fight=f["id"], target=int(action["target"]))
-    table.open_window(s, [pid], play=pid)
+    target = int(action["target"])
+    what = f"to turn {who(f['by'])}'s {card_name(f['club'])} on {who(target)}"
+    _use_power(s, seat, REDIRECT, "Enemy of my Enemy", what, f, target, events)
 
 
 def apply_diplomacy(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:
     """Diplomacy is used; once its window closes the called seat may parry."""
-    s.power_used[seat] = True
     f = s.fights[int(action["fight"])]
     called = int(action["seat"])
-    text = partial(
-        _uses,
-        seat,
-        "Diplomacy",
-        f"to call {who(called)} against {who(f['by'])}'s {card_name(f['club'])}",
-    )
-    events.append(Event(LOG, text, {"seat": seat}))
-    pid = table.new_play(s, DIPLO, seat, fight=f["id"], target=called)
+    what = f"to call {who(called)} against {who(f['by'])}'s {card_name(f['club'])}"
+    _use_power(s, seat, DIPLO, "Diplomacy", what, f, called, events)
+
+
+def _use_power(
+    s: MayflowerState,
+    seat: int,
+    kind: str,
+    power: str,
+    what: str,
+    fight: dict[str, Any],
+    target: int,
+    events: list[Event],
+) -> None:
+    """The seat's once-a-game power is used on ``fight``: said, then played into a window of
+    its own (the play ``kind`` names ``target``)."""
+    s.power_used[seat] = True
+    events.append(Event(LOG, partial(_uses, seat, power, what), {"seat": seat}))
+    pid = table.new_play(s, kind, seat, fight=fight["id"], target=target)
     table.open_window(s, [pid], play=pid)
 
 
@@ -208,23 +213,7 @@ def diplomacy_spades(s: MayflowerState, seat: int, fight_id: int) -> list[tuple[
 _DIPLO_DECLINE = make_button(DIPLO_DECLINE, "Decline")
 
 
-def _make_diplo_parry(card: int, seat: int, club: int, boost: bool, worth: int) -> Action:
-    jack = " with the Jack's +2" if boost else ""
-    return Action.make(
-        DIPLO_PARRY,
-        Gesture.drag(
-            uid_of(card),
-            zone(seat, "hand"),
-            uid_of(club),
-            choice="With the Jack's +2" if boost else None,
-        ),
-        f"Parry the {card_name(club)} with the {card_name(card)}{jack} (worth {worth})",
-        card=uid_of(card),
-        boost=boost,
-    )
-
-
-_diplo_parry = Interned(_make_diplo_parry)
+_diplo_parry = Interned(partial(parry_action, DIPLO_PARRY))
 
 
 def diplomacy_answers(s: MayflowerState, seat: int) -> list[Action]:

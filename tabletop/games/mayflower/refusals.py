@@ -5,21 +5,14 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.decisions import COMMIT
 from tabletop.games.mayflower.commit_moves import (
-    ATTACK_DONE,
     ATTACK_WITH,
     COUNTER,
-    DEFEND_DONE,
-    DIPLO_DECLINE,
     DIPLO_PARRY,
     DIPLOMACY_MOVE,
     ENEMY_MOVE,
     FORTIFY_WITH,
     HEAL_WITH,
-    HOARD_DONE,
-    NO_FORTIFY,
     PARRY_WITH,
-    PASS,
-    REBUILD_DONE,
     SHOW,
     planned_of,
 )
@@ -67,31 +60,14 @@ def _int(action: Action, key: str) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def refuse(s: MayflowerState, seat: int, action: Action) -> str:
-    """A plain-words reason why ``action`` is refused."""
+def refuse(s: MayflowerState, seat: int, action: Action, wanted: str) -> str:
+    """A plain-words reason why ``action`` is refused (``wanted``: the step that offers its
+    move, as the move table declares it)."""
     cat = catalog()
     top = s.stack[-1] if s.stack else None
     step = top.step if top else ""
     name = action.name
-    wanted = {
-        FORTIFY_WITH: FORTIFY,
-        NO_FORTIFY: FORTIFY,
-        ATTACK_WITH: ATTACK,
-        ATTACK_DONE: ATTACK,
-        PARRY_WITH: DEFEND,
-        DEFEND_DONE: DEFEND,
-        HEAL_WITH: REBUILD,
-        REBUILD_DONE: REBUILD,
-        SHOW: HOARD_STEP,
-        HOARD_DONE: HOARD_STEP,
-        COUNTER: REACT,
-        ENEMY_MOVE: REACT,
-        DIPLOMACY_MOVE: REACT,
-        PASS: REACT,
-        DIPLO_PARRY: DIPLOMACY_STEP,
-        DIPLO_DECLINE: DIPLOMACY_STEP,
-    }.get(name)
-    if wanted is not None and wanted != step:
+    if wanted != step:
         now = STEP_WORDS.get(step, "wait")
         if wanted in PHASE_NAMES:
             return f"That belongs to the {PHASE_NAMES[wanted]} phase; now you {now}."

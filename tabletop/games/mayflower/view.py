@@ -11,9 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame
-from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY, thaw
 from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.words import plural
@@ -126,18 +124,8 @@ ZONES = Zones(
 )
 
 
-def move(
-    s: MayflowerState,
-    card: int,
-    source: str,
-    target: str,
-    text: Text,
-    events: list[Event],
-    hidden_text: Text | None = None,
-) -> None:
-    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
-    if events is not QUIET:
-        events.append(ZONES.move(s, s.players, card, source, target, text, hidden_text))
+# a card's move, recorded as an event (redacted and marked as a reveal by the zone table)
+move = ZONES.record
 
 
 def card_name(card: int) -> str:

@@ -16,7 +16,7 @@ from tabletop.engine.decisions import PLEDGE, to_json
 from tabletop.engine.events import QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
-from tabletop.engine.zones import DECK, PUBLIC, Zone, Zones
+from tabletop.engine.zones import PUBLIC, Zone, Zones, counted_deck
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch.data import BACKS as BACK_OF
 from tabletop.games.monarch.data import (
@@ -32,7 +32,6 @@ from tabletop.games.monarch.state import (
     DISMISS,
     MonarchState,
     land_zone,
-    plural,
     who,
 )
 
@@ -86,12 +85,7 @@ def _court_face(s: MonarchState, owner: int | None, i: int, card: int) -> Mappin
 
 ZONES = Zones(
     [
-        Zone(
-            "deck",
-            DECK,
-            cards=lambda s: s.deck,
-            label=lambda s: f"Deck ({plural(len(s.deck), 'card')})",
-        ),
+        counted_deck("deck"),
         Zone("row", PUBLIC, cards=lambda s: s.row, label="Market row", face=_plain),
         Zone("moon", PUBLIC, cards=lambda s: s.moon, label="Moon", face=_plain),
         *(_land(i) for i in range(GRID)),

@@ -10,8 +10,9 @@ and the re-deal of ``determinize`` all follow from it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -107,34 +108,27 @@ def _muse_column(m: int) -> Zone:
     return Zone(f"p{{seat}}.{MUSES[m]}", PUBLIC, True, cards, MUSES[m].capitalize())
 
 
-def _court_colonies(s: YMState, seat: int) -> list[int]:
-    off = catalog().offset["c"]
-    return [off + c for c in s.courts[seat].colonies]
+def _numbered(kind: str, pile: str) -> Callable[[YMState], list[int]]:
+    """The cards of the state's list ``pile`` (numbered within their ``kind``: ``"c"``,
+    ``"r"``, ``"p"``) in the one numbering of every card."""
+    of = attrgetter(pile)
+
+    def cards(s: YMState) -> list[int]:
+        off = catalog().offset[kind]
+        return [off + x for x in of(s)]
+
+    return cards
 
 
-def _court_reforms(s: YMState, seat: int) -> list[int]:
-    off = catalog().offset["r"]
-    return [off + r for r in s.courts[seat].reforms]
+def _court_numbered(kind: str, pile: str) -> Callable[[YMState, int], list[int]]:
+    """The same for a list of each seat's court."""
+    of = attrgetter(pile)
 
+    def cards(s: YMState, seat: int) -> list[int]:
+        off = catalog().offset[kind]
+        return [off + x for x in of(s.courts[seat])]
 
-def _unclaimed_colonies(s: YMState) -> list[int]:
-    off = catalog().offset["c"]
-    return [off + c for c in s.colonies]
-
-
-def _unclaimed_reforms(s: YMState) -> list[int]:
-    off = catalog().offset["r"]
-    return [off + r for r in s.reforms]
-
-
-def _phil_deck(s: YMState) -> list[int]:
-    off = catalog().offset["p"]
-    return [off + p for p in s.phil_deck]
-
-
-def _phil_discard(s: YMState) -> list[int]:
-    off = catalog().offset["p"]
-    return [off + p for p in s.phil_discard]
+    return cards
 
 
 def _salon_cards(s: YMState) -> list[int]:
@@ -166,8 +160,8 @@ ZONES = Zones(
         ),
         Zone("p{seat}.court", PUBLIC, True, lambda s, p: (), lambda s, p: s.names[p]),
         *(_muse_column(m) for m in range(len(MUSES))),
-        Zone("p{seat}.colonies", PUBLIC, True, _court_colonies, "Colonies"),
-        Zone("p{seat}.reforms", PUBLIC, True, _court_reforms, "Reforms"),
+        Zone("p{seat}.colonies", PUBLIC, True, _court_numbered("c", "colonies"), "Colonies"),
+        Zone("p{seat}.reforms", PUBLIC, True, _court_numbered("r", "reforms"), "Reforms"),
         Zone("p{seat}.scandals", PUBLIC, True, lambda s, p: s.courts[p].scandals, "Scandals"),
         Zone(
             "p{seat}.events",
@@ -176,8 +170,15 @@ ZONES = Zones(
             lambda s, p: s.courts[p].despot + s.courts[p].lingering,
             "Events in force",
         ),
-        Zone("unclaimed_colonies", PUBLIC, cards=_unclaimed_colonies, label="Unclaimed colonies"),
-        Zone("unclaimed_reforms", PUBLIC, cards=_unclaimed_reforms, label="Unclaimed reforms"),
+        Zone(
+            "unclaimed_colonies",
+            PUBLIC,
+            cards=_numbered("c", "colonies"),
+            label="Unclaimed colonies",
+        ),
+        Zone(
+            "unclaimed_reforms", PUBLIC, cards=_numbered("r", "reforms"), label="Unclaimed reforms"
+        ),
         Zone("salon", PUBLIC, cards=_salon_cards, label="Salon"),
         Zone("play", PUBLIC, cards=lambda s: s.in_play, label="In play"),
         Zone(
@@ -196,8 +197,19 @@ ZONES = Zones(
         # every card of a deck shows the same back: the view shares its run of backs
         Zone("action_deck", DECK, cards=lambda s: s.deck, label="Action deck", one_back="action"),
         Zone("action_discard", PUBLIC, cards=lambda s: s.discard, label="Action discards"),
-        Zone("phil_deck", DECK, cards=_phil_deck, label="Philosophes", one_back="philosophe"),
-        Zone("phil_discard", PUBLIC, cards=_phil_discard, label="Philosophe discards"),
+        Zone(
+            "phil_deck",
+            DECK,
+            cards=_numbered("p", "phil_deck"),
+            label="Philosophes",
+            one_back="philosophe",
+        ),
+        Zone(
+            "phil_discard",
+            PUBLIC,
+            cards=_numbered("p", "phil_discard"),
+            label="Philosophe discards",
+        ),
     ],
     uid=lambda c: _bind().uid(c),
     card_id=lambda c: _bind().card_id(c),

@@ -36,27 +36,33 @@ if TYPE_CHECKING:
     import pygame_gui
 
 
-class MenuKeys:
-    """A drop-down in the keyboard order: Left / Right (or Enter) pick the previous / next
-    option and hand its id to ``pick`` (which stores it and rebuilds the scene)."""
+class _WidgetKeys:
+    """A pygame_gui widget in the keyboard order (a drop-down or a text entry)."""
 
     is_enabled = True
-
-    def __init__(self, menu: Any, ids: list[str], current: str, pick: Callable[[str], None]):
-        self.menu, self.ids, self.current, self.pick = menu, ids, current, pick
-
-    def _face(self) -> Any:
-        return getattr(getattr(self.menu, "current_state", None), "selected_option_button", None)
+    widget: Any
 
     @property
     def rect(self) -> pygame.Rect:
-        """Where the drop-down lies (its closed face)."""
-        return pygame.Rect(self.menu.rect)
+        """Where the widget lies (a drop-down: its closed face)."""
+        return pygame.Rect(self.widget.rect)
 
     @property
     def visible(self) -> bool:
-        """Whether the drop-down is shown."""
-        return bool(getattr(self.menu, "visible", True))
+        """Whether the widget is shown."""
+        return bool(getattr(self.widget, "visible", True))
+
+
+class MenuKeys(_WidgetKeys):
+    """A drop-down in the keyboard order: Left / Right (or Enter) pick the previous / next
+    option and hand its id to ``pick`` (which stores it and rebuilds the scene)."""
+
+    def __init__(self, menu: Any, ids: list[str], current: str, pick: Callable[[str], None]):
+        self.widget = self.menu = menu
+        self.ids, self.current, self.pick = ids, current, pick
+
+    def _face(self) -> Any:
+        return getattr(getattr(self.menu, "current_state", None), "selected_option_button", None)
 
     def select(self) -> None:
         """Show the focus on the closed menu's face."""
@@ -74,24 +80,12 @@ class MenuKeys:
         self.pick(self.ids[(i + by) % len(self.ids)])
 
 
-class EntryKeys:
+class EntryKeys(_WidgetKeys):
     """A text entry in the keyboard order: focused, it takes the typing; Tab, Enter or Esc
     leave it."""
 
-    is_enabled = True
-
     def __init__(self, entry: Any) -> None:
-        self.entry = entry
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """Where the entry lies."""
-        return pygame.Rect(self.entry.rect)
-
-    @property
-    def visible(self) -> bool:
-        """Whether the entry is shown."""
-        return bool(getattr(self.entry, "visible", True))
+        self.widget = self.entry = entry
 
     def select(self) -> None:
         """Put the text cursor in the entry."""

@@ -114,10 +114,8 @@ class HostSetupScene(NewGameScene):
 
     def start(self) -> None:
         """Start hosting (if not yet) and go to the waiting room with the set-up."""
-        try:
-            msg = self.create_message()
-        except ValueError as e:
-            self.app.show_message("Check the set-up", str(e))
+        msg = self.checked(self.create_message)
+        if msg is None:
             return
         from tabletop.ui.online_session import session
         from tabletop.ui.scenes.waiting_room import WaitingRoomScene

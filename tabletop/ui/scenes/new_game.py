@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -29,6 +30,8 @@ from tabletop.ui.scenes.dialogs import attempt
 from tabletop.ui.scenes.reading import esc
 from tabletop.ui.settings import save_settings
 from tabletop.ui.theme import TYPE_SIZES
+
+T = TypeVar("T")
 
 DEFAULT_NAMES = (
     "Player 1",  # a name, not "You": the log reads "Player 1 takes…", never "You takes…"
@@ -201,12 +204,18 @@ class NewGameScene(GuiScene):
                 raise ValueError(f"The name of seat {i + 1} cannot be used: {why}.")
         return MatchConfig(game.info.id, seats, options, seed)
 
-    def start(self) -> None:
-        """Start: build the config and hand it to the table."""
+    def checked(self, make: Callable[[], T]) -> T | None:
+        """``make()``, or None after showing why the set-up cannot be used (its ValueError)."""
         try:
-            config = self.config()
+            return make()
         except ValueError as e:
             self.app.show_message("Check the set-up", str(e))
+            return None
+
+    def start(self) -> None:
+        """Start: build the config and hand it to the table."""
+        config = self.checked(self.config)
+        if config is None:
             return
         self._remember(config.options)
         from tabletop.ui.scenes.unfinished import before_new_match
@@ -325,13 +334,7 @@ class NewGameScene(GuiScene):
         )
         inner_w = right.w - self.px(24)
         y = 0
-        self.label(
-            pygame.Rect(0, y, inner_w, self.tx(30)),
-            "Seats",
-            container=self.form,
-            object_id="@section",
-        )
-        y += self.tx(34)
+        y = self._form_heading("Seats", y, inner_w)
         kind_w = self.tx(170)
         for i in range(self.players):
             seat = self.seats[i]
@@ -368,14 +371,7 @@ class NewGameScene(GuiScene):
             y += row + self.px(8)
         y = self._help_box("seat_kinds", self.seat_help, y - self.px(6), inner_w)
         if info.options:
-            y += self.px(12)
-            self.label(
-                pygame.Rect(0, y, inner_w, self.tx(30)),
-                "Options",
-                container=self.form,
-                object_id="@section",
-            )
-            y += self.tx(34)
+            y = self._form_heading("Options", y + self.px(12), inner_w)
             for spec in info.options:
                 y = self._option_row(spec, y, inner_w, row) + self.px(8)
         if self.ask_seed:
@@ -396,16 +392,19 @@ class NewGameScene(GuiScene):
         self.pending_boxes.pop("about", None)
         self.ui.update(0.0)
 
-    def _seed_row(self, y: int, inner_w: int, row: int) -> int:
-        """The seed's heading, entry and note; returns the y below them."""
-        y += self.px(12)
+    def _form_heading(self, title: str, y: int, inner_w: int) -> int:
+        """A section heading of the right column's form at ``y``; returns the y below it."""
         self.label(
             pygame.Rect(0, y, inner_w, self.tx(30)),
-            "Seed",
+            title,
             container=self.form,
             object_id="@section",
         )
-        y += self.tx(34)
+        return y + self.tx(34)
+
+    def _seed_row(self, y: int, inner_w: int, row: int) -> int:
+        """The seed's heading, entry and note; returns the y below them."""
+        y = self._form_heading("Seed", y + self.px(12), inner_w)
         seed = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(0, y, self.px(220), row),
             manager=self.ui,

@@ -179,21 +179,23 @@ class RecordsScene(GuiScene):
         self.draw_table(surface, self.table_rect)
         self.draw_chart(surface, self.chart_rect)
 
-    def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def _panel(self, surface: pygame.Surface, box: pygame.Rect) -> tuple[int, Any]:
+        """The veiled, gold-edged panel behind a table or chart; returns the text size and
+        body font written in it."""
         pal = self.app.palette
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (*pal.parchment, 242), veil.get_rect(), border_radius=self.px(10))
         surface.blit(veil, box)
         pygame.draw.rect(surface, pal.gold, box, max(1, self.px(2)), border_radius=self.px(10))
+        size = self.px(TYPE_SIZES["small"])
+        return size, fonts.font("body", size)
 
     def draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Player, game, games, wins, average, best, against whom."""
         if box.w <= 0:
             return
+        size, body = self._panel(surface, box)
         pal = self.app.palette
-        self._panel(surface, box)
-        size = self.px(TYPE_SIZES["small"])
-        body = fonts.font("body", size)
         bold = fonts.font("bold", size)
         if not self.stats:
             img = body.render(self.empty_text() if self.loaded else "Reading…", True, pal.ink)
@@ -231,10 +233,8 @@ class RecordsScene(GuiScene):
         """Wins out of games, one bar per row of the table."""
         if box.w <= 0:
             return
+        size, body = self._panel(surface, box)
         pal = self.app.palette
-        self._panel(surface, box)
-        size = self.px(TYPE_SIZES["small"])
-        body = fonts.font("body", size)
         title = fonts.font("bold", size).render("Wins out of games", True, pal.ink)
         surface.blit(title, (box.x + self.px(12), box.y + self.px(8)))
         rows = self.stats[:ROWS]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from functools import partial
+from importlib import import_module
 from typing import Any
 
 import pygame
@@ -13,6 +15,16 @@ from tabletop.ui.scenes.base import GuiScene
 from tabletop.ui.theme import TYPE_SIZES, mix
 
 SUITS = "♠♥♦♣"
+# the menu's buttons that open a scene: text, then the module and class of the scene
+_OPENS = (
+    ("New game", ("new_game", "NewGameScene")),
+    ("Play online", ("online", "OnlineScene")),  # host a table or join one
+    ("Load", ("load_game", "LoadScene")),
+    ("Records", ("records_scene", "RecordsScene")),  # statistics and finished games
+    ("Rules", ("rules", "RulesScene")),
+    ("Settings", ("settings_scene", "SettingsScene")),
+    ("Credits", ("credits", "CreditsScene")),
+)
 
 
 class TitleScene(GuiScene):
@@ -45,13 +57,7 @@ class TitleScene(GuiScene):
             can_continue = places.autosave_path().is_file()
         entries = [
             ("Continue", self.continue_game, can_continue),
-            ("New game", self.new_game, True),
-            ("Play online", self.play_online, True),
-            ("Load", self.load, True),
-            ("Records", self.records, True),
-            ("Rules", self.rules, True),
-            ("Settings", self.settings, True),
-            ("Credits", self.credits, True),
+            *((text, partial(self.open_scene, *where), True) for text, where in _OPENS),
             ("Quit", self.back, True),
         ]
         top = self.px(246 + TYPE_SIZES["heading"] * 1.3 * (ts - 1))  # under a taller motto
@@ -162,47 +168,11 @@ class TitleScene(GuiScene):
             self.app, "Cannot continue", lambda: launch.resume(self.app, places.autosave_path())
         )
 
-    def new_game(self) -> None:
-        """Open the New game scene."""
-        from tabletop.ui.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
-
-    def play_online(self) -> None:
-        """Open Play online: host a table or join one."""
-        from tabletop.ui.scenes.online import OnlineScene
-
-        self.app.push(OnlineScene(self.app))
-
-    def load(self) -> None:
-        """Open the Load scene."""
-        from tabletop.ui.scenes.load_game import LoadScene
-
-        self.app.push(LoadScene(self.app))
-
-    def records(self) -> None:
-        """Open the Records scene (statistics and finished games)."""
-        from tabletop.ui.scenes.records_scene import RecordsScene
-
-        self.app.push(RecordsScene(self.app))
-
-    def rules(self) -> None:
-        """Open the Rules scene."""
-        from tabletop.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
-
-    def settings(self) -> None:
-        """Open the Settings scene."""
-        from tabletop.ui.scenes.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
-
-    def credits(self) -> None:
-        """Open the Credits scene."""
-        from tabletop.ui.scenes.credits import CreditsScene
-
-        self.app.push(CreditsScene(self.app))
+    def open_scene(self, module: str, name: str) -> None:
+        """Push the scene class ``name`` of ``tabletop.ui.scenes.<module>`` (imported on
+        first use: the title's own frame loads none of them)."""
+        scene = getattr(import_module(f"tabletop.ui.scenes.{module}"), name)
+        self.app.push(scene(self.app))
 
     def keys(self) -> None:
         """Open the Keys sheet."""

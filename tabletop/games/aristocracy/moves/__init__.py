@@ -48,16 +48,17 @@ def _move(name: str, steps: tuple[str, ...], gen, app, gesture: str, reveals: bo
     return Move(name, steps, gen, app, refuse, gesture, reveals)
 
 
+stall, ball = commits.STALL_MOVES, commits.BALL_MOVES
 MOVES = Moves(
     [
         # the secret commits and the auction's picks
-        _move("stall_put", (STALL,), commits.stall_puts, commits.apply_stall_put, DRAG),
-        _move("stall_take", (STALL,), commits.stall_takes, commits.apply_stall_take, DRAG),
-        _move("stall_ready", (STALL,), commits.stall_readies, commits.apply_stall_ready, BUTTON),
+        _move("stall_put", (STALL,), stall.puts, stall.apply_put, DRAG),
+        _move("stall_take", (STALL,), stall.takes, stall.apply_take, DRAG),
+        _move("stall_ready", (STALL,), stall.readies, stall.apply_ready, BUTTON),
         _move("tax_discard", (TAX,), commits.tax_discards, commits.apply_tax_discard, DRAG),
-        _move("ball_give", (BALL,), commits.ball_gives, commits.apply_ball_give, DRAG),
-        _move("ball_take", (BALL,), commits.ball_takes, commits.apply_ball_take, DRAG),
-        _move("ball_ready", (BALL,), commits.ball_readies, commits.apply_ball_ready, BUTTON),
+        _move("ball_give", (BALL,), ball.puts, ball.apply_put, DRAG),
+        _move("ball_take", (BALL,), ball.takes, ball.apply_take, DRAG),
+        _move("ball_ready", (BALL,), ball.readies, ball.apply_ready, BUTTON),
         _move("bid", (BID,), commits.bids, commits.apply_bid, BUTTON),
         _move("pick", (PICK,), commits.picks, commits.apply_pick, DRAG),
         _move("glory_end", (GLORY,), commits.glory_ends, commits.apply_glory, BUTTON),
@@ -99,8 +100,8 @@ MOVES = Moves(
     ],
     # the steps of several moves, listed in one pass over the state
     together={
-        STALL: commits.stall_step,
-        BALL: commits.ball_step,
+        STALL: stall.step,
+        BALL: ball.step,
         GLORY: commits.glory_step,
         ACTIONS: actions.turn_actions,
         DOWNGRADE: actions.downgrade_more,

@@ -8,7 +8,9 @@ last seat is done.  The others receive nothing of a card set aside, not even its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from operator import attrgetter
 
 from tabletop.engine import Action, Event, Gesture
 from tabletop.engine.actions import BUTTON, CLICK, DRAG, quick_action, quick_gesture
@@ -107,46 +109,71 @@ def card_of(a: Action) -> int:
     return a.args[0][1]
 
 
-# --- stalls ---------------------------------------------------------------------------------
-def stall_puts(s: State, p: int) -> list[Action]:
-    """Put any hand card in the stall."""
-    return _each(_STALL_PUT, s, p, s.hands[p])
+# --- stalls and the Ball ---------------------------------------------------------------------
+class SetAside:
+    """A secret commit of hand cards set aside one at a time (a stall, the Ball): the seat
+    puts a card on its pile or takes one back, seen by itself alone, then says it is done
+    (an empty pile is allowed)."""
 
+    def __init__(
+        self, pile: str, put: PerDeal, take: PerDeal, ready: Action, said: Callable[[int], str]
+    ) -> None:
+        self.piles = attrgetter(pile)  # the state's list of piles, by seat
+        self.zones = STALLS if pile == "stalls" else OFFERS
+        self.put, self.take, self.ready, self.said = put, take, ready, said
 
-def stall_takes(s: State, p: int) -> list[Action]:
-    """Take any stall card back."""
-    return _each(_STALL_TAKE, s, p, s.stalls[p])
+    def puts(self, s: State, p: int) -> list[Action]:
+        """Set any hand card aside."""
+        return _each(self.put, s, p, s.hands[p])
 
+    def takes(self, s: State, p: int) -> list[Action]:
+        """Take any card of the pile back."""
+        return _each(self.take, s, p, self.piles(s)[p])
 
-def stall_readies(s: State, p: int) -> list[Action]:
-    """The stall is ready (an empty stall is allowed)."""
-    return [STALL_READY]
+    def readies(self, s: State, p: int) -> list[Action]:
+        """Done setting cards aside."""
+        return [self.ready]
 
+    def step(self, s: State, p: int) -> list[Action]:
+        """The three together, in the legal list's order."""
+        deal = deal_of(s)
+        out = list(map(self.put.row(deal, p).__getitem__, s.hands[p]))
+        pile = self.piles(s)[p]
+        if pile:
+            out += map(self.take.row(deal, p).__getitem__, pile)
+        out.append(self.ready)
+        return out
 
-def apply_stall_put(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """A hand card goes into the stall being formed, seen by its owner alone."""
-    c = a.args[0][1]
-    s.hands[p].remove(c)
-    s.stalls[p].append(c)
-    secretly(s, ev, c, HANDS[p], STALLS[p], p)
+    def apply_put(self, s: State, p: int, a: Action, ev: list[Event]) -> None:
+        """A hand card goes onto the pile."""
+        c = a.args[0][1]
+        s.hands[p].remove(c)
+        self.piles(s)[p].append(c)
+        secretly(s, ev, c, HANDS[p], self.zones[p], p)
 
+    def apply_take(self, s: State, p: int, a: Action, ev: list[Event]) -> None:
+        """A card of the pile goes back to the hand."""
+        c = a.args[0][1]
+        self.piles(s)[p].remove(c)
+        s.hands[p].append(c)
+        secretly(s, ev, c, self.zones[p], HANDS[p], p)
 
-def apply_stall_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """A stall card goes back to the hand."""
-    c = a.args[0][1]
-    s.stalls[p].remove(c)
-    s.hands[p].append(c)
-    secretly(s, ev, c, STALLS[p], HANDS[p], p)
+    def apply_ready(self, s: State, p: int, a: Action, ev: list[Event]) -> None:
+        """The seat's pile is committed."""
+        choose(s, p, len(self.piles(s)[p]))
+        say(ev, partial(self.said, p))
 
 
 def _formed(seat: int) -> str:
     return f"{seat_name(seat)} has formed a stall."
 
 
-def apply_stall_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """The seat's stall is committed."""
-    choose(s, p, len(s.stalls[p]))
-    say(ev, partial(_formed, p))
+def _at_ball(seat: int) -> str:
+    return f"{seat_name(seat)} is ready for the Ball."
+
+
+STALL_MOVES = SetAside("stalls", _STALL_PUT, _STALL_TAKE, STALL_READY, _formed)
+BALL_MOVES = SetAside("offers", _BALL_GIVE, _BALL_TAKE, BALL_READY, _at_ball)
 
 
 # --- the Tax ----------------------------------------------------------------------------------
@@ -168,48 +195,6 @@ def apply_tax_discard(s: State, p: int, a: Action, ev: list[Event]) -> None:
     if len(s.hands[p]) <= s.limit(p):
         choose(s, p, len(s.offers[p]))
         say(ev, partial(_taxed, p))
-
-
-# --- the Ball ---------------------------------------------------------------------------------
-def ball_gives(s: State, p: int) -> list[Action]:
-    """Bring any hand card to the Ball."""
-    return _each(_BALL_GIVE, s, p, s.hands[p])
-
-
-def ball_takes(s: State, p: int) -> list[Action]:
-    """Take back a card brought."""
-    return _each(_BALL_TAKE, s, p, s.offers[p])
-
-
-def ball_readies(s: State, p: int) -> list[Action]:
-    """Done with the Ball (bringing nothing is allowed)."""
-    return [BALL_READY]
-
-
-def apply_ball_give(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """A hand card is set aside for the Ball."""
-    c = a.args[0][1]
-    s.hands[p].remove(c)
-    s.offers[p].append(c)
-    secretly(s, ev, c, HANDS[p], OFFERS[p], p)
-
-
-def apply_ball_take(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """A card set aside for the Ball goes back to the hand."""
-    c = a.args[0][1]
-    s.offers[p].remove(c)
-    s.hands[p].append(c)
-    secretly(s, ev, c, OFFERS[p], HANDS[p], p)
-
-
-def _at_ball(seat: int) -> str:
-    return f"{seat_name(seat)} is ready for the Ball."
-
-
-def apply_ball_ready(s: State, p: int, a: Action, ev: list[Event]) -> None:
-    """The seat's contribution is committed."""
-    choose(s, p, len(s.offers[p]))
-    say(ev, partial(_at_ball, p))
 
 
 # --- the auction ------------------------------------------------------------------------------
@@ -275,28 +260,6 @@ def apply_glory(s: State, p: int, a: Action, ev: list[Event]) -> None:
 
 
 # --- each commit step in one pass ----------------------------------------------------------------
-def stall_step(s: State, p: int) -> list[Action]:
-    """Put a hand card in the stall, take a stall card back, or say the stall is ready."""
-    deal = deal_of(s)
-    out = list(map(_STALL_PUT.row(deal, p).__getitem__, s.hands[p]))
-    stall = s.stalls[p]
-    if stall:
-        out += map(_STALL_TAKE.row(deal, p).__getitem__, stall)
-    out.append(STALL_READY)
-    return out
-
-
-def ball_step(s: State, p: int) -> list[Action]:
-    """Bring a hand card to the Ball, take one back, or say the seat is done."""
-    deal = deal_of(s)
-    out = list(map(_BALL_GIVE.row(deal, p).__getitem__, s.hands[p]))
-    offer = s.offers[p]
-    if offer:
-        out += map(_BALL_TAKE.row(deal, p).__getitem__, offer)
-    out.append(BALL_READY)
-    return out
-
-
 def glory_step(s: State, p: int) -> list[Action]:
     """End the game (when allowed) or play on."""
     return [GLORY_END, GLORY_PASS] if glory_ok(s, p) else [GLORY_PASS]
