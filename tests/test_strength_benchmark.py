@@ -5,6 +5,7 @@ and inputs it cannot measure are refused."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -16,8 +17,24 @@ def _load() -> ModuleType:
     return load_benchmark("strength")
 
 
+@pytest.fixture
+def short_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Normal and Hard search 20 iterations a decision (their CPU caps stay): what is checked
+    is what the benchmark writes, not how strong the levels are, and at their full budgets
+    the slice cost over 30 CPU-s."""
+    from tabletop.ai import levels
+
+    full = levels.level_config
+
+    def short(kind: str, game: object) -> object:
+        config = full(kind, game)
+        return None if config is None else replace(config, iterations=min(config.iterations, 20))
+
+    monkeypatch.setattr(levels, "level_config", short)
+
+
 def test_a_seeded_slice_of_every_pair_writes_its_record(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, short_searches: None
 ) -> None:
     bench = _load()
     argv = ["--game", "majesty", "--games", "2", "--seed", "7", "--ai-seed", "5"]

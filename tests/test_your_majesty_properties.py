@@ -70,8 +70,9 @@ def _hands_hidden(s: YMState, seat: int) -> None:
     """``seat`` sees only its own hand (and one it spies on) in the view's hand zones."""
     p = s.pending
     spy = p.target if p and p.kind == "espionage" and p.seat == seat else -1
+    zones = GAME.zones.view(s, s.players, seat)  # (built once: every hand zone is in it)
     for o in range(s.players):
-        cards = GAME.zones.view(s, s.players, seat)[f"p{o}.hand"]["cards"]
+        cards = zones[f"p{o}.hand"]["cards"]
         assert len(cards) == len(s.hands[o])
         if o not in (seat, spy):
             assert all(c["uid"] is None and c["card"] is None for c in cards)

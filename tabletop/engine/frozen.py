@@ -36,6 +36,13 @@ def freeze(value: Any) -> Any:
 
 def thaw(value: Any) -> Any:
     """Plain JSON data (dicts and lists) from a frozen value."""
+    kind = type(value)  # the usual types first: the abstract Mapping test costs far more
+    if kind is MappingProxyType or kind is dict:
+        return {k: thaw(v) for k, v in value.items()}
+    if kind is tuple or kind is list:
+        return [thaw(v) for v in value]
+    if kind in _SETTLED:
+        return value
     if isinstance(value, Mapping):
         return {k: thaw(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -44,8 +51,20 @@ def thaw(value: Any) -> Any:
 
 
 def canonical(value: Any) -> str:
-    """A canonical JSON string of a (frozen or plain) value: sorted keys, no spaces."""
-    return json.dumps(thaw(value), sort_keys=True, separators=(",", ":"))
+    """A canonical JSON string of a (frozen or plain) value: sorted keys, no spaces.
+
+    The text of ``thaw(value)``, written without building it: the encoder writes tuples as
+    lists itself and asks :func:`_as_dict` for each mapping proxy (the Hint keys its cache
+    by this text, so it is paid once a decision)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=_as_dict)
+
+
+def _as_dict(value: Any) -> dict[Any, Any]:
+    if type(value) is MappingProxyType:
+        return value.copy()
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})

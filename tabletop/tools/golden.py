@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from tabletop import registry
@@ -79,6 +80,8 @@ def _key(k: Any) -> str:
 
 def _plain(obj: Any) -> Any:
     """What the JSON encoder writes for a type it does not know."""
+    if type(obj) is MappingProxyType:  # (most of a view: the quick test first)
+        return obj.copy()
     if isinstance(obj, Mapping):
         return dict(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
