@@ -22,6 +22,7 @@ from tabletop.ai.hooks import hooks_for, without_undo
 from tabletop.ai.levels import level_config
 from tabletop.ai.positions import greedy_position
 from tabletop.engine import Action, Game, Rng
+from tabletop.games.mayflower.data import catalog
 
 
 def _position(gid: str, players: int, seed: int, steps: int) -> tuple[Game, Any, int, list[Action]]:
@@ -94,3 +95,43 @@ def test_monarch_hard_sweeps_the_row_on_the_last_turn() -> None:
     assert _hard_picks(game, state, seat, legal) == [sweep] * 3
     gain, error = paired_gain(game, state, seat, sweep, greedy, 60)
     assert gain > 3 * error > 0
+
+
+def _mayflower_last_rebuild() -> tuple[Game, Any, int, list[Action]]:
+    """Mayflower, 2 players, seed 8 after 57 moves of heuristic play (the favour round at the
+    start of the last Rebuild, Player 2 to act, owing Player 1 a favour), then edited: Player
+    1 is at -3 hit points with no card in hand (all her cards back in the Numbers deck), and
+    Player 2's hearts below 4 swapped for clubs from the deck."""
+    game = registry.get("mayflower")
+    state = greedy_position(game, 2, 8, 57)
+    cards = catalog()
+    state.numbers.extend(state.hands[0])
+    state.hands[0].clear()
+    hand = state.hands[1]
+    for i, card in enumerate(hand):
+        if cards.suits[card] == "h" and cards.values[card] < 4:
+            club = next(c for c in state.numbers if cards.suits[c] == "c")
+            state.numbers[state.numbers.index(club)] = card
+            hand[i] = club
+    state.hp[0] = -3
+    game.touch(state)
+    seat = game.to_act(state)[0]
+    return game, state, seat, game.legal_actions(state, seat)
+
+
+def test_mayflower_hard_buys_back_a_favour_that_would_save_the_leader() -> None:
+    """The last Rebuild of the game (see ``_mayflower_last_rebuild``): Player 1 leads on
+    diamonds (24 to 21) but is at -3 hit points with no card to heal herself, and she holds
+    Player 2's favour.  The heuristic is done with favours; Player 1 then calls the favour in
+    and Player 2 must heal her with a heart (M23): she survives the season and wins on
+    diamonds.  Bought back first with the 5 of Diamonds (a holder accepts a diamond of 5 or
+    more, M25), the favour is gone: nobody heals her, she is eliminated and Player 2, the
+    last one standing, wins.  The judge: +0.78 in every one of 30 worlds (the outcome does
+    not depend on the re-deal); Hard buys back with three generators."""
+    game, state, seat, legal = _mayflower_last_rebuild()
+    greedy = _greedy_pick(game, state, seat, legal)
+    assert greedy.name == "favours_done"
+    picks = _hard_picks(game, state, seat, legal)
+    assert [a.name for a in picks] == ["buy_back"] * 3
+    gain, error = paired_gain(game, state, seat, picks[0], greedy, 30)
+    assert gain > 0.5 and gain > 3 * error
