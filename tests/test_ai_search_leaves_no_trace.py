@@ -7,8 +7,9 @@ memo (one keyed by ``id()`` is stale once the object dies and its address is reu
 interned action, a class-level default, a shared generator, and the collector's freeze
 (:mod:`tabletop.ai.budget`).  The first test plays a seeded deal with the heuristic in a
 fresh process and in this one, before and after Hard searches of other deals in two games,
-and requires the same moves all three times.  The others check the heap freeze, the one
-process-wide switch a search flips on purpose.
+and requires the same moves all three times (the reported divergence did not reproduce:
+docs/ai.md says what was tried).  The others check the heap freeze, the one process-wide
+switch a search flips on purpose.
 """
 
 from __future__ import annotations

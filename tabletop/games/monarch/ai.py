@@ -205,8 +205,10 @@ def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng
     """A fast rollout move on the search's own state: rules of thumb, no look-ahead.
 
     Harvest or tax (whichever gives more), fly a banner, buy the Court card with the best
-    crowns for its cost (replacing the weakest card of a full court), else end the turn;
-    pledges, dismissals and the Blight as the greedy agent answers them.
+    crowns for its cost (replacing the weakest card of a full court) or send the guest worth
+    most to a rival, else end the turn; in the last round (a court is full) food and gold
+    cost nothing, as none is worth anything once the game ends.  Pledges, dismissals and the
+    Blight as the greedy agent answers them.
     """
     if len(legal) == 1:
         return legal[0]
