@@ -232,17 +232,11 @@ def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng
     # in the last round (a court is full) food and gold left over are worth nothing
     last = any(len(c) >= COURT_LIMIT for c in s.courts)
     gold_rate, food_rate = (0.0, 0.0) if last else (GOLD_VALUE, FOOD_VALUE)
-    crowns: list[int] | None = None  # every sister's crowns, read for the first guest
     for a in by.get(ACQUIRE, ()):
         c = CARDS[card_of(a["card"])]
         if c.kind == GUEST:
-            rival = guest_seat(a["to"])
-            if rival < 0 or rival == seat:
-                continue
-            if crowns is None:
-                crowns = [fx.crowns(s, p) for p in range(s.players)]
-            gain = _guest_gain(crowns, seat, c, rival, last) - gold_rate * fx.guest_cost(
-                s, seat, c, rival
+            gain = _guest_gain(s, seat, c, a["to"], last) - gold_rate * fx.guest_cost(
+                s, seat, c, guest_seat(a["to"])
             )
             if gain > best_gain:
                 best, best_gain = a, gain
@@ -264,12 +258,16 @@ def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng
     return by[END][0] if END in by else rng.choice(legal)
 
 
-def _guest_gain(crowns: list[int], seat: int, guest: Any, rival: int, last: bool) -> float:
-    """What sending ``guest`` to ``rival`` is worth to ``seat`` (``crowns``: every sister's
-    now): the crowns it takes from her, in full in the last round if she leads the rivals
-    (the win is decided against her), else as the evaluation weighs a rival's crowns."""
+def _guest_gain(s: MonarchState, seat: int, guest: Any, to: str, last: bool) -> float:
+    """What sending ``guest`` to the sister ``to`` names is worth to ``seat``: the crowns it
+    takes from her, in full in the last round if she leads the rivals (the win is decided
+    against her), else as the evaluation weighs a rival's crowns."""
+    rival = guest_seat(to)
+    if rival < 0 or rival == seat:
+        return 0.0
+    crowns = [fx.crowns(s, p) for p in range(s.players)]
     lead = max(c for p, c in enumerate(crowns) if p != seat)
-    weight = 1.0 if last and crowns[rival] == lead else RIVAL_WEIGHT / (len(crowns) - 1)
+    weight = 1.0 if last and crowns[rival] == lead else RIVAL_WEIGHT / (s.players - 1)
     return -guest.crowns * weight
 
 
