@@ -33,7 +33,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine.events import MOVE, Event, Text
+from tabletop.engine.events import MOVE, Event, Later, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rng import Rng
 
@@ -484,14 +484,8 @@ class Zones:
         uid, card_id = self.uid, self.card_id
 
         def plain(state: Any, card: int, text: Text, face_up: bool = True) -> Event:
-            data = {
-                "card": uid(card),
-                "card_id": card_id(card),
-                "source": source,
-                "target": target,
-                "face_up": face_up,
-            }
-            return Event(MOVE, text, data, None, None, reveal)
+            # (made when read: the card's identities are functions of the card alone)
+            return Later(_plain_move, uid, card_id, card, source, target, face_up, text, reveal)
 
         return plain
 
@@ -653,6 +647,27 @@ class Zones:
                 continue
             out.update(c for c in place.cards(state) if not z.sees(state, place.owner, viewer, c))
         return out
+
+
+def _plain_move(
+    uid: Callable[[int], str],
+    card_id: Callable[[int], str],
+    card: int,
+    source: str,
+    target: str,
+    face_up: bool,
+    text: Text,
+    reveal: bool,
+) -> Event:
+    """The event of a plain mover (see :meth:`Zones.mover`), made when first read."""
+    data = {
+        "card": uid(card),
+        "card_id": card_id(card),
+        "source": source,
+        "target": target,
+        "face_up": face_up,
+    }
+    return Event(MOVE, text, data, None, None, reveal)
 
 
 def _move_by_zones(

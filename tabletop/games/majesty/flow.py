@@ -26,7 +26,7 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
     extra = s.meeples[seat] - spaces
     if extra > 0:
         s.meeples[seat] = spaces
-        gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
+        gain_points(s, seat, extra, "overflow", events, _overflow, seat, extra)
     deck = s.deck
     if deck:
         card = deck.pop()

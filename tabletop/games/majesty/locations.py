@@ -187,26 +187,20 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
-    quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if pts:
-        text = "" if quiet else partial(_gains, seat, pts, "point", L.name)
-        gain_points(s, seat, pts, L.key, text, events)
+        gain_points(s, seat, pts, L.key, events, _gains, seat, pts, "point", L.name)
     mp = L.meeples_per and L.meeples_per * sum(map(len, map(at, L.meeples_for)))
     if mp:
-        gain_meeples(
-            s, seat, mp, "" if quiet else partial(_gains, seat, mp, "meeple", L.name), events
-        )
+        gain_meeples(s, seat, mp, events, _gains, seat, mp, "meeple", L.name)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
-        text = "" if quiet else partial(_bonus, seat, L)
-        gain_points(s, seat, L.bonus_points, L.key, text, events)
+        gain_points(s, seat, L.bonus_points, L.key, events, _bonus, seat, L)
     need = L.all_need
     if need is not None:
         players, realms, share, key = s.players, s.realms, L.all_points, L.key
         for step in range(players):
             p = (seat + step) % players
             if realms[p][need]:
-                text = "" if quiet else partial(_share, p, seat, L)
-                gain_points(s, p, share, key, text, events)
+                gain_points(s, p, share, key, events, _share, p, seat, L)
 
 
 def _bonus(seat: int, L: LocationSide) -> str:

@@ -193,7 +193,7 @@ def apply_trade(s: MajestyState, seat: int, action: Action, events: list[Event])
     step = 1 if action.name == BUY else -1
     s.stack[-1].data["dir"] = step
     s.meeples[seat] += step
-    gain_points(s, seat, -step, "exchange", partial(_traded, seat, step), events)
+    gain_points(s, seat, -step, "exchange", events, _traded, seat, step)
 
 
 def apply_done(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:

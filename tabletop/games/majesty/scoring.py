@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from tabletop.engine import Event
 from tabletop.engine.events import GAME_OVER, PHASE, QUIET
 from tabletop.engine.words import plural
@@ -35,8 +33,7 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     penalty = infirmary.penalty_per_card
     for p in range(s.players):
         n = wounded[p]
-        text = "" if quiet else partial(_wounded, p, penalty * n, n)
-        gain_points(s, p, -penalty * n, "infirmary", text, events)
+        gain_points(s, p, -penalty * n, "infirmary", events, _wounded, p, penalty * n, n)
         pile = s.realms[p][INFIRMARY]
         s.realms[p][INFIRMARY] = ()
         for card in reversed(pile):  # from the top down
@@ -49,20 +46,19 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         for loc in range(INFIRMARY):
             if realm[loc]:
                 k += 1
-        gain_points(s, p, k * k, "variety", "" if quiet else partial(_variety, p, k), events)
+        gain_points(s, p, k * k, "variety", events, _variety, p, k)
     # 3. Majority
     for loc in range(INFIRMARY):
         L = catalog().location(loc, s.sides[loc])
         if L.majority is None:
             continue
         for p in leaders([len(r[loc]) for r in s.realms]):
-            text = "" if quiet else partial(_most, p, L.name, L.majority)
-            gain_points(s, p, L.majority, "majority", text, events)
+            gain_points(s, p, L.majority, "majority", events, _most, p, L.name, L.majority)
     # 4. Infirmary with a value (side B): the most wounded characters lose it
     if infirmary.majority is not None:
         for p in leaders(wounded):
-            text = "" if quiet else partial(_most_wounded, p, infirmary.majority)
-            gain_points(s, p, infirmary.majority, "infirmary_b", text, events)
+            points = infirmary.majority
+            gain_points(s, p, points, "infirmary_b", events, _most_wounded, p, points)
     s.over = True
     if quiet:
         return
