@@ -462,11 +462,12 @@ class Zones:
         return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
 
     def mover(self, players: int, source: str, target: str) -> Mover:
-        """``move`` for one route, as a function of ``(state, card, text, face_up=True)``.
+        """``move`` for one route, as a function of ``(state, card, say, *told, face_up=True)``
+        whose log sentence is ``say(*told)`` (``say`` itself with nothing told).
 
         The same events as :meth:`move`, made with less work where the zones already decide
-        everything (a route between zones every seat sees alike): for a game's hot loop,
-        which keeps the movers it needs.
+        everything (a route between zones every seat sees alike; its event is then made
+        when first read): for a game's hot loop, which keeps the movers it needs.
         """
         key = (players, source, target)
         found = self._movers.get(key)
@@ -483,9 +484,11 @@ class Zones:
         """A mover whose events nobody needs redacted (see :meth:`mover`)."""
         uid, card_id = self.uid, self.card_id
 
-        def plain(state: Any, card: int, text: Text, face_up: bool = True) -> Event:
+        def plain(state: Any, card: int, say: Text, *told: Any, face_up: bool = True) -> Event:
             # (made when read: the card's identities are functions of the card alone)
-            return Later(_plain_move, uid, card_id, card, source, target, face_up, text, reveal)
+            return Later(
+                _plain_move, uid, card_id, card, source, target, face_up, reveal, say, told
+            )
 
         return plain
 
@@ -656,10 +659,12 @@ def _plain_move(
     source: str,
     target: str,
     face_up: bool,
-    text: Text,
     reveal: bool,
+    say: Text,
+    told: tuple[Any, ...],
 ) -> Event:
     """The event of a plain mover (see :meth:`Zones.mover`), made when first read."""
+    text = say(*told) if told else say  # type: ignore[operator]
     data = {
         "card": uid(card),
         "card_id": card_id(card),
@@ -677,9 +682,11 @@ def _move_by_zones(
     target: str,
     state: Any,
     card: int,
-    text: Text,
+    say: Text,
+    *told: Any,
     face_up: bool = True,
 ) -> Event:
+    text = partial(say, *told) if told else say  # type: ignore[arg-type]
     return move(state, players, card, source, target, text, face_up=face_up)
 
 

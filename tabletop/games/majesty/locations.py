@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import prompt
-from tabletop.engine.events import QUIET
+from tabletop.engine.events import QUIET, Later
 from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
@@ -79,6 +79,11 @@ def after_signpost(
     payout(s, seat, events, L)
 
 
+def _attacked(success: bool, seat: int, opp: int, say: Callable[..., str], *told: int) -> Event:
+    data = {"attacker": seat, "defender": opp, "success": success}
+    return Event("log", say(seat, opp, *told), data)
+
+
 def _held(seat: int, opp: int, knights: int, guards: int) -> str:
     return (
         f"{who(seat)} attacks {who(opp)} with {plural(knights, 'Knight')}; "
@@ -109,39 +114,24 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         if guards >= knights:
             if events is QUIET:
                 continue
-            events.append(
-                Event(
-                    "log",
-                    partial(_held, seat, opp, knights, guards),
-                    {"attacker": seat, "defender": opp, "success": False},
-                )
-            )
+            events.append(Later(_attacked, False, seat, opp, _held, knights, guards))
             continue
-        target = next((k for k in range(INFIRMARY) if realm[k]), None)
-        if target is None:
+        for target in range(INFIRMARY):  # the leftmost location with a character
+            if realm[target]:
+                break
+        else:
             if events is QUIET:
                 continue
-            events.append(
-                Event(
-                    "log",
-                    partial(_nobody, seat, opp),
-                    {"attacker": seat, "defender": opp, "success": True},
-                )
-            )
+            events.append(Later(_attacked, True, seat, opp, _nobody))
             continue
         pile = realm[target]
         card = pile[-1]
         realm[target] = pile[:-1]
         realm[INFIRMARY] = realm[INFIRMARY] + (card,)
-        move(
-            s,
-            card,
-            loc_zone(opp, target),
-            loc_zone(opp, INFIRMARY),
-            partial(_wounds, seat, opp, knights, guards, target),
-            events,
-            face_up=False,
-        )
+        if events is not QUIET:
+            source, wounded = loc_zone(opp, target), loc_zone(opp, INFIRMARY)
+            told = (seat, opp, knights, guards, target)
+            move(s, card, source, wounded, events, _wounds, *told, face_up=False)
 
 
 def heal(s: MajestyState, seat: int, events: list[Event]) -> bool:
@@ -165,8 +155,9 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
     card = realm[INFIRMARY][-1]
     realm[INFIRMARY] = realm[INFIRMARY][:-1]
     realm[target] = realm[target] + (card,)
-    text = partial(_healed, seat, cat.char_names[target], side_of(s, target).name)
-    move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), text, events)
+    if events is not QUIET:
+        told = (seat, cat.char_names[target], side_of(s, target).name)
+        move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), events, _healed, *told)
 
 
 def _healed(seat: int, char_name: str, place: str) -> str:

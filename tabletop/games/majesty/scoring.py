@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER, PHASE, QUIET
+from tabletop.engine.events import GAME_OVER, PHASE, QUIET, Later
 from tabletop.engine.words import plural
 from tabletop.games.majesty.data import INFIRMARY, catalog
 from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
@@ -26,7 +26,7 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     """Score the end of the game in rulebook order and mark the game over."""
     quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if not quiet:
-        events.append(Event(PHASE, "Final scoring.", {"name": "final_scoring"}))
+        events.append(Later(Event, PHASE, "Final scoring.", {"name": "final_scoring"}))
     infirmary = catalog().location(INFIRMARY, s.sides[INFIRMARY])
     wounded = [len(r[INFIRMARY]) for r in s.realms]  # counted before step 1 empties them
     # 1. Infirmary
@@ -38,7 +38,7 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         s.realms[p][INFIRMARY] = ()
         for card in reversed(pile):  # from the top down
             s.removed.append(card)
-            move(s, card, loc_zone(p, INFIRMARY), "removed", "", events, face_up=False)
+            move(s, card, loc_zone(p, INFIRMARY), "removed", events, "", face_up=False)
     # 2. Variety
     for p in range(s.players):
         realm = s.realms[p]
@@ -62,16 +62,15 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     s.over = True
     if quiet:
         return
-    win = winners_of(s.scores)
+    events.append(Later(_game_over, tuple(s.scores)))
+
+
+def _game_over(scores: tuple[int, ...]) -> Event:
+    win = winners_of(list(scores))
     names = " and ".join(who(p) for p in win)
     verb = "share the victory" if len(win) > 1 else "wins"
-    events.append(
-        Event(
-            GAME_OVER,
-            f"{names} {verb} with {plural(s.scores[win[0]], 'point')}.",
-            {"scores": list(s.scores), "winners": win},
-        )
-    )
+    text = f"{names} {verb} with {plural(scores[win[0]], 'point')}."
+    return Event(GAME_OVER, text, {"scores": list(scores), "winners": win})
 
 
 def _wounded(p: int, points: int, n: int) -> str:

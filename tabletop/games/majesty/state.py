@@ -115,7 +115,11 @@ def who(seat: int) -> str:
 
 def loc_zone(seat: int, loc: int) -> str:
     """The zone id of a seat's location (``loc`` 0..7 → ``p<seat>.loc.<1..8>``)."""
-    return f"p{seat}.loc.{loc + 1}"
+    return ZONE_OF[seat][loc]
+
+
+# seat -> location -> zone id, made once (the same string objects: their hashes are kept)
+ZONE_OF = [[f"p{seat}.loc.{loc + 1}" for loc in range(8)] for seat in range(4)]
 
 
 # --- changes that are also events -------------------------------------------------------------

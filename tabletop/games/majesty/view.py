@@ -171,13 +171,15 @@ def move(
     card: int,
     source: str,
     target: str,
-    text: Text,
     events: list[Event],
+    say: Text,
+    *told: Any,
     face_up: bool = True,
 ) -> None:
-    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table); the
+    sentence is ``say(*told)`` (``say`` itself with nothing told), made when read."""
     if events is not QUIET:  # (the zone table's mover of the route: the same event, less work)
-        events.append(ZONES.mover(s.players, source, target)(s, card, text, face_up))
+        events.append(ZONES.mover(s.players, source, target)(s, card, say, *told, face_up=face_up))
 
 
 @cache
