@@ -45,12 +45,17 @@ def _faces() -> dict[tuple[int, int, int], Mapping[str, Any]]:
     return {}
 
 
+FACES_BOUND = 2048  # the card faces kept (card, meeples, location); cleared when full
+
+
 def _face(card: int, meeples: int = -1, loc: int = -1) -> Mapping[str, Any]:
     """A visible card: on the display with its meeples, or at location ``loc``."""
     key = (card, meeples, loc)
     faces = _faces()
     out = faces.get(key)
     if out is None:
+        if len(faces) >= FACES_BOUND:  # (meeples on a display card have no fixed limit)
+            faces.clear()
         cat = catalog()
         out = faces[key] = MappingProxyType(
             {
