@@ -26,6 +26,16 @@ PHASE = "phase"  # data: name
 GAME_OVER = "game_over"  # data: scores, winners
 
 Text = str | Callable[[], str]
+# a sentence given with what it tells: a string, or a function of the told values (see said)
+Say = str | Callable[..., str]
+
+
+def said(say: Say, told: tuple[Any, ...]) -> Text:
+    """The sentence ``say`` makes of ``told``: ``say(*told)``, or ``say`` itself (a string,
+    or a function of nothing, made when read) when nothing is told."""
+    if isinstance(say, str) or not told:
+        return say
+    return say(*told)
 
 
 class Event:

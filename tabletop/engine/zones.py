@@ -33,7 +33,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine.events import MOVE, Event, Later, Text
+from tabletop.engine.events import MOVE, Event, Later, Say, Text, said
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rng import Rng
 
@@ -484,7 +484,7 @@ class Zones:
         """A mover whose events nobody needs redacted (see :meth:`mover`)."""
         uid, card_id = self.uid, self.card_id
 
-        def plain(state: Any, card: int, say: Text, *told: Any, face_up: bool = True) -> Event:
+        def plain(state: Any, card: int, say: Say, *told: Any, face_up: bool = True) -> Event:
             # (made when read: the card's identities are functions of the card alone)
             return Later(
                 _plain_move, uid, card_id, card, source, target, face_up, reveal, say, told
@@ -660,11 +660,11 @@ def _plain_move(
     target: str,
     face_up: bool,
     reveal: bool,
-    say: Text,
+    say: Say,
     told: tuple[Any, ...],
 ) -> Event:
     """The event of a plain mover (see :meth:`Zones.mover`), made when first read."""
-    text = say(*told) if told else say  # type: ignore[operator]
+    text = said(say, told)
     data = {
         "card": uid(card),
         "card_id": card_id(card),
@@ -682,11 +682,11 @@ def _move_by_zones(
     target: str,
     state: Any,
     card: int,
-    say: Text,
+    say: Say,
     *told: Any,
     face_up: bool = True,
 ) -> Event:
-    text = partial(say, *told) if told else say  # type: ignore[arg-type]
+    text = say if isinstance(say, str) or not told else partial(say, *told)
     return move(state, players, card, source, target, text, face_up=face_up)
 
 

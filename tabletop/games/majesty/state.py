@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.engine.events import LOG, POINTS, QUIET, Later, Text
+from tabletop.engine.events import LOG, POINTS, QUIET, Later, Say, said
 from tabletop.engine.fields import Declared, declare
 
 # decision steps
@@ -129,7 +129,7 @@ def gain_points(
     delta: int,
     reason: str,
     events: list[Event],
-    say: Text = "",
+    say: Say = "",
     *told: Any,
 ) -> None:
     """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0); the log
@@ -145,17 +145,15 @@ def gain_points(
         events.append(Later(_points, seat, delta, reason, score, say, told))
 
 
-def _points(seat: int, delta: int, reason: str, score: int, say: Text, told: tuple) -> Event:
+def _points(
+    seat: int, delta: int, reason: str, score: int, say: Say, told: tuple[Any, ...]
+) -> Event:
     data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
-    return Event(POINTS, _said(say, told), data)
-
-
-def _said(say: Text, told: tuple) -> Text:
-    return say(*told) if told else say  # type: ignore[operator]
+    return Event(POINTS, said(say, told), data)
 
 
 def gain_meeples(
-    s: MajestyState, seat: int, n: int, events: list[Event], say: Text = "", *told: Any
+    s: MajestyState, seat: int, n: int, events: list[Event], say: Say = "", *told: Any
 ) -> None:
     """Give ``seat`` ``n`` meeples (beyond the worker card they wait for the end of the turn);
     the sentence as :func:`gain_points` takes it."""
@@ -166,5 +164,5 @@ def gain_meeples(
         events.append(Later(_meeples, seat, n, total, say, told))
 
 
-def _meeples(seat: int, n: int, total: int, say: Text, told: tuple) -> Event:
-    return Event(LOG, _said(say, told), {"seat": seat, "meeples": n, "total": total})
+def _meeples(seat: int, n: int, total: int, say: Say, told: tuple[Any, ...]) -> Event:
+    return Event(LOG, said(say, told), {"seat": seat, "meeples": n, "total": total})

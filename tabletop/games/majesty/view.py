@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.engine import Event
 from tabletop.engine.decisions import Frame, turn
 from tabletop.engine.decisions import prompt as prompt_frame
-from tabletop.engine.events import QUIET, Text
+from tabletop.engine.events import QUIET, Say
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.words import plural
@@ -177,7 +177,7 @@ def move(
     source: str,
     target: str,
     events: list[Event],
-    say: Text,
+    say: Say,
     *told: Any,
     face_up: bool = True,
 ) -> None:
