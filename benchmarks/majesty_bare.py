@@ -24,11 +24,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from tabletop import registry
 from tabletop.engine import Rng
 from tabletop.games.majesty.data import (
+    CHARACTERS_PER_PLAYER,
     DISPLAY_SIZE,
     INFIRMARY,
     SET_ASIDE,
@@ -58,14 +60,14 @@ def bare_game(players: int, seed: int, sides: str = "AAAAAAAA") -> list[int]:
     scores = [0] * players
     locs = [cat.location(i, x) for i, x in enumerate(sides)]
     guard = next((k for k in range(INFIRMARY) if locs[k].signpost == "defend"), None)
+    options = _options(len(chars_of))
     pick = Rng(seed ^ PICK)
-    while True:
+    # every turn a seat takes one card and no card ever leaves its realm, so the game ends
+    # when the last seat takes its twelfth: after twelve turns each
+    for _ in range(CHARACTERS_PER_PLAYER * players):
         # take a card: slot i costs i meeples, placed as one of its characters
-        opts = [
-            (i, ch)
-            for i in range(min(len(display), meeples[seat] + 1))
-            for ch in chars_of[display[i]]
-        ]
+        affordable = min(len(display), meeples[seat] + 1)
+        opts = [o for i in range(affordable) for o in options[i][display[i]]]
         slot, ch = pick.choice(opts)
         for i in range(slot):
             waiting[i] += 1
@@ -74,16 +76,18 @@ def bare_game(players: int, seed: int, sides: str = "AAAAAAAA") -> list[int]:
         realm = realms[seat]
         realm[ch].append(card)
         loc = locs[ch]
-        if loc.signpost == "attack":
+        signpost = loc.signpost
+        if signpost == "attack":
             knights = len(realm[ch])
             for step in range(1, players):
                 opp = realms[(seat + step) % players]
-                if (len(opp[guard]) if guard is not None else 0) >= knights:
+                if guard is not None and len(opp[guard]) >= knights:
                     continue
-                target = next((k for k in range(INFIRMARY) if opp[k]), None)
-                if target is not None:
-                    opp[INFIRMARY].append(opp[target].pop())
-        elif loc.signpost == "heal" and realm[INFIRMARY]:
+                for k in range(INFIRMARY):
+                    if opp[k]:
+                        opp[INFIRMARY].append(opp[k].pop())
+                        break
+        elif signpost == "heal" and realm[INFIRMARY]:
             healed = realm[INFIRMARY].pop()
             back = chars_of[healed]
             realm[pick.choice(back) if len(back) > 1 else back[0]].append(healed)
@@ -91,19 +95,29 @@ def bare_game(players: int, seed: int, sides: str = "AAAAAAAA") -> list[int]:
             way = 0
             while True:
                 opts2 = ["buy"] if scores[seat] > 0 and way >= 0 else []
-                opts2 += ["sell"] if meeples[seat] > 0 and way <= 0 else []
-                what = pick.choice([*opts2, "done"])
+                if meeples[seat] > 0 and way <= 0:
+                    opts2.append("sell")
+                opts2.append("done")
+                what = pick.choice(opts2)
                 if what == "done":
                     break
                 way = 1 if what == "buy" else -1
                 meeples[seat] += way
                 scores[seat] -= way
         # the payout
-        pts = loc.points_per * sum(len(realm[k]) for k in loc.points_for)
-        if loc.times_largest:
-            pts *= max(len(realm[k]) for k in range(INFIRMARY))
-        scores[seat] += pts + loc.infirmary_points * len(realm[INFIRMARY])
-        meeples[seat] += loc.meeples_per * sum(len(realm[k]) for k in loc.meeples_for)
+        pts = 0
+        if loc.points_per:
+            for k in loc.points_for:
+                pts += len(realm[k])
+            pts *= loc.points_per
+            if loc.times_largest:
+                pts *= max(map(len, realm[:INFIRMARY]))
+        if loc.infirmary_points:
+            pts += loc.infirmary_points * len(realm[INFIRMARY])
+        scores[seat] += pts
+        if loc.meeples_per:
+            for k in loc.meeples_for:
+                meeples[seat] += loc.meeples_per * len(realm[k])
         if loc.bonus_needs and all(realm[k] for k in loc.bonus_needs):
             scores[seat] += loc.bonus_points
         if loc.all_need is not None:
@@ -117,8 +131,6 @@ def bare_game(players: int, seed: int, sides: str = "AAAAAAAA") -> list[int]:
         if deck:
             display.append(deck.pop())
             waiting.append(0)
-        if all(sum(len(k) for k in r) >= 12 for r in realms):
-            break
         seat = (seat + 1) % players
     # the final scoring
     infirmary = locs[INFIRMARY]
@@ -137,6 +149,16 @@ def bare_game(players: int, seed: int, sides: str = "AAAAAAAA") -> list[int]:
         for p in range(players):
             scores[p] += infirmary.majority if wounded[p] == max(wounded) else 0
     return scores
+
+
+@cache
+def _options(cards: int) -> list[list[tuple[tuple[int, int], ...]]]:
+    """Per display slot, per card: its choices ``(slot, character)`` (made once, as the
+    engine keeps its takes)."""
+    chars_of = catalog().chars
+    return [
+        [tuple((i, ch) for ch in chars_of[c]) for c in range(cards)] for i in range(DISPLAY_SIZE)
+    ]
 
 
 def engine_game(game: Any, players: int, seed: int, checked: bool, sides: str = "A") -> list[int]:

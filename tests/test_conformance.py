@@ -243,9 +243,11 @@ def test_a_quiet_play_that_skips_a_change_is_caught(monkeypatch: pytest.MonkeyPa
 
     real = locations.gain_points
 
-    def forgetful(s: Any, seat: int, delta: int, reason: str, text: Any, events: Any) -> None:
+    def forgetful(
+        s: Any, seat: int, delta: int, reason: str, events: Any, say: Any = "", *told: Any
+    ) -> None:
         if events is not QUIET:  # the planted bug: points are lost when nobody logs them
-            real(s, seat, delta, reason, text, events)
+            real(s, seat, delta, reason, events, say, *told)
 
     assert ck.quiet_play_matches(MAJESTY, 2, 81) == []
     monkeypatch.setattr(locations, "gain_points", forgetful)

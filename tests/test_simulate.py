@@ -133,11 +133,12 @@ def test_seat_generators_differ_between_seats_and_games() -> None:
 
 def test_summary_counts_shared_wins_as_fractions() -> None:
     s = Summary("toy", 3, 0, {}, ["random"] * 3, seconds=2.0)
-    s.results = [
+    for r in [
         GameResult(0, 0, [5, 5, 1], [0, 1], [], 10),
         GameResult(1, 1, [2, 9, 3], [1], [], 20),
         GameResult(2, 2, [8, 8, 8], [0, 1, 2], [], 30),
-    ]
+    ]:
+        s.add(r)
     assert s.wins() == pytest.approx([0.5 + 1 / 3, 1.5 + 1 / 3, 1 / 3])
     (m0, sd0), (m1, _), _ = s.score_stats()
     assert m0 == pytest.approx(5.0) and sd0 == pytest.approx(3.0)  # 5, 2, 8
@@ -160,12 +161,13 @@ class CountingToy(ToyGame):
 
 def test_game_stats_average_numbers_and_count_strings() -> None:
     s = Summary("toy", 2, 0, {}, ["random"] * 2, seconds=1.0)
-    s.results = [
+    for r in [
         GameResult(0, 0, [1, 2], [1], [], 5, {"years": 6, "end": "glory"}),
         GameResult(1, 1, [3, 2], [0], [], 5, {"years": 9, "end": "safety cap"}),
         GameResult(2, 2, [3, 3], [0, 1], [], 5, {"years": 7.5, "end": "glory"}),
         GameResult(3, 3, [0, 4], [1], [], 5),  # a game that reports nothing
-    ]
+    ]:
+        s.add(r)
     stats = s.game_stats()
     assert stats["years"] == pytest.approx(7.5)
     assert stats["end"] == {"glory": 2, "safety cap": 1}

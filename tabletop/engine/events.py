@@ -7,6 +7,10 @@ The log sentence may be given as a string or as a function of no arguments that 
 searches apply millions of actions whose sentences nobody reads, so a game passes a
 function and the sentence is built the first time ``text`` is read.  ``reveal`` marks an
 event that shows some seat a card it could not see before: undo never crosses one.
+
+A checked ``apply`` builds every event, yet most are never read (a search's checked step, a
+replay that only wants the final state).  A hot path may record a :class:`Later` instead: the
+function that makes the event and its arguments, called the first time any field is read.
 """
 
 from __future__ import annotations
@@ -22,6 +26,16 @@ PHASE = "phase"  # data: name
 GAME_OVER = "game_over"  # data: scores, winners
 
 Text = str | Callable[[], str]
+# a sentence given with what it tells: a string, or a function of the told values (see said)
+Say = str | Callable[..., str]
+
+
+def said(say: Say, told: tuple[Any, ...]) -> Text:
+    """The sentence ``say`` makes of ``told``: ``say(*told)``, or ``say`` itself (a string,
+    or a function of nothing, made when read) when nothing is told."""
+    if isinstance(say, str) or not told:
+        return say
+    return say(*told)
 
 
 class Event:
@@ -86,6 +100,35 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         """A JSON object for logs and saves (public part only)."""
         return {"kind": self.kind, "text": self.text, "data": self.data}
+
+
+_FIELDS = frozenset(Event.__slots__)
+
+
+class Later(Event):
+    """An event made when one of its fields is first read: ``make(*args)`` returns the
+    :class:`Event` it stands for (every field is copied from it then).
+
+    ``make`` must depend on ``args`` alone, and they must never change (numbers, strings,
+    tuples, a text function over such): the event may be read long after the state moved
+    on.  Until then a ``Later`` costs one small object; nothing tells it from the event it
+    stands for (equality, pickling, JSON and redaction all read its fields).
+    """
+
+    __slots__ = ("_args", "_make")
+
+    def __init__(self, make: Callable[..., Event], *args: Any) -> None:
+        self._make = make
+        self._args = args
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for a field not set yet: make the event and copy every field over
+        if name not in _FIELDS:
+            raise AttributeError(name)
+        made = self._make(*self._args)
+        for field in _FIELDS:
+            setattr(self, field, getattr(made, field))
+        return getattr(self, name)
 
 
 class _Quiet(list):

@@ -33,7 +33,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine.events import MOVE, QUIET, Event, Text
+from tabletop.engine.events import MOVE, QUIET, Event, Later, Say, Text, said
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rng import Rng
 from tabletop.engine.words import plural
@@ -488,11 +488,12 @@ class Zones:
         return Event(MOVE, text, data, tuple(knowers), redacted, reveal=reveal)
 
     def mover(self, players: int, source: str, target: str) -> Mover:
-        """``move`` for one route, as a function of ``(state, card, text, face_up=True)``.
+        """``move`` for one route, as a function of ``(state, card, say, *told, face_up=True)``
+        whose log sentence is ``say(*told)`` (``say`` itself with nothing told).
 
         The same events as :meth:`move`, made with less work where the zones already decide
-        everything (a route between zones every seat sees alike): for a game's hot loop,
-        which keeps the movers it needs.
+        everything (a route between zones every seat sees alike; its event is then made
+        when first read): for a game's hot loop, which keeps the movers it needs.
         """
         key = (players, source, target)
         found = self._movers.get(key)
@@ -509,15 +510,11 @@ class Zones:
         """A mover whose events nobody needs redacted (see :meth:`mover`)."""
         uid, card_id = self.uid, self.card_id
 
-        def plain(state: Any, card: int, text: Text, face_up: bool = True) -> Event:
-            data = {
-                "card": uid(card),
-                "card_id": card_id(card),
-                "source": source,
-                "target": target,
-                "face_up": face_up,
-            }
-            return Event(MOVE, text, data, None, None, reveal)
+        def plain(state: Any, card: int, say: Say, *told: Any, face_up: bool = True) -> Event:
+            # (made when read: the card's identities are functions of the card alone)
+            return Later(
+                _plain_move, uid, card_id, card, source, target, face_up, reveal, say, told
+            )
 
         return plain
 
@@ -681,6 +678,29 @@ class Zones:
         return out
 
 
+def _plain_move(
+    uid: Callable[[int], str],
+    card_id: Callable[[int], str],
+    card: int,
+    source: str,
+    target: str,
+    face_up: bool,
+    reveal: bool,
+    say: Say,
+    told: tuple[Any, ...],
+) -> Event:
+    """The event of a plain mover (see :meth:`Zones.mover`), made when first read."""
+    text = said(say, told)
+    data = {
+        "card": uid(card),
+        "card_id": card_id(card),
+        "source": source,
+        "target": target,
+        "face_up": face_up,
+    }
+    return Event(MOVE, text, data, None, None, reveal)
+
+
 def _move_by_zones(
     move: Callable[..., Event],
     players: int,
@@ -688,9 +708,11 @@ def _move_by_zones(
     target: str,
     state: Any,
     card: int,
-    text: Text,
+    say: Say,
+    *told: Any,
     face_up: bool = True,
 ) -> Event:
+    text = say if isinstance(say, str) or not told else partial(say, *told)
     return move(state, players, card, source, target, text, face_up=face_up)
 
 

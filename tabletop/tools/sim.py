@@ -9,7 +9,6 @@ apart from the deals), so game ``i`` replays alone with ``--seed S+i --ai-seed A
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +26,9 @@ from tabletop.engine.play import (  # noqa: F401 (seat_rng re-exported)
     seat_rng,
 )
 from tabletop.safe_read import too_deep
+from tabletop.tools.sim_totals import Totals
+
+KEEP = 100  # the results a simulate keeps beyond its totals (a long run counts the rest)
 
 
 class SimulationError(Exception):
@@ -135,7 +137,12 @@ def play_game(
 
 @dataclass
 class Summary:
-    """Statistics of a run of headless games."""
+    """Statistics of a run of headless games, counted as each game ends (:meth:`add`).
+
+    Only the first ``keep`` results stay in ``results`` (all of them with ``keep=None``);
+    every figure is read from the running :class:`Totals`, so a long run's memory does not
+    grow with the number of games.
+    """
 
     game: str
     players: int
@@ -144,48 +151,43 @@ class Summary:
     ai: list[str]
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    keep: int | None = None
+    totals: Totals = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.totals = Totals(self.players)
+        for r in self.results:
+            self.totals.add(r)
+
+    def add(self, result: GameResult) -> None:
+        """Count a finished game (and keep its result while fewer than ``keep`` are kept)."""
+        self.totals.add(result)
+        if self.keep is None or len(self.results) < self.keep:
+            self.results.append(result)
 
     @property
     def games(self) -> int:
         """How many games were played."""
-        return len(self.results)
+        return self.totals.games
 
     def wins(self) -> list[float]:
         """Wins per seat; a victory shared by k seats counts 1/k for each."""
-        w = [0.0] * self.players
-        for r in self.results:
-            for s in r.winners:
-                w[s] += 1 / len(r.winners)
-        return w
+        return list(self.totals.wins)
 
     def score_stats(self) -> list[tuple[float, float]]:
         """(mean, sample standard deviation) of the final score, per seat."""
-        out = []
-        for s in range(self.players):
-            xs = [r.scores[s] for r in self.results]
-            mean = statistics.fmean(xs) if xs else 0.0
-            out.append((mean, statistics.stdev(xs) if len(xs) > 1 else 0.0))
-        return out
+        return self.totals.score_stats()
 
     def mean_length(self) -> float:
         """The mean number of actions per game."""
-        return statistics.fmean(r.length for r in self.results) if self.results else 0.0
+        return self.totals.length / self.games if self.games else 0.0
 
     def game_stats(self) -> dict[str, float | dict[str, int]]:
         """The games' own figures: the mean of each number, the count of each string."""
-        means: dict[str, list[float]] = {}
-        counts: dict[str, dict[str, int]] = {}
-        for r in self.results:
-            for key, value in r.stats.items():
-                if isinstance(value, str):
-                    tally = counts.setdefault(key, {})
-                    tally[value] = tally.get(value, 0) + 1
-                else:
-                    means.setdefault(key, []).append(float(value))
         out: dict[str, float | dict[str, int]] = {
-            k: round(statistics.fmean(v), 6) for k, v in means.items()
+            k: round(v, 6) for k, v in self.totals.means().items()
         }
-        for k, tally in counts.items():
+        for k, tally in self.totals.tallies.items():
             out[k] = dict(sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])))
         return out
 
@@ -279,10 +281,12 @@ def simulate(
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
     ai_seed: int = DEFAULT_AI_SEED,
+    keep: int | None = KEEP,
 ) -> Summary:
     """Play ``games`` headless games (game ``i`` with seed ``seed + i``) and summarise them.
 
     The agents of game ``i`` draw from the AI seed ``ai_seed + i``, independent of the deal.
+    The summary keeps the first ``keep`` games' results (``None``: all); it counts them all.
 
     ``log`` receives JSON lines (one per action, one final line per game);
     ``progress(done)`` is called after each game.  Raises ``ValueError`` for a bad set-up
@@ -291,7 +295,7 @@ def simulate(
     check_players(game, players)
     opts = game.info.resolve_options(options)
     kinds = seat_kinds(game, players, ai)
-    summary = Summary(game.info.id, players, seed, opts, kinds)
+    summary = Summary(game.info.id, players, seed, opts, kinds, keep=keep)
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -310,7 +314,7 @@ def simulate(
                 log.write(json.dumps(line, separators=(",", ":")) + "\n")
 
         result = play_game(game, players, game_seed, opts, kinds, i, hook, ai_seed=ai_seed + i)
-        summary.results.append(result)
+        summary.add(result)
         if log is not None:
             final = {
                 "game": i,

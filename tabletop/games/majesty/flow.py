@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
 from tabletop.engine.events import QUIET
@@ -26,7 +24,7 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
     extra = s.meeples[seat] - spaces
     if extra > 0:
         s.meeples[seat] = spaces
-        gain_points(s, seat, extra, "overflow", partial(_overflow, seat, extra), events)
+        gain_points(s, seat, extra, "overflow", events, _overflow, seat, extra)
     deck = s.deck
     if deck:
         card = deck.pop()
@@ -34,7 +32,7 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
         s.display_meeples.append(0)
         if events is not QUIET:
             refill = _REFILL.get(s.players) or _refill(s.players)
-            events.append(refill(s, card, partial(_joins, card)))
+            events.append(refill(s, card, _joins, card))
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
     realms = s.realms

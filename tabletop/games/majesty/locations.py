@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import prompt
-from tabletop.engine.events import QUIET
+from tabletop.engine.events import QUIET, Later
 from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
@@ -79,6 +79,11 @@ def after_signpost(
     payout(s, seat, events, L)
 
 
+def _attacked(success: bool, seat: int, opp: int, say: Callable[..., str], *told: int) -> Event:
+    data = {"attacker": seat, "defender": opp, "success": success}
+    return Event("log", say(seat, opp, *told), data)
+
+
 def _held(seat: int, opp: int, knights: int, guards: int) -> str:
     return (
         f"{who(seat)} attacks {who(opp)} with {plural(knights, 'Knight')}; "
@@ -109,39 +114,24 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         if guards >= knights:
             if events is QUIET:
                 continue
-            events.append(
-                Event(
-                    "log",
-                    partial(_held, seat, opp, knights, guards),
-                    {"attacker": seat, "defender": opp, "success": False},
-                )
-            )
+            events.append(Later(_attacked, False, seat, opp, _held, knights, guards))
             continue
-        target = next((k for k in range(INFIRMARY) if realm[k]), None)
-        if target is None:
+        for target in range(INFIRMARY):  # the leftmost location with a character
+            if realm[target]:
+                break
+        else:
             if events is QUIET:
                 continue
-            events.append(
-                Event(
-                    "log",
-                    partial(_nobody, seat, opp),
-                    {"attacker": seat, "defender": opp, "success": True},
-                )
-            )
+            events.append(Later(_attacked, True, seat, opp, _nobody))
             continue
         pile = realm[target]
         card = pile[-1]
         realm[target] = pile[:-1]
         realm[INFIRMARY] = realm[INFIRMARY] + (card,)
-        move(
-            s,
-            card,
-            loc_zone(opp, target),
-            loc_zone(opp, INFIRMARY),
-            partial(_wounds, seat, opp, knights, guards, target),
-            events,
-            face_up=False,
-        )
+        if events is not QUIET:
+            source, wounded = loc_zone(opp, target), loc_zone(opp, INFIRMARY)
+            told = (seat, opp, knights, guards, target)
+            move(s, card, source, wounded, events, _wounds, *told, face_up=False)
 
 
 def heal(s: MajestyState, seat: int, events: list[Event]) -> bool:
@@ -165,8 +155,9 @@ def place_healed(s: MajestyState, seat: int, target: int, events: list[Event]) -
     card = realm[INFIRMARY][-1]
     realm[INFIRMARY] = realm[INFIRMARY][:-1]
     realm[target] = realm[target] + (card,)
-    text = partial(_healed, seat, cat.char_names[target], side_of(s, target).name)
-    move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), text, events)
+    if events is not QUIET:
+        told = (seat, cat.char_names[target], side_of(s, target).name)
+        move(s, card, loc_zone(seat, INFIRMARY), loc_zone(seat, target), events, _healed, *told)
 
 
 def _healed(seat: int, char_name: str, place: str) -> str:
@@ -187,26 +178,20 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
-    quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if pts:
-        text = "" if quiet else partial(_gains, seat, pts, "point", L.name)
-        gain_points(s, seat, pts, L.key, text, events)
+        gain_points(s, seat, pts, L.key, events, _gains, seat, pts, "point", L.name)
     mp = L.meeples_per and L.meeples_per * sum(map(len, map(at, L.meeples_for)))
     if mp:
-        gain_meeples(
-            s, seat, mp, "" if quiet else partial(_gains, seat, mp, "meeple", L.name), events
-        )
+        gain_meeples(s, seat, mp, events, _gains, seat, mp, "meeple", L.name)
     if L.bonus_needs and all(realm[k] for k in L.bonus_needs):
-        text = "" if quiet else partial(_bonus, seat, L)
-        gain_points(s, seat, L.bonus_points, L.key, text, events)
+        gain_points(s, seat, L.bonus_points, L.key, events, _bonus, seat, L)
     need = L.all_need
     if need is not None:
         players, realms, share, key = s.players, s.realms, L.all_points, L.key
         for step in range(players):
             p = (seat + step) % players
             if realms[p][need]:
-                text = "" if quiet else partial(_share, p, seat, L)
-                gain_points(s, p, share, key, text, events)
+                gain_points(s, p, share, key, events, _share, p, seat, L)
 
 
 def _bonus(seat: int, L: LocationSide) -> str:

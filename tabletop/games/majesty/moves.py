@@ -7,7 +7,6 @@ Each move declares its actions, how one applies, and why one is refused; the tur
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from functools import partial
 from itertools import chain
 from operator import getitem
 
@@ -29,6 +28,7 @@ from tabletop.games.majesty.state import (
     EXCHANGE,
     HEAL,
     TAKE_STEP,
+    ZONE_OF,
     MajestyState,
     gain_points,
     loc_zone,
@@ -37,7 +37,6 @@ from tabletop.games.majesty.state import (
 from tabletop.games.majesty.view import ZONES
 
 TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
-ZONE_OF = [[loc_zone(seat, loc) for loc in range(8)] for seat in range(4)]  # seat, location
 
 
 # --- take a character -------------------------------------------------------------------------
@@ -124,9 +123,8 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     realm[char] = realm[char] + (card,)  # (locations are tuples: a copy shares them)
     L = sides_in_play(s.sides)[char]
     if events is not QUIET:
-        text = partial(_taken, char, seat, slot, bonus, L.name)
         movers = _PLACE.get(s.players) or _place_movers(s.players)
-        events.append(movers[seat][char](s, card, text))
+        events.append(movers[seat][char](s, card, _taken, char, seat, slot, bonus, L.name))
     start_resolution(s, seat, char, events, L)
 
 
@@ -193,7 +191,7 @@ def apply_trade(s: MajestyState, seat: int, action: Action, events: list[Event])
     step = 1 if action.name == BUY else -1
     s.stack[-1].data["dir"] = step
     s.meeples[seat] += step
-    gain_points(s, seat, -step, "exchange", partial(_traded, seat, step), events)
+    gain_points(s, seat, -step, "exchange", events, _traded, seat, step)
 
 
 def apply_done(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:

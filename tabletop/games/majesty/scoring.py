@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER, PHASE, QUIET
+from tabletop.engine.events import GAME_OVER, PHASE, QUIET, Later
 from tabletop.engine.words import plural
 from tabletop.games.majesty.data import INFIRMARY, catalog
 from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
@@ -28,20 +26,19 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     """Score the end of the game in rulebook order and mark the game over."""
     quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if not quiet:
-        events.append(Event(PHASE, "Final scoring.", {"name": "final_scoring"}))
+        events.append(Later(Event, PHASE, "Final scoring.", {"name": "final_scoring"}))
     infirmary = catalog().location(INFIRMARY, s.sides[INFIRMARY])
     wounded = [len(r[INFIRMARY]) for r in s.realms]  # counted before step 1 empties them
     # 1. Infirmary
     penalty = infirmary.penalty_per_card
     for p in range(s.players):
         n = wounded[p]
-        text = "" if quiet else partial(_wounded, p, penalty * n, n)
-        gain_points(s, p, -penalty * n, "infirmary", text, events)
+        gain_points(s, p, -penalty * n, "infirmary", events, _wounded, p, penalty * n, n)
         pile = s.realms[p][INFIRMARY]
         s.realms[p][INFIRMARY] = ()
         for card in reversed(pile):  # from the top down
             s.removed.append(card)
-            move(s, card, loc_zone(p, INFIRMARY), "removed", "", events, face_up=False)
+            move(s, card, loc_zone(p, INFIRMARY), "removed", events, "", face_up=False)
     # 2. Variety
     for p in range(s.players):
         realm = s.realms[p]
@@ -49,33 +46,31 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         for loc in range(INFIRMARY):
             if realm[loc]:
                 k += 1
-        gain_points(s, p, k * k, "variety", "" if quiet else partial(_variety, p, k), events)
+        gain_points(s, p, k * k, "variety", events, _variety, p, k)
     # 3. Majority
     for loc in range(INFIRMARY):
         L = catalog().location(loc, s.sides[loc])
         if L.majority is None:
             continue
         for p in leaders([len(r[loc]) for r in s.realms]):
-            text = "" if quiet else partial(_most, p, L.name, L.majority)
-            gain_points(s, p, L.majority, "majority", text, events)
+            gain_points(s, p, L.majority, "majority", events, _most, p, L.name, L.majority)
     # 4. Infirmary with a value (side B): the most wounded characters lose it
     if infirmary.majority is not None:
         for p in leaders(wounded):
-            text = "" if quiet else partial(_most_wounded, p, infirmary.majority)
-            gain_points(s, p, infirmary.majority, "infirmary_b", text, events)
+            points = infirmary.majority
+            gain_points(s, p, points, "infirmary_b", events, _most_wounded, p, points)
     s.over = True
     if quiet:
         return
-    win = winners_of(s.scores)
+    events.append(Later(_game_over, tuple(s.scores)))
+
+
+def _game_over(scores: tuple[int, ...]) -> Event:
+    win = winners_of(list(scores))
     names = " and ".join(who(p) for p in win)
     verb = "share the victory" if len(win) > 1 else "wins"
-    events.append(
-        Event(
-            GAME_OVER,
-            f"{names} {verb} with {plural(s.scores[win[0]], 'point')}.",
-            {"scores": list(s.scores), "winners": win},
-        )
-    )
+    text = f"{names} {verb} with {plural(scores[win[0]], 'point')}."
+    return Event(GAME_OVER, text, {"scores": list(scores), "winners": win})
 
 
 def _wounded(p: int, points: int, n: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.engine.events import LOG, POINTS, QUIET, Text
+from tabletop.engine.events import LOG, POINTS, QUIET, Later, Say, said
 from tabletop.engine.fields import Declared, declare
 
 # decision steps
@@ -115,14 +115,26 @@ def who(seat: int) -> str:
 
 def loc_zone(seat: int, loc: int) -> str:
     """The zone id of a seat's location (``loc`` 0..7 → ``p<seat>.loc.<1..8>``)."""
-    return f"p{seat}.loc.{loc + 1}"
+    return ZONE_OF[seat][loc]
+
+
+# seat -> location -> zone id, made once (the same string objects: their hashes are kept)
+ZONE_OF = [[f"p{seat}.loc.{loc + 1}" for loc in range(8)] for seat in range(4)]
 
 
 # --- changes that are also events -------------------------------------------------------------
 def gain_points(
-    s: MajestyState, seat: int, delta: int, reason: str, text: Text, events: list[Event]
+    s: MajestyState,
+    seat: int,
+    delta: int,
+    reason: str,
+    events: list[Event],
+    say: Say = "",
+    *told: Any,
 ) -> None:
-    """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0)."""
+    """Add ``delta`` points to ``seat`` under ``reason`` (nothing happens for 0); the log
+    sentence is ``say(*told)``, made only when the event is read (``say`` a plain string
+    when ``told`` is empty)."""
     if not delta:
         return
     scores = s.scores
@@ -130,14 +142,27 @@ def gain_points(
     gains = s.gains[seat]
     gains[reason] = gains.get(reason, 0) + delta
     if events is not QUIET:
-        data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
-        events.append(Event(POINTS, text, data))
+        events.append(Later(_points, seat, delta, reason, score, say, told))
 
 
-def gain_meeples(s: MajestyState, seat: int, n: int, text: Text, events: list[Event]) -> None:
-    """Give ``seat`` ``n`` meeples (beyond the worker card they wait for the end of the turn)."""
+def _points(
+    seat: int, delta: int, reason: str, score: int, say: Say, told: tuple[Any, ...]
+) -> Event:
+    data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
+    return Event(POINTS, said(say, told), data)
+
+
+def gain_meeples(
+    s: MajestyState, seat: int, n: int, events: list[Event], say: Say = "", *told: Any
+) -> None:
+    """Give ``seat`` ``n`` meeples (beyond the worker card they wait for the end of the turn);
+    the sentence as :func:`gain_points` takes it."""
     if not n:
         return
-    s.meeples[seat] += n
+    total = s.meeples[seat] = s.meeples[seat] + n
     if events is not QUIET:
-        events.append(Event(LOG, text, {"seat": seat, "meeples": n, "total": s.meeples[seat]}))
+        events.append(Later(_meeples, seat, n, total, say, told))
+
+
+def _meeples(seat: int, n: int, total: int, say: Say, told: tuple[Any, ...]) -> Event:
+    return Event(LOG, said(say, told), {"seat": seat, "meeples": n, "total": total})

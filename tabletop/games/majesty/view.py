@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.engine import Event
 from tabletop.engine.decisions import Frame, turn
 from tabletop.engine.decisions import prompt as prompt_frame
-from tabletop.engine.events import QUIET, Text
+from tabletop.engine.events import QUIET, Say
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import HIDDEN, PUBLIC, CardView, Zone, Zones, counted_deck
@@ -44,12 +44,17 @@ def _faces() -> dict[tuple[int, int, int], Mapping[str, Any]]:
     return {}
 
 
+FACES_BOUND = 2048  # the card faces kept (card, meeples, location); cleared when full
+
+
 def _face(card: int, meeples: int = -1, loc: int = -1) -> Mapping[str, Any]:
     """A visible card: on the display with its meeples, or at location ``loc``."""
     key = (card, meeples, loc)
     faces = _faces()
     out = faces.get(key)
     if out is None:
+        if len(faces) >= FACES_BOUND:  # (meeples on a display card have no fixed limit)
+            faces.clear()
         cat = catalog()
         out = faces[key] = MappingProxyType(
             {
@@ -165,13 +170,15 @@ def move(
     card: int,
     source: str,
     target: str,
-    text: Text,
     events: list[Event],
+    say: Say,
+    *told: Any,
     face_up: bool = True,
 ) -> None:
-    """Record the move of ``card`` (redacted and marked as a reveal by the zone table)."""
+    """Record the move of ``card`` (redacted and marked as a reveal by the zone table); the
+    sentence is ``say(*told)`` (``say`` itself with nothing told), made when read."""
     if events is not QUIET:  # (the zone table's mover of the route: the same event, less work)
-        events.append(ZONES.mover(s.players, source, target)(s, card, text, face_up))
+        events.append(ZONES.mover(s.players, source, target)(s, card, say, *told, face_up=face_up))
 
 
 @cache
