@@ -252,7 +252,7 @@ def panel_boxes(sc: TableReads) -> tuple[list[pygame.Surface], list[SeatBox], in
     mine = [sc.shown] if sc.shown is not None and 0 <= sc.shown < sc.match.players else []
     opened = getattr(sc, "opened_seat", None)
     if opened is not None and opened not in mine and 0 <= opened < sc.match.players:
-        mine.insert(0, opened)  # folded after the others, before the viewer's own
+        mine.append(opened)  # the box the player asked for folds last, after their own
     order = [i for i in range(sc.match.players) if i not in mine] + mine
     full = dict.fromkeys(order, True)
 
