@@ -88,6 +88,7 @@ def arrange(
     s.phase, s.stage = phase, 0
     settle(s, [])
     G.touch(s)
+    idle_passes(s)
     return s
 
 
@@ -102,8 +103,26 @@ def find(s: MayflowerState, seat: int, name: str, /, **args: Any) -> Action:
 
 
 def act(s: MayflowerState, seat: int, name: str, /, **args: Any) -> list[Event]:
-    """Apply the legal action ``name`` with ``args`` for ``seat``."""
-    return G.apply(s, seat, find(s, seat, name, **args))
+    """Apply the legal action ``name`` with ``args`` for ``seat``, then let every seat
+    that a reaction window asks with nothing but Pass pass (see :func:`idle_passes`)."""
+    events = G.apply(s, seat, find(s, seat, name, **args))
+    return events + idle_passes(s)
+
+
+def idle_passes(s: MayflowerState) -> list[Event]:
+    """Seats asked in a reaction window that can only pass do so, until a seat with an
+    answer is asked or the window is gone. The engine asks every seat that might answer by
+    the public facts (M38); a scenario usually cares only about the seats that can."""
+    events: list[Event] = []
+    for _ in range(500):
+        if G.is_over(s) or not s.stack or s.stack[-1].step != "react":
+            return events
+        seat = G.to_act(s)[0]
+        legal = G.legal_actions(s, seat)
+        if len(legal) != 1 or legal[0].name != "pass":
+            return events
+        events += G.apply(s, seat, legal[0])
+    raise AssertionError("idle_passes did not finish")
 
 
 def done(s: MayflowerState, seat: int) -> list[Event]:

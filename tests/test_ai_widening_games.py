@@ -59,12 +59,12 @@ def test_your_majesty_hard_stops_spying_when_taking_is_worse() -> None:
 
 
 def test_mayflower_hard_plays_out_every_legal_move_of_an_attack() -> None:
-    """Five moves in an Attack (a club at either rival, with or without the Jack, or none):
-    the unwidened search plays out its three candidates only (the greedy move and two drawn
-    at random); Hard, widened, plays out all five in the same worlds (20 of its 40 worlds
-    here, to keep the test cheap: the fifth move joins in the 17th).  (Which is best is a
-    close call here: a 150-world comparison rates "No attack" 0.19, the best attack 0.18.)"""
-    game, view, seat, legal = _position("mayflower", 3, 10, 15)
+    """Five moves in an Attack (four clubs to lay, or none): the unwidened search plays out
+    its three candidates only (the greedy move and two drawn at random); Hard, widened, plays
+    out all five in the same worlds (20 of its 40 worlds here, to keep the test cheap).  (The
+    position moved from step 15 to 34 when Mayflower's windows began to ask every seat that
+    might answer, M38: the random play draws at those Pass-only steps too.)"""
+    game, view, seat, legal = _position("mayflower", 3, 10, 34)
     assert len(legal) == 5
     hard = replace(_hard(game), iterations=20)
     unwidened = _search(game, view, seat, legal, replace(hard, widen=0.0))

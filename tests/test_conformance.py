@@ -191,7 +191,9 @@ def _planted(part: str, level: str) -> Any:
         ("futile", "your_majesty", "hint", 4),
         ("greedy", "your_majesty", "hard", 4),
         ("greedy", "aristocracy", "easy", 4),
-        ("greedy", "mayflower", "hard", 4),
+        # (Mayflower's reaction windows ask every seat that might answer, M38, so more of
+        # the positions sampled are a lone Pass, where no peek can show)
+        ("greedy", "mayflower", "hard", 8),
     ],
 )
 def test_a_peek_planted_in_a_shipped_agents_part_is_caught(

@@ -292,7 +292,9 @@ def dones(s: MayflowerState, seat: int) -> list[Action]:
 
 
 def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
-    """Whether the seat has any favour business now (else the round skips it)."""
+    """Whether the seat has any favour business now (else the round skips it), judged on
+    public facts only (M38): a buy-back counts when the seat shows a diamond or holds any
+    card, whether or not a diamond is among them."""
     if not s.favours_on or not s.alive(seat):
         return False
     done = tried_by(frame, seat)
@@ -313,7 +315,7 @@ def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
         for other in living:
             if other not in (seat, d) and (16 + other not in done or 24 + other not in done):
                 return True
-    if holders and _payable(s, seat):
+    if holders and (s.diamonds[seat] or s.hands[seat]):
         for h in holders:
             if s.alive(h) and 32 + h not in done:
                 return True

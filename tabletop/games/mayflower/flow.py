@@ -1,8 +1,8 @@
 """The season's flow: what follows each move until someone must decide again.
 
 After every applied move :func:`settle` runs the decision stack: seats with nothing they
-could play pass by themselves (M30), a secret commit that everyone has made is revealed and
-opens a reaction window, a window everyone passed resolves its play (a joker's cancel, a
+could play pass by themselves (M30; a reaction window asks its seats on public facts alone,
+M38), a secret commit that everyone has made is revealed and opens a reaction window, a window everyone passed resolves its play (a joker's cancel, a
 royal power, a favour call) and lets the window under it start its round again (M31).  With
 the stack empty, the phase goes on: Court, Fortify, Attack, Defend, Pillage, Rebuild, Begin
 Again (``state.phase`` and ``state.stage`` say where).

@@ -30,8 +30,9 @@ class MayflowerGame(RulesGame):
     advance = staticmethod(flow.advance)  # everything up to the next decision
 
     def seen_to_act(self, state: MayflowerState, seat: int | None) -> tuple[int, ...]:
-        """In an open window only the seats able to answer are asked, so the others' views
-        name nobody (M38): a seat sees itself asked, or no one."""
+        """In an open window the others' views name nobody (M38): a seat sees itself asked,
+        or no one (who is asked follows from public facts, but a view only says that answers
+        are awaited)."""
         if view.window_open(state):
             return (seat,) if seat is not None and seat in self.to_act(state) else ()
         return tuple(self.to_act(state))

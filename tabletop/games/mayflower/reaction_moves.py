@@ -143,8 +143,12 @@ def passes(s: MayflowerState, seat: int) -> list[Action]:
 
 
 def reacts(s: MayflowerState, frame: Frame, seat: int) -> bool:
-    """Whether the seat has anything to answer the window with (else it is not asked)."""
-    if jokers_of(s, seat):
+    """Whether the seat is asked in the window: judged on public facts alone, never on its
+    hand (M38), so that who is asked, and how long a window stays open, tell nobody who holds
+    a joker. Asked: a seat with cards in hand while a joker is still out of sight and the
+    window holds a live play of someone else's; and a seat whose royal power can act now
+    (royals and used powers are public). A seat asked with no answer can only pass."""
+    if s.hands[seat] and s.jokers_played < _JOKERS:
         for pid in frame.data["targets"]:
             p = s.plays[pid]
             if not p["lost"] and p["seat"] != seat:
@@ -152,6 +156,9 @@ def reacts(s: MayflowerState, frame: Frame, seat: int) -> bool:
     if frame.data["base"] == ATTACK and s.stack[-1] is frame:
         return bool(redirects(s, seat) or diplomacies(s, seat))
     return False
+
+
+_JOKERS = sum(1 for r in catalog().ranks if r == "joker")  # in the game; played ones are public
 
 
 def apply_counter(s: MayflowerState, seat: int, action: Action, events: list[Event]) -> None:

@@ -135,15 +135,15 @@ def card_name(card: int) -> str:
 
 # --- the rest of a view --------------------------------------------------------------------------
 def window_open(s: MayflowerState) -> bool:
-    """Whether a window (a reaction window or a favour round) is waiting for answers: it asks
-    only the seats able to answer, so who is asked is secret (M38)."""
+    """Whether a window (a reaction window or a favour round) is waiting for answers. Its
+    seats are chosen on public facts alone (M38); the views still name none of them."""
     return bool(s.stack) and s.stack[-1].kind == REACTION and not s.over
 
 
 def _frame_public(s: MayflowerState, frame: Frame, viewer: int | None) -> dict[str, Any]:
     """A frame as ``viewer`` may know it: a commit's secrets only its own; in a window, how
-    far the round has come only when the viewer is the seat asked (M38: the seats able to
-    answer are asked, the others pass unseen, so that is all a seat may learn of it)."""
+    far the round has come only when the viewer is the seat asked (M38: the seats are asked
+    on public facts, whatever their hands; a view says no more than that answers are awaited)."""
     data = dict(frame.data)
     if frame.kind == COMMIT:
         mine = data["secret"].get(str(viewer)) if viewer is not None else None
