@@ -295,22 +295,24 @@ def fit(
     min_size: int = 8,
     title: bool = False,
     hover: bool = False,
-    short: str | None = None,
+    short: str | tuple[str, ...] | None = None,
 ) -> pygame.Surface:
     """``s`` at the largest size from ``size`` down to ``min_size`` that fits ``width``;
-    too wide even then, its declared ``short`` form the same way (a planned abbreviation);
-    still too wide, it is cut with an ellipsis (never squashed) and the cut is recorded, so
+    too wide even then, its declared ``short`` form the same way (a planned abbreviation;
+    several forms, longest first, are tried in turn); still too wide, it is cut with an ellipsis (never squashed) and the cut is recorded, so
     a test sees it.  ``hover``: the caller shows the full words on hover."""
     size = max(min_size, size)
     room = max(1, int(width))
     best = _largest(s, size, min_size, room, bold, title)
     if best:
         return text(s, best, colour, bold, title)
-    if short and short != s:
-        best = _largest(short, size, min_size, room, bold, title)
+    for form in (short,) if isinstance(short, str) else short or ():
+        if not form or form == s:
+            continue
+        best = _largest(form, size, min_size, room, bold, title)
         if best:
-            _told(Said(short, ui_fonts.scaled(best), s, hover, planned=True))
-            return text(short, best, colour, bold, title)
+            _told(Said(form, ui_fonts.scaled(best), s, hover, planned=True))
+            return text(form, best, colour, bold, title)
     size = min_size
     if len(s) <= 1:
         return text(s, size, colour, bold, title)

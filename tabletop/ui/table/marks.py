@@ -29,7 +29,7 @@ def badge(
     width: int | None = None,
     most: int | None = None,
     least: int | None = None,
-    short: str | None = None,
+    short: str | tuple[str, ...] | None = None,
 ) -> pygame.Surface:
     """A cached pill (or ribbon of ``width``) with a label: one blit per frame.  ``most``:
     the widest the pill may be (its words shrink down to ``least``, else to the size, then
@@ -158,8 +158,10 @@ def _ribbon(text: str, size: tuple[int, int], most: int, fg: Any, bg: Any) -> py
     return surf
 
 
-def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None, str | None]]:
-    """(text, icon, short form) of the pills a card's tokens show, as layout.yaml names them.
+def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None, tuple[str, ...] | None]]:
+    """(text, icon, short forms) of the pills a card's tokens show, as layout.yaml names them
+    (its declared short form, then the bare label when that is shorter still: a narrow card
+    shows "planned" rather than a cut "attack Pl…").
 
     Zero, false and hidden tokens show nothing; nor do the tokens a grouped zone is built
     from (group, caption, aside): the stacks already show them.
@@ -172,7 +174,7 @@ def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None, str |
     defn = box.defn if box is not None else None
     built = {getattr(defn, "group", None), getattr(defn, "caption", None)}
     built |= set(getattr(defn, "aside", {}) or {})
-    out: list[tuple[str, str | None, str | None]] = []
+    out: list[tuple[str, str | None, tuple[str, ...] | None]] = []
     for key, value in tokens.items():
         how = sc.data.layout.tokens.get(key)
         if value in (0, False, None, "") or key in built or (how is not None and how.hide):
@@ -181,6 +183,8 @@ def token_pills(sc: TableReads, sp: Sprite) -> list[tuple[str, str | None, str |
             out.append(("" if value is True else str(value), how.icon, None))
         else:
             word = how.label if how is not None and how.label else key
-            short = how.short.replace("{value}", str(value)) if how and how.short else None
-            out.append((word if value is True else f"{value} {word}", None, short))
+            forms = [how.short.replace("{value}", str(value))] if how and how.short else []
+            if value is not True and (not forms or len(word) < len(forms[0])):
+                forms.append(word)
+            out.append((word if value is True else f"{value} {word}", None, tuple(forms) or None))
     return out
