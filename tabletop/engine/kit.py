@@ -17,6 +17,13 @@ cannot derive: prompt, seats, public figures) and ``outcome``; and declarations 
 module of its agent and search hooks), and on its state class the fields' copy and JSON
 (:mod:`.fields`).
 
+A game declared with its package (``class MyGame(RulesGame, package=__package__)``) writes
+none of what the package layout already says: the kit reads each declaration from the role
+module that holds it (:data:`DERIVED`), the id from the package's name, ``state_type`` from
+``state.FIELDS`` and ``ai`` from the presence of ``ai.py``; what ``game.py`` itself writes
+wins.  ``setup``, ``describe`` and ``outcome`` are required: a class that ends up without
+one is refused when it is created.
+
 Legal actions are cached on the state until the next ``apply``: an action taken from the
 legal list is applied without generating the list again.  A game that sets
 ``cache_views`` keeps its views there too (they are read-only, so sharing them is safe).
@@ -26,8 +33,8 @@ hand, as tests do).
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from importlib import import_module
+from importlib.util import find_spec
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -36,7 +43,7 @@ from tabletop.engine.decisions import PROMPT, TURN, Frame
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import LOG, QUIET, Event
 from tabletop.engine.frozen import freeze
-from tabletop.engine.game import Game, GameInfo
+from tabletop.engine.game import Game, GameInfo, Outcome
 from tabletop.engine.moves import Moves
 from tabletop.engine.rebuild import FromView
 from tabletop.engine.rng import Rng
@@ -49,6 +56,24 @@ from tabletop.engine.zones import Zones
 # from inline values into a dictionary, which makes every later attribute access of the
 # rules slower (a tenth of a Your Majesty play-out).
 _ONE_SEAT = (TURN, PROMPT)  # frames waiting for their first seat alone
+
+#: what a game declared with its package gets from its role modules, when its class does
+#: not write it: declaration -> (role module, name there); functions become static methods
+DERIVED: dict[str, tuple[str, str]] = {
+    "zones": ("view", "ZONES"),
+    "moves": ("moves", "MOVES"),
+    "describe": ("view", "describe"),
+    "from_view": ("view", "rebuild"),
+    "setup": ("setup", "new_state"),
+    "rules_figures": ("setup", "rules_figures"),
+    "advance": ("flow", "advance"),
+    "advance_quiet": ("flow", "advance_quiet"),
+    "outcome": ("scoring", "outcome"),
+    "summary_stats": ("scoring", "summary_stats"),
+}
+#: the declarations every game must end up with (written or derived)
+REQUIRED = ("setup", "describe", "outcome")
+_TABLES = ("zones", "moves", "from_view")  # kept as they are, never made static methods
 
 
 class RulesGame(Game):
@@ -100,9 +125,10 @@ class RulesGame(Game):
         return cached
 
     # --- what the game declares ---------------------------------------------------------------
-    @abstractmethod
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> Any:
-        """A fresh state (players checked, options resolved)."""
+        """A fresh state (players checked, options resolved): required, written in
+        ``game.py`` or derived from ``setup.new_state``."""
+        raise NotImplementedError(f"{self.id} declares no setup")
 
     # ``advance``, ``advance_quiet`` and ``describe`` take their arguments by position only:
     # the kit calls them so, and a game may install a plain function of its rules under
@@ -115,9 +141,21 @@ class RulesGame(Game):
         QUIET events, unless the game declares its own because its ``advance`` reads them."""
         self.advance(state, seat, QUIET)
 
-    @abstractmethod
     def describe(self, state: Any, seat: int | None, /) -> dict[str, Any]:
-        """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
+        """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``
+        (required: written in ``game.py`` or derived from ``view.describe``)."""
+        raise NotImplementedError(f"{self.id} declares no describe")
+
+    def is_over(self, state: Any) -> bool:
+        """True once the state says so (``state.over``, a plain attribute: asked several
+        times a move, so a plain method, which CPython calls faster than an ``attrgetter``
+        kept on the class)."""
+        return state.over
+
+    def outcome(self, state: Any) -> Outcome:
+        """Scores, breakdown and winners: required, written in ``game.py`` or derived from
+        ``scoring.outcome``."""
+        raise NotImplementedError(f"{self.id} declares no outcome")
 
     def rebuild(self, view: Any, seat: int, rng: Rng) -> Any:
         """A full state consistent with ``view``: the declared :attr:`from_view` (see
@@ -142,12 +180,24 @@ class RulesGame(Game):
     def _ai(self) -> Any:
         return import_module(self.ai, self._ai_package)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A relative :attr:`ai` is read from the package of the class that declares it
-        (a subclass made elsewhere, in a test say, keeps its parent's)."""
+    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
+        """Fill the declaration from ``package``'s role modules (see the module's docstring).
+
+        A relative :attr:`ai` is read from the package of the class that declares it (a
+        subclass made elsewhere, in a test say, keeps its parent's).  Done once, at class
+        creation: the hot paths call the very functions a hand-written class would hold."""
         super().__init_subclass__(**kwargs)
-        if "ai" in vars(cls):
+        if package:
+            _derive(cls, package)
+        elif "ai" in vars(cls):
             cls._ai_package = cls.__module__.rpartition(".")[0]
+        missing = [name for name in REQUIRED if getattr(cls, name) is getattr(RulesGame, name)]
+        if missing:
+            where = ", ".join(f"{DERIVED[n][0]}.{DERIVED[n][1]}" for n in missing)
+            raise TypeError(
+                f"{cls.__qualname__} declares no {', '.join(missing)}: write it in the class "
+                f"or, declared with package=__package__, in its role module ({where})"
+            )
 
     # --- the protocol -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
@@ -322,3 +372,36 @@ class RulesGame(Game):
         """An independent copy: derived from its fields."""
         fields = getattr(self.state_type, "FIELDS", None)
         return fields.copy(state) if fields is not None else super().copy(state)
+
+
+def _derive(cls: type[RulesGame], package: str) -> None:
+    """Set on ``cls`` what it does not write itself, from ``package``'s role modules."""
+    own = vars(cls)
+    found: dict[str, Any] = {}
+    for name, (role, attr) in DERIVED.items():
+        if name in own:
+            continue
+        module = _role(package, role)
+        if module is None or not hasattr(module, attr):
+            continue
+        value = getattr(module, attr)
+        found[name] = value if name in _TABLES else staticmethod(value)
+    if "id" not in own:
+        found["id"] = package.rpartition(".")[2]
+    if "state_type" not in own:
+        state = _role(package, "state")
+        fields = getattr(state, "FIELDS", None)
+        if fields is not None:
+            found["state_type"] = fields.cls
+    if "ai" not in own and find_spec(f"{package}.ai") is not None:
+        found["ai"] = ".ai"
+    for name, value in found.items():
+        setattr(cls, name, value)
+    if "ai" in vars(cls):
+        cls._ai_package = package
+
+
+def _role(package: str, role: str) -> Any:
+    """The role module ``package.role`` (imported), or None when the package has none."""
+    name = f"{package}.{role}"
+    return import_module(name) if find_spec(name) is not None else None
