@@ -377,28 +377,29 @@ class RulesGame(Game):
 def _derive(cls: type[RulesGame], package: str) -> None:
     """Set on ``cls`` what it does not write itself, from ``package``'s role modules."""
     own = vars(cls)
-    found: dict[str, Any] = {}
-    for name, (role, attr) in DERIVED.items():
-        if name in own:
-            continue
-        module = _role(package, role)
-        if module is None or not hasattr(module, attr):
-            continue
-        value = getattr(module, attr)
-        found[name] = value if name in _TABLES else staticmethod(value)
-    if "id" not in own:
-        found["id"] = package.rpartition(".")[2]
-    if "state_type" not in own:
-        state = _role(package, "state")
-        fields = getattr(state, "FIELDS", None)
-        if fields is not None:
-            found["state_type"] = fields.cls
-    if "ai" not in own and find_spec(f"{package}.ai") is not None:
-        found["ai"] = ".ai"
-    for name, value in found.items():
-        setattr(cls, name, value)
+    for name, value in derived(package).items():
+        if name not in own:
+            setattr(cls, name, value)
     if "ai" in vars(cls):
         cls._ai_package = package
+
+
+def derived(package: str) -> dict[str, Any]:
+    """What the kit reads from ``package``'s role modules for a game declared with it
+    (functions as static methods): :data:`DERIVED`, the id from the package's name,
+    ``state_type`` from ``state.FIELDS`` and ``ai`` when there is an ``ai.py``."""
+    found: dict[str, Any] = {"id": package.rpartition(".")[2]}
+    for name, (role, attr) in DERIVED.items():
+        module = _role(package, role)
+        if module is not None and hasattr(module, attr):
+            value = getattr(module, attr)
+            found[name] = value if name in _TABLES else staticmethod(value)
+    fields = getattr(_role(package, "state"), "FIELDS", None)
+    if fields is not None:
+        found["state_type"] = fields.cls
+    if find_spec(f"{package}.ai") is not None:
+        found["ai"] = ".ai"
+    return found
 
 
 def _role(package: str, role: str) -> Any:
