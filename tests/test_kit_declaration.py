@@ -22,7 +22,9 @@ from tabletop.engine.kit import REQUIRED, RulesGame, derived
 from tabletop.games.majesty.game import MajestyGame
 
 #: every registered game and the template, by package name
-GAMES: dict[str, Any] = {type(g).__module__.rpartition(".")[0]: g for g in registry.games().values()}
+GAMES: dict[str, Any] = {
+    type(g).__module__.rpartition(".")[0]: g for g in registry.games().values()
+}
 GAMES["high_card"] = HIGH_CARD
 
 
