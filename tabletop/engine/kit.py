@@ -131,8 +131,8 @@ class RulesGame(Game):
         raise NotImplementedError(f"{self.id} declares no setup")
 
     # ``advance``, ``advance_quiet`` and ``describe`` take their arguments by position only:
-    # the kit calls them so, and a game may install a plain function of its rules under
-    # its own parameter names (``advance = staticmethod(flow.advance)``)
+    # the kit calls them so, and installs a plain function of the rules under its own
+    # parameter names (``flow.advance`` as a static method, see ``DERIVED``)
     def advance(self, state: Any, seat: int, events: list[Event], /) -> None:
         """What follows an applied move (end of a turn or round, the end of the game)."""
 
