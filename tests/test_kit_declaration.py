@@ -18,7 +18,8 @@ import pytest
 from high_card import GAME as HIGH_CARD
 
 from tabletop import registry
-from tabletop.engine.kit import REQUIRED, RulesGame, derived
+from tabletop.engine.declaration import REQUIRED, derived
+from tabletop.engine.kit import RulesGame
 from tabletop.games.majesty.game import MajestyGame
 
 #: every registered game and the template, by package name

@@ -19,7 +19,7 @@ module of its agent and search hooks), and on its state class the fields' copy a
 
 A game declared with its package (``class MyGame(RulesGame, package=__package__)``) writes
 none of what the package layout already says: the kit reads each declaration from the role
-module that holds it (:data:`DERIVED`), the id from the package's name, ``state_type`` from
+module that holds it (:mod:`.declaration`), the id from the package's name, ``state_type`` from
 ``state.FIELDS`` and ``ai`` from the presence of ``ai.py``; what ``game.py`` itself writes
 wins.  ``setup``, ``describe`` and ``outcome`` are required: a class that ends up without
 one is refused when it is created.
@@ -34,12 +34,12 @@ hand, as tests do).
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.util import find_spec
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.decisions import PROMPT, TURN, Frame
+from tabletop.engine.declaration import DERIVED, REQUIRED, derive
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import LOG, QUIET, Event
 from tabletop.engine.frozen import freeze
@@ -56,24 +56,6 @@ from tabletop.engine.zones import Zones
 # from inline values into a dictionary, which makes every later attribute access of the
 # rules slower (a tenth of a Your Majesty play-out).
 _ONE_SEAT = (TURN, PROMPT)  # frames waiting for their first seat alone
-
-#: what a game declared with its package gets from its role modules, when its class does
-#: not write it: declaration -> (role module, name there); functions become static methods
-DERIVED: dict[str, tuple[str, str]] = {
-    "zones": ("view", "ZONES"),
-    "moves": ("moves", "MOVES"),
-    "describe": ("view", "describe"),
-    "from_view": ("view", "rebuild"),
-    "setup": ("setup", "new_state"),
-    "rules_figures": ("setup", "rules_figures"),
-    "advance": ("flow", "advance"),
-    "advance_quiet": ("flow", "advance_quiet"),
-    "outcome": ("scoring", "outcome"),
-    "summary_stats": ("scoring", "summary_stats"),
-}
-#: the declarations every game must end up with (written or derived)
-REQUIRED = ("setup", "describe", "outcome")
-_TABLES = ("zones", "moves", "from_view")  # kept as they are, never made static methods
 
 
 class RulesGame(Game):
@@ -188,7 +170,7 @@ class RulesGame(Game):
         creation: the hot paths call the very functions a hand-written class would hold."""
         super().__init_subclass__(**kwargs)
         if package:
-            _derive(cls, package)
+            derive(cls, package)
         elif "ai" in vars(cls):
             cls._ai_package = cls.__module__.rpartition(".")[0]
         missing = [name for name in REQUIRED if getattr(cls, name) is getattr(RulesGame, name)]
@@ -372,37 +354,3 @@ class RulesGame(Game):
         """An independent copy: derived from its fields."""
         fields = getattr(self.state_type, "FIELDS", None)
         return fields.copy(state) if fields is not None else super().copy(state)
-
-
-def _derive(cls: type[RulesGame], package: str) -> None:
-    """Set on ``cls`` what it does not write itself, from ``package``'s role modules."""
-    own = vars(cls)
-    for name, value in derived(package).items():
-        if name not in own:
-            setattr(cls, name, value)
-    if "ai" in vars(cls):
-        cls._ai_package = package
-
-
-def derived(package: str) -> dict[str, Any]:
-    """What the kit reads from ``package``'s role modules for a game declared with it
-    (functions as static methods): :data:`DERIVED`, the id from the package's name,
-    ``state_type`` from ``state.FIELDS`` and ``ai`` when there is an ``ai.py``."""
-    found: dict[str, Any] = {"id": package.rpartition(".")[2]}
-    for name, (role, attr) in DERIVED.items():
-        module = _role(package, role)
-        if module is not None and hasattr(module, attr):
-            value = getattr(module, attr)
-            found[name] = value if name in _TABLES else staticmethod(value)
-    fields = getattr(_role(package, "state"), "FIELDS", None)
-    if fields is not None:
-        found["state_type"] = fields.cls
-    if find_spec(f"{package}.ai") is not None:
-        found["ai"] = ".ai"
-    return found
-
-
-def _role(package: str, role: str) -> Any:
-    """The role module ``package.role`` (imported), or None when the package has none."""
-    name = f"{package}.{role}"
-    return import_module(name) if find_spec(name) is not None else None
