@@ -210,8 +210,8 @@ def _literals(path: Path) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("game_id", _ids())
 def test_the_id_is_never_written_in_the_package(game_id: str) -> None:
     """The package's name is the id: the data folder and game.yaml take it from there, and
-    the code never writes it (``data.GAME_ID`` derives it from the module's name, and
-    ``game.py`` reads it from there)."""
+    the code never writes it (``data.GAME_ID`` derives it from the module's name, and the
+    game's class, declared with ``package=__package__``, gets it from the kit)."""
     written = [
         f"{path.name}:{line}"
         for path in sorted(PACKAGES[game_id][0].rglob("*.py"))

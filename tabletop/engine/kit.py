@@ -17,6 +17,13 @@ cannot derive: prompt, seats, public figures) and ``outcome``; and declarations 
 module of its agent and search hooks), and on its state class the fields' copy and JSON
 (:mod:`.fields`).
 
+A game declared with its package (``class MyGame(RulesGame, package=__package__)``) writes
+none of what the package layout already says: the kit reads each declaration from the role
+module that holds it (:mod:`.declaration`), the id from the package's name, ``state_type`` from
+``state.FIELDS`` and ``ai`` from the presence of ``ai.py``; what ``game.py`` itself writes
+wins.  ``setup``, ``describe`` and ``outcome`` are required: a class that ends up without
+one is refused when it is created.
+
 Legal actions are cached on the state until the next ``apply``: an action taken from the
 legal list is applied without generating the list again.  A game that sets
 ``cache_views`` keeps its views there too (they are read-only, so sharing them is safe).
@@ -26,17 +33,17 @@ hand, as tests do).
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from importlib import import_module
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Action
 from tabletop.engine.decisions import PROMPT, TURN, Frame
+from tabletop.engine.declaration import DERIVED, REQUIRED, derive
 from tabletop.engine.errors import IllegalAction
 from tabletop.engine.events import LOG, QUIET, Event
 from tabletop.engine.frozen import freeze
-from tabletop.engine.game import Game, GameInfo
+from tabletop.engine.game import Game, GameInfo, Outcome
 from tabletop.engine.moves import Moves
 from tabletop.engine.rebuild import FromView
 from tabletop.engine.rng import Rng
@@ -100,13 +107,14 @@ class RulesGame(Game):
         return cached
 
     # --- what the game declares ---------------------------------------------------------------
-    @abstractmethod
     def setup(self, players: int, seed: int, options: dict[str, Any]) -> Any:
-        """A fresh state (players checked, options resolved)."""
+        """A fresh state (players checked, options resolved): required, written in
+        ``game.py`` or derived from ``setup.new_state``."""
+        raise NotImplementedError(f"{self.id} declares no setup")
 
     # ``advance``, ``advance_quiet`` and ``describe`` take their arguments by position only:
-    # the kit calls them so, and a game may install a plain function of its rules under
-    # its own parameter names (``advance = staticmethod(flow.advance)``)
+    # the kit calls them so, and installs a plain function of the rules under its own
+    # parameter names (``flow.advance`` as a static method, see ``DERIVED``)
     def advance(self, state: Any, seat: int, events: list[Event], /) -> None:
         """What follows an applied move (end of a turn or round, the end of the game)."""
 
@@ -115,9 +123,21 @@ class RulesGame(Game):
         QUIET events, unless the game declares its own because its ``advance`` reads them."""
         self.advance(state, seat, QUIET)
 
-    @abstractmethod
     def describe(self, state: Any, seat: int | None, /) -> dict[str, Any]:
-        """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``."""
+        """The view's parts that the zones cannot derive: ``prompt``, ``seats``, ``public``
+        (required: written in ``game.py`` or derived from ``view.describe``)."""
+        raise NotImplementedError(f"{self.id} declares no describe")
+
+    def is_over(self, state: Any) -> bool:
+        """True once the state says so (``state.over``, a plain attribute: asked several
+        times a move, so a plain method, which CPython calls faster than an ``attrgetter``
+        kept on the class)."""
+        return state.over
+
+    def outcome(self, state: Any) -> Outcome:
+        """Scores, breakdown and winners: required, written in ``game.py`` or derived from
+        ``scoring.outcome``."""
+        raise NotImplementedError(f"{self.id} declares no outcome")
 
     def rebuild(self, view: Any, seat: int, rng: Rng) -> Any:
         """A full state consistent with ``view``: the declared :attr:`from_view` (see
@@ -142,12 +162,24 @@ class RulesGame(Game):
     def _ai(self) -> Any:
         return import_module(self.ai, self._ai_package)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A relative :attr:`ai` is read from the package of the class that declares it
-        (a subclass made elsewhere, in a test say, keeps its parent's)."""
+    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
+        """Fill the declaration from ``package``'s role modules (see the module's docstring).
+
+        A relative :attr:`ai` is read from the package of the class that declares it (a
+        subclass made elsewhere, in a test say, keeps its parent's).  Done once, at class
+        creation: the hot paths call the very functions a hand-written class would hold."""
         super().__init_subclass__(**kwargs)
-        if "ai" in vars(cls):
+        if package:
+            derive(cls, package)
+        elif "ai" in vars(cls):
             cls._ai_package = cls.__module__.rpartition(".")[0]
+        missing = [name for name in REQUIRED if getattr(cls, name) is getattr(RulesGame, name)]
+        if missing:
+            where = ", ".join(f"{DERIVED[n][0]}.{DERIVED[n][1]}" for n in missing)
+            raise TypeError(
+                f"{cls.__qualname__} declares no {', '.join(missing)}: write it in the class "
+                f"or, declared with package=__package__, in its role module ({where})"
+            )
 
     # --- the protocol -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:

@@ -1,4 +1,6 @@
-"""Mayflower, declared on the rules kit: zones, moves, flow, scoring, AI hooks."""
+"""Mayflower on the rules kit.  The kit reads the declaration from the package's role modules
+(zones and rebuild from view.py, moves.py, setup.py, flow.py, ai.py); what follows is
+Mayflower's own."""
 
 from __future__ import annotations
 
@@ -6,28 +8,14 @@ from typing import Any
 
 from tabletop.engine import DRAG, Gesture, Outcome
 from tabletop.engine.kit import RulesGame
-from tabletop.games.mayflower import flow, prompts, view
-from tabletop.games.mayflower.data import GAME_ID
-from tabletop.games.mayflower.moves import MOVES, action_for_drop
-from tabletop.games.mayflower.setup import new_state
+from tabletop.games.mayflower import prompts, view
+from tabletop.games.mayflower.moves import action_for_drop
 from tabletop.games.mayflower.state import MayflowerState
 from tabletop.games.mayflower.values import diamond_cards, diamond_total
 
 
-class MayflowerGame(RulesGame):
+class MayflowerGame(RulesGame, package=__package__):
     """Mayflower (wisdump.work, 2025) for 2–6 players."""
-
-    id = GAME_ID
-    zones = view.ZONES
-    moves = MOVES
-    ai = ".ai"  # its agent and the search's hooks
-    state_type = MayflowerState
-
-    def setup(self, players: int, seed: int, options: dict[str, Any]) -> MayflowerState:
-        """Shuffled decks, a Royal and seven cards each, then the first Court phase."""
-        return new_state(players, seed, options)
-
-    advance = staticmethod(flow.advance)  # everything up to the next decision
 
     def seen_to_act(self, state: MayflowerState, seat: int | None) -> tuple[int, ...]:
         """In an open window the others' views name nobody (M38): a seat sees itself asked,
@@ -40,12 +28,6 @@ class MayflowerGame(RulesGame):
     def describe(self, state: MayflowerState, seat: int | None) -> dict[str, Any]:
         """Prompt, seats and the public facts (see :mod:`.view` and :mod:`.prompts`)."""
         return view.describe(state, seat, prompts.prompt_text(state, seat), prompts.waiting(state))
-
-    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
-
-    def is_over(self, state: MayflowerState) -> bool:
-        """True once a winner is known."""
-        return state.over
 
     def outcome(self, state: MayflowerState) -> Outcome:
         """Diamond totals, a breakdown (diamonds on the table and in hand, then the

@@ -1,4 +1,6 @@
-"""Monarch, declared on the rules kit: zones, moves, flow, scoring, AI hooks."""
+"""Monarch on the rules kit.  The kit reads the declaration from the package's role modules
+(zones, describe and rebuild from view.py, moves.py, setup.py, flow.py, ai.py); what
+follows is Monarch's own."""
 
 from __future__ import annotations
 
@@ -8,38 +10,14 @@ from tabletop.engine import Action, Gesture, Outcome
 from tabletop.engine.actions import DRAG
 from tabletop.engine.kit import RulesGame
 from tabletop.games.monarch import effects as fx
-from tabletop.games.monarch import flow, view
-from tabletop.games.monarch.data import CARDS, COURT, GAME_ID, catalog
-from tabletop.games.monarch.moves import ACQUIRE, FLY, MOVES, card_of
+from tabletop.games.monarch.data import CARDS, COURT, catalog
+from tabletop.games.monarch.moves import ACQUIRE, FLY, card_of
 from tabletop.games.monarch.scoring import leftovers, winners_of
-from tabletop.games.monarch.setup import new_state
 from tabletop.games.monarch.state import MonarchState
 
 
-class MonarchGame(RulesGame):
+class MonarchGame(RulesGame, package=__package__):
     """Monarch (Flanagan, Seidman, Downs, 2015) for 2–4 players."""
-
-    id = GAME_ID
-    zones = view.ZONES
-    moves = MOVES
-    ai = ".ai"  # its agent and the search's hooks
-    state_type = MonarchState
-
-    def setup(self, players: int, seed: int, options: dict[str, Any]) -> MonarchState:
-        """Nine land boards, the market row, banners, 5 food and 5 gold each."""
-        return new_state(players, seed, options)
-
-    advance = staticmethod(flow.advance)  # refills and Moons run while no question is open
-
-    def describe(self, state: MonarchState, seat: int | None) -> dict[str, Any]:
-        """Prompt, seats and the public facts (see :mod:`.view`)."""
-        return view.describe(state, seat)
-
-    from_view = view.rebuild  # a state from a seat's view (declared in view.py)
-
-    def is_over(self, state: MonarchState) -> bool:
-        """True after final scoring."""
-        return state.over
 
     def outcome(self, state: MonarchState) -> Outcome:
         """Crowns, their breakdown (court, banners, guests, food and gold left) and the winners."""
