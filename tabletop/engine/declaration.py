@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from tabletop.engine.kit import RulesGame
+from typing import Any
 
 #: what a game declared with its package gets from its role modules, when its class does
 #: not write it: declaration -> (role module, name there); functions become static methods
@@ -35,8 +32,9 @@ REQUIRED = ("setup", "describe", "outcome")
 _TABLES = ("zones", "moves", "from_view")  # kept as they are, never made static methods
 
 
-def derive(cls: type[RulesGame], package: str) -> None:
-    """Set on ``cls`` what it does not write itself, from ``package``'s role modules."""
+def derive(cls: Any, package: str) -> None:
+    """Set on ``cls`` (a :class:`~tabletop.engine.kit.RulesGame`; not imported here, which
+    :mod:`.kit` imports) what it does not write itself, from ``package``'s role modules."""
     own = vars(cls)
     for name, value in derived(package).items():
         if name not in own:
