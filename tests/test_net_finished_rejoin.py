@@ -16,21 +16,17 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from net_helpers import FAST, Bot, ServerProcess, create_table, join_table, stored_table
+from net_helpers import (
+    FAST,
+    Bot,
+    ServerProcess,
+    create_table,
+    join_table,
+    play_out,
+    stored_table,
+)
 
 GAME = "majesty"  # short games
-
-
-def _play_to_the_end(url: str, code: str, bots: list[Bot]) -> None:
-    end = time.monotonic() + 120
-    while not all(b.match.is_over() for b in bots):
-        assert time.monotonic() < end, "the game did not end"
-        moved = False
-        for b in bots:
-            b.pump()
-            moved = b.act() or moved
-        if not moved:
-            time.sleep(0.002)
 
 
 def _finished_table(tmp_path) -> tuple[ServerProcess, str, dict[int, str], dict[int, str]]:
@@ -44,7 +40,7 @@ def _finished_table(tmp_path) -> tuple[ServerProcess, str, dict[int, str], dict[
         Bot(srv.url, made["code"], friend_tokens, 2),
     ]
     try:
-        _play_to_the_end(srv.url, made["code"], bots)
+        play_out(bots)
     finally:
         for b in bots:
             b.close()
