@@ -10,7 +10,8 @@ says.  The time from a kill to the next accepted move of each table that moved i
 (median, max).
 
 CI plays each game once (two processes: three games, three: the other two) with a few kills
-each; ``TABLETOP_NET_FULL=1`` plays all five games in both and kills ten times in each.
+each; ``TABLETOP_NET_FULL=1`` plays all five games in both and kills ten times in each.  A kill
+comes after a random number of moves (not seconds), so it always lands in a live game.
 """
 
 from __future__ import annotations
@@ -118,6 +119,11 @@ def _step(tables: list[tuple[str, list[Bot]]], seen: dict[tuple[str, int], list[
         time.sleep(0.002)
 
 
+def _told(seen: dict[tuple[str, int], list[int]]) -> int:
+    """How many new states the clients have been told of so far (all tables together)."""
+    return sum(len(v) for v in seen.values())
+
+
 def seen_codes(tables: list[tuple[str, list[Bot]]]) -> list[str]:
     return [code for code, bots in tables if not all(b.match.is_over() for b in bots)]
 
@@ -156,10 +162,14 @@ def test_processes_share_the_tables_and_a_killed_ones_move_on(pg, tmp_path, proc
             seen[made["code"], 0], seen[made["code"], 1] = [], []
         while not _over(tables):
             if done_kills < kills:
-                until = time.monotonic() + (
-                    rng.uniform(0.2, 0.8) if FULL else rng.uniform(0.5, 2.5)
-                )
-                while time.monotonic() < until and not _over(tables):
+                # the next kill comes after a random number of moves, not seconds: the games
+                # got fast enough to end between two timed kills on a quiet machine
+                until = _told(seen) + (rng.randint(4, 16) if FULL else rng.randint(8, 30))
+                end = time.monotonic() + 90
+                while _told(seen) < until and not _over(tables):
+                    assert time.monotonic() < end, _stuck(
+                        pg, set(seen_codes(tables)), tables, cluster.procs
+                    )
                     _step(tables, seen)
                 victim = rng.randrange(processes)
                 assert all(p.proc is not None and p.proc.poll() is None for p in cluster.procs)
