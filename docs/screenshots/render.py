@@ -83,7 +83,7 @@ def _table(app: App, m: Match, drag: bool) -> TableScene:
     """Push a paused table for ``m``; with ``drag``, a card lifted over its targets."""
     scene = TableScene(app, m)
     app.push(scene)
-    scene.paused = True
+    scene.ctl.paused = True
     _frames(app, 20)
     if drag and scene.drags:
         uid = next(iter(scene.drags))
@@ -127,7 +127,7 @@ def _story(app: App, size: tuple[int, int]) -> list[str]:
     m, at = _moon(registry.get("monarch"), 4, 7)
     scene = TableScene(app, m)
     app.push(scene)
-    scene.moment_from = at  # the Moon's move is news to this table: its banner shows
+    scene.ctl.moment_from = at  # the Moon's move is news to this table: its banner shows
     scene.refresh()
     _frames(app, 12)
     app.draw()
