@@ -316,7 +316,7 @@ class RulesGame(Game):
 
     def seen_to_act(self, state: Any, seat: int | None) -> tuple[int, ...]:
         """Who must decide now, as ``seat``'s view tells it (all of ``to_act`` unless the game
-        keeps some of it secret: a window that asks only the seats able to answer)."""
+        keeps some of it secret: Mayflower names nobody while a reaction window is open)."""
         return tuple(self.to_act(state))
 
     def _view(self, state: Any, seat: int | None) -> Any:
