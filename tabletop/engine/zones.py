@@ -433,13 +433,19 @@ class Zones:
         events: list[Event],
         hidden_text: Text | None = None,
         face_up: bool = True,
+        actor: int = -1,
     ) -> None:
         """Add the event of ``card`` moving (:meth:`move`, for ``state.players`` seats) to
-        ``events``; a quiet apply (``events`` is ``QUIET``) records nothing."""
-        if events is not QUIET:
-            events.append(
-                self.move(state, state.players, card, source, target, text, hidden_text, face_up)
-            )
+        ``events``; a quiet apply (``events`` is ``QUIET``) records nothing.  ``actor`` is
+        named first among the seats that see a private move."""
+        if events is QUIET:
+            return
+        ev = self.move(state, state.players, card, source, target, text, hidden_text, face_up)
+        seats = ev.private_to
+        if actor >= 0 and seats is not None and seats[0] != actor:
+            ordered = (actor, *(p for p in seats if p != actor))
+            ev = Event(MOVE, ev.text, ev.data, ordered, ev.redacted, ev.reveal)
+        events.append(ev)
 
     def move(
         self,

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tabletop.engine import Event
-from tabletop.engine.events import LOG, MOVE, QUIET, Text
+from tabletop.engine.events import LOG, QUIET, Text
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
 from tabletop.engine.zones import DECK, EVERYBODY, PUBLIC, SEEN_BY, Zone, Zones
@@ -262,15 +262,9 @@ def move(
     ``actor`` is named first among the seats that see a private move.
     A quiet apply (``events`` is ``QUIET``) records nothing.
     """
-    if events is QUIET:
-        return
-    card = catalog().offset[kind] + card
-    ev = ZONES.move(s, s.players, card, source, target, text, hidden_text, face_up)
-    seats = ev.private_to
-    if actor >= 0 and seats is not None and seats[0] != actor:
-        ordered = (actor, *(p for p in seats if p != actor))
-        ev = Event(MOVE, ev.text, ev.data, ordered, ev.redacted, ev.reveal)
-    events.append(ev)
+    if events is not QUIET:
+        card = catalog().offset[kind] + card
+        ZONES.record(s, card, source, target, text, events, hidden_text, face_up, actor)
 
 
 def say(text: Text, events: list[Event], reveal: bool = False) -> None:
