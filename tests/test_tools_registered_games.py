@@ -52,7 +52,9 @@ def test_majesty_twenty_games_log_and_replay(
     table = out.splitlines()
     assert table[0].startswith("majesty: 4 players, 20 games (seeds 7–26)")
     wins = [float(line.split()[2]) for line in table[2:6]]
-    assert sum(wins) == pytest.approx(20)
+    assert sum(wins) == pytest.approx(
+        20, abs=0.03
+    )  # four shares printed to 2 decimals (ties split)
     records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     finals = [r for r in records if r.get("final")]
     assert [f["seed"] for f in finals] == list(range(7, 27))
