@@ -142,15 +142,13 @@ def _drawn(size: float) -> int:
     return ui_fonts.scaled(max(6, int(size)))
 
 
-def _kept(cache: dict[K, V], most: int, key: K, make: Callable[[], V]) -> V:
-    """``cache[key]``, made by ``make()`` when missing (the cache is emptied first once it
-    holds more than ``most`` entries)."""
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > most:
-            cache.clear()
-        found = cache[key] = make()
-    return found
+def _stored(cache: dict[K, V], most: int, key: K, value: V) -> V:
+    """``value`` kept in ``cache`` under ``key`` (the cache is emptied first once it holds
+    more than ``most`` entries), and handed back."""
+    if len(cache) > most:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _heard(s: str, drawn: int) -> None:
@@ -169,7 +167,10 @@ def text(
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
     key = (s, _drawn(size), bold + 2 * title, tuple(colour))
     _heard(s, key[1])
-    return _kept(_TEXT_CACHE, 4000, key, lambda: _face(size, bold, title).render(s, True, colour))
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        surf = _stored(_TEXT_CACHE, 4000, key, _face(size, bold, title).render(s, True, colour))
+    return surf
 
 
 _WIDTHS: dict[tuple[str, int, bool, bool], int] = {}
@@ -178,7 +179,10 @@ _WIDTHS: dict[tuple[str, int, bool, bool], int] = {}
 def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     """How wide ``s`` is at ``size``, in pixels (measured, not rendered; cached)."""
     key = (s, _drawn(size), bold, title)
-    return _kept(_WIDTHS, 8000, key, lambda: _face(size, bold, title).size(s)[0])
+    w = _WIDTHS.get(key)
+    if w is None:
+        w = _stored(_WIDTHS, 8000, key, _face(size, bold, title).size(s)[0])
+    return w
 
 
 SHY = "\u00ad"  # a soft hyphen: where a long word may break, with "-" shown at the break
@@ -284,16 +288,15 @@ def paragraph(
     room = max(1, int(width))
     key = (s, _drawn(size), room, bold, tuple(colour), centred)
     _heard(s, key[1])
-
-    def make() -> pygame.Surface:
+    surf = _PARAS.get(key)
+    if surf is None:
         f = font(size, bold)
         f.align = pygame.FONT_CENTER if centred else pygame.FONT_LEFT
         try:
-            return f.render(s, True, colour, wraplength=room)
+            surf = _stored(_PARAS, 1000, key, f.render(s, True, colour, wraplength=room))
         finally:
             f.align = pygame.FONT_LEFT
-
-    return _kept(_PARAS, 1000, key, make)
+    return surf
 
 
 def fit(
