@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
@@ -22,6 +23,8 @@ from tabletop import text_gate
 from tabletop.ui import fonts as ui_fonts
 from tabletop.ui.theme import px
 
+K = TypeVar("K")
+V = TypeVar("V")
 FLOOR = 10  # the least type size at the table, in design pixels (1280×720 baseline)
 
 
@@ -127,11 +130,31 @@ def display(size: int) -> pygame.font.Font:
     return ui_fonts.font("display", max(6, int(size)))
 
 
+def _face(size: int, bold: bool, title: bool) -> pygame.font.Font:
+    """The display serif for a title, else the body font (bold or regular)."""
+    return display(size) if title else font(size, bold)
+
+
 def _drawn(size: float) -> int:
     """The pixel size :func:`font` and :func:`display` really draw ``size`` at (the floor of
     6 first, then the text scale): the caches key on it, so two sizes asked for at two
     scales share an entry only when they are drawn alike."""
     return ui_fonts.scaled(max(6, int(size)))
+
+
+def _stored(cache: dict[K, V], most: int, key: K, value: V) -> V:
+    """``value`` kept in ``cache`` under ``key`` (the cache is emptied first once it holds
+    more than ``most`` entries), and handed back."""
+    if len(cache) > most:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _heard(s: str, drawn: int) -> None:
+    """Record the line ``s`` drawn at pixel size ``drawn`` (while :func:`recording`)."""
+    if _RECORD is not None:
+        _RECORD.append(Said(s, drawn))
 
 
 _TEXT_CACHE: dict[tuple[str, int, int, tuple[int, ...]], pygame.Surface] = {}
@@ -143,15 +166,10 @@ def text(
 ) -> pygame.Surface:
     """A rendered line of text, cached (the table re-renders the same words every frame)."""
     key = (s, _drawn(size), bold + 2 * title, tuple(colour))
-    if _RECORD is not None:
-        _RECORD.append(Said(s, key[1]))
+    _heard(s, key[1])
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        if len(_TEXT_CACHE) > 4000:
-            _TEXT_CACHE.clear()
-        f = display(size) if title else font(size, bold)
-        surf = f.render(s, True, colour)
-        _TEXT_CACHE[key] = surf
+        surf = _stored(_TEXT_CACHE, 4000, key, _face(size, bold, title).render(s, True, colour))
     return surf
 
 
@@ -163,9 +181,7 @@ def measure(s: str, size: int, bold: bool = False, title: bool = False) -> int:
     key = (s, _drawn(size), bold, title)
     w = _WIDTHS.get(key)
     if w is None:
-        if len(_WIDTHS) > 8000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = (display(size) if title else font(size, bold)).size(s)[0]
+        w = _stored(_WIDTHS, 8000, key, _face(size, bold, title).size(s)[0])
     return w
 
 
@@ -271,16 +287,13 @@ def paragraph(
     does.  For text whose lines need no placing of their own (tips, notes)."""
     room = max(1, int(width))
     key = (s, _drawn(size), room, bold, tuple(colour), centred)
-    if _RECORD is not None:
-        _RECORD.append(Said(s, key[1]))
+    _heard(s, key[1])
     surf = _PARAS.get(key)
     if surf is None:
-        if len(_PARAS) > 1000:
-            _PARAS.clear()
         f = font(size, bold)
         f.align = pygame.FONT_CENTER if centred else pygame.FONT_LEFT
         try:
-            surf = _PARAS[key] = f.render(s, True, colour, wraplength=room)
+            surf = _stored(_PARAS, 1000, key, f.render(s, True, colour, wraplength=room))
         finally:
             f.align = pygame.FONT_LEFT
     return surf

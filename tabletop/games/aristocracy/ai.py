@@ -121,6 +121,20 @@ JUNK = 2.5
 STALL_MAX = 4
 
 
+def _set_aside(
+    by: dict[str, list[Action]], want: set[int], take: str, put: str, ready: str
+) -> Action:
+    """The next step of a secret set-aside (a stall, the Ball) toward holding the cards
+    ``want``: take back a card not wanted, else put down a wanted one, else say it is done."""
+    for a in by.get(take, []):
+        if a["card"] not in want:
+            return a
+    for a in by.get(put, []):
+        if a["card"] in want:
+            return a
+    return by[ready][0]
+
+
 class GreedyAgent:
     """Plays every decision of Aristocracy by simple priorities."""
 
@@ -174,14 +188,7 @@ class GreedyAgent:
         k = max(k, sum(1 for c in union if value(s, c) < JUNK))
         k = min(k, STALL_MAX, max(0, len(union) - farm - 1) if royal == 0 else 4, len(union))
         order = sorted(union, key=lambda c: (value(s, c), weight(s.ids[c]), c))
-        want = set(order[:k])
-        for a in by.get("stall_take", []):
-            if a["card"] not in want:
-                return a
-        for a in by.get("stall_put", []):
-            if a["card"] in want:
-                return a
-        return by["stall_ready"][0]
+        return _set_aside(by, set(order[:k]), "stall_take", "stall_put", "stall_ready")
 
     def _ball(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
         """Bring the cards a random card of the Ball's pool is worth more than.
@@ -201,14 +208,7 @@ class GreedyAgent:
                 break
             brought.append(c)
             pool += value(s, c)
-        want = set(brought)
-        for a in by.get("ball_take", []):
-            if a["card"] not in want:
-                return a
-        for a in by.get("ball_give", []):
-            if a["card"] in want:
-                return a
-        return by["ball_ready"][0]
+        return _set_aside(by, set(brought), "ball_take", "ball_give", "ball_ready")
 
     def _glory(self, s: _Seen, view: dict[str, Any], by: dict[str, list[Action]]) -> Action:
         """End the game only when ahead of every other seat's likely score.

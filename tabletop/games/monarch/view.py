@@ -86,26 +86,25 @@ def _court_face(s: MonarchState, owner: int | None, i: int, card: int) -> Mappin
 ZONES = Zones(
     [
         counted_deck("deck"),
-        Zone("row", PUBLIC, cards=lambda s: s.row, label="Market row", face=_plain),
-        Zone("moon", PUBLIC, cards=lambda s: s.moon, label="Moon", face=_plain),
+        Zone("row", PUBLIC, cards=lambda s: s.row, label="Market row"),
+        Zone("moon", PUBLIC, cards=lambda s: s.moon, label="Moon"),
         *(_land(i) for i in range(GRID)),
-        Zone("banners", PUBLIC, cards=lambda s: s.pool, label="Banners", face=_plain),
+        Zone("banners", PUBLIC, cards=lambda s: s.pool, label="Banners"),
         Zone(
             "discard",
             PUBLIC,
             cards=lambda s: s.discard,
             label=lambda s: f"Discard pile ({len(s.discard)})",
-            face=_plain,
         ),
         Zone("box", PUBLIC, cards=lambda s: s.box, label=lambda s: f"Box ({len(s.box)})"),
         Zone("p{seat}.court", PUBLIC, True, lambda s, p: s.courts[p], "Court", _court_face),
-        Zone("p{seat}.guests", PUBLIC, True, lambda s, p: s.guests[p], "Unwanted guests", _plain),
-        Zone("p{seat}.flown", PUBLIC, True, lambda s, p: s.flown[p], "Banners flown", _plain),
+        Zone("p{seat}.guests", PUBLIC, True, lambda s, p: s.guests[p], "Unwanted guests"),
+        Zone("p{seat}.flown", PUBLIC, True, lambda s, p: s.flown[p], "Banners flown"),
     ],
     uid=UIDS.__getitem__,  # filled by catalog(), which set-up calls first
     card_id=CARD_IDS.__getitem__,
     back=BACK_OF.__getitem__,
-    face=_plain,
+    face=_plain,  # every zone's but the courts' and the land boards'
 )
 
 

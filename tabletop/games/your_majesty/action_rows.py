@@ -85,10 +85,15 @@ def _colony(seat: int, c: int) -> Action:
     )
 
 
-def _draw(seat: int, a: int) -> Action:
+def _from_hand(name: str, seat: int, a: int, target: str, text: str, arg: str) -> Action:
+    """Action card ``a`` dragged from ``seat``'s hand onto ``target``, its argument ``arg``."""
     card = f"a{a}"
+    return _drag(name, card, z(seat, "hand"), target, text, (arg, card))
+
+
+def _draw(seat: int, a: int) -> Action:
     text = f"Draw a philosophe, paying {catalog().actions[a].name}"
-    return _drag("draw_philosophe", card, z(seat, "hand"), "phil_deck", text, ("cost", card))
+    return _from_hand("draw_philosophe", seat, a, "phil_deck", text, "cost")
 
 
 def _salon(seat: int, r: int) -> Action:
@@ -153,9 +158,9 @@ def _events_of(names: tuple[str, ...], seat: int, a: int) -> tuple[Action, ...]:
 
 
 def _pay(seat: int, a: int) -> Action:
-    card = f"a{a}"
-    text = f"Pay with {catalog().actions[a].name}"
-    return _drag("pay", card, z(seat, "hand"), "action_discard", text, ("cost", card))
+    return _from_hand(
+        "pay", seat, a, "action_discard", f"Pay with {catalog().actions[a].name}", "cost"
+    )
 
 
 def _attend(seat: int, p: int) -> Action:
@@ -182,16 +187,13 @@ def _refuse_to_lend(p: int) -> Action:
 def _answer(name: str, seat: int, a: int, on: int) -> Action:
     """A passive answer with card ``a``: ``defend`` or ``block`` colony ``on``, or
     ``cancel_place`` on philosophe ``on``."""
-    card = f"a{a}"
     target = f"{'p' if name == 'cancel_place' else 'c'}{on}"
-    text = f"Answer with {catalog().actions[a].name}"
-    return _drag(name, card, z(seat, "hand"), target, text, ("card", card))
+    return _from_hand(name, seat, a, target, f"Answer with {catalog().actions[a].name}", "card")
 
 
 def _take(seat: int, victim: int, a: int) -> Action:
-    card = f"a{a}"
     text = f"Take {catalog().actions[a].name}"
-    return _drag("take", card, z(victim, "hand"), z(seat, "hand"), text, ("card", card))
+    return _from_hand("take", victim, a, z(seat, "hand"), text, "card")
 
 
 COLONIES = _row(_colony, _n_colonies)  # key (seat,)

@@ -374,10 +374,10 @@ def prompt(s: YMState, seat: int | None) -> str:
     if step == LEND:
         name = cat.phils[d["target"]].name
         return f"The salon of {actor} asks for {name}. Lend {_pron(d['target'])}?"
-    if step == DEFEND:
-        return f"{actor} campaigns against your {cat.colonies[d['target']].name}. Answer with a campaign, or let it go?"
-    if step == BLOCK:
-        return f"{actor} stirs a rebellion in your {cat.colonies[d['target']].name}. Answer with a campaign, or let it go?"
+    if step in (DEFEND, BLOCK):
+        deed = "campaigns against" if step == DEFEND else "stirs a rebellion in"
+        colony = cat.colonies[d["target"]].name
+        return f"{actor} {deed} your {colony}. Answer with a campaign, or let it go?"
     if step == CANCEL:
         name = cat.phils[d["target"]].name
         return f"{actor} offers {name} a place at court. Stop it with your own A Place at Court, or allow it?"

@@ -9,7 +9,7 @@ from functools import partial
 from itertools import combinations, product, repeat
 
 from tabletop.engine import Action, Event, Gesture
-from tabletop.engine.actions import CLICK, DRAG, quick_action, quick_gesture
+from tabletop.engine.actions import CLICK, quick_action
 from tabletop.engine.decisions import prompt
 from tabletop.engine.moves import Interned, PerDeal
 from tabletop.games.aristocracy.data import ACTIONS_OF, RANK, ROYAL_OF_RANK, SHORT, UIDS
@@ -60,7 +60,7 @@ def _use_one(s: State) -> None:
 def _make_trade(deal: Cards, p: int, pair: tuple[int, int]) -> Action:
     c, t = pair
     sh = deal.short
-    g = quick_gesture(DRAG, UIDS[c], STALLS[p], UIDS[t], None, "Trade")
+    g = drag(c, STALLS[p], UIDS[t], "Trade")
     return quick_action("trade", (CARD[c], TARGET[t]), g, f"Trade {sh[c]} for {sh[t]}")
 
 
@@ -113,7 +113,7 @@ def _make_store(deal: Cards, p: int, in_hand: bool, pair: tuple[int, int]) -> Ac
     c, x = pair
     sh = deal.short
     zone = HANDS[p] if in_hand else STALLS[p]
-    g = quick_gesture(DRAG, UIDS[c], zone, UIDS[x], None, "Store")
+    g = drag(c, zone, UIDS[x], "Store")
     return quick_action("store", (CARD[c], TARGET[x]), g, f"Store {sh[c]} in place of {sh[x]}")
 
 
@@ -122,10 +122,7 @@ _STORE = PerDeal(_make_store)
 
 def stores(s: State, p: int) -> list[Action]:
     """Swap a hand or stall card with a building card of one's own building."""
-    blds = s.buildings[p]
-    if not blds:
-        return []
-    built = [x for b in blds for x in b.cards]
+    built = [x for b in s.buildings[p] for x in b.cards]
     if not built:
         return []
     deal = deal_of(s)
@@ -208,7 +205,7 @@ def apply_hide(s: State, p: int, a: Action, ev: list[Event]) -> None:
 def _make_sell(deal: Cards, p: int, pair: tuple[int, int]) -> Action:
     c, d = pair
     sh = deal.short
-    gesture = quick_gesture(DRAG, UIDS[c], STALLS[p], DISCARD, None, f"Sell with {sh[d]}")
+    gesture = drag(c, STALLS[p], DISCARD, f"Sell with {sh[d]}")
     return quick_action("sell", (("cards", pair),), gesture, f"Sell {sh[c]} and {sh[d]}")
 
 
