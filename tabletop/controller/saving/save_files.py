@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,14 +60,6 @@ class SaveSummary:
         return f"{head} · {n}" if head else n
 
 
-class _Strict(string.Formatter):
-    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
-        obj, used = super().get_field(field_name, args, kwargs)
-        if obj is None:
-            raise KeyError(field_name)
-        return obj, used
-
-
 _CACHE: dict[tuple[str, int, int], SaveSummary] = {}
 
 
@@ -78,14 +69,12 @@ def _where(game: Any, view: Any) -> str:
     try:
         from tabletop.controller.game_data import game_data
 
-        lines = list(game_data(game).layout.status)
+        layout = game_data(game).layout
     except Exception:
-        lines = []
-    for fmt in lines:
-        try:
-            return _Strict().vformat(fmt, (), public)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            continue
+        layout = None
+    if layout is not None:
+        for line in layout.filled_status(public):
+            return line
     for key in ("round", "year", "season", "turn"):  # no status line: a common counter
         value = public.get(key)
         if isinstance(value, int) and not isinstance(value, bool):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import string
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -510,6 +512,28 @@ class LayoutDef:
     status: tuple[str, ...] = ()
     other_rect_from: int = 1  # other_rect only with at least this many players
     scoring: dict[str, ScoreRow] = field(default_factory=dict)  # final-scoring rows by key
+
+    def filled_status(self, public: Mapping[str, Any]) -> Iterator[str]:
+        """The status lines that ``public`` (a view's public facts) can fill, filled, in
+        order; a line naming a missing or null fact, or one it cannot format, is left out."""
+        for fmt in self.status:
+            try:
+                yield _STRICT.vformat(fmt, (), public)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                continue
+
+
+class _Strict(string.Formatter):
+    """A formatter that refuses a missing or null fact, so its line is left out."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        obj, used = super().get_field(field_name, args, kwargs)
+        if obj is None:
+            raise KeyError(field_name)
+        return obj, used
+
+
+_STRICT = _Strict()
 
 
 @dataclass(frozen=True)

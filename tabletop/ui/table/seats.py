@@ -7,7 +7,6 @@ formatted from the view's public facts).  Resource lines wrap between items, nev
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,29 +22,10 @@ if TYPE_CHECKING:
     from tabletop.ui.table.reads import TableReads
 
 
-class _Strict(string.Formatter):
-    """A formatter that refuses missing and null facts (the line is then left out)."""
-
-    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
-        obj, used = super().get_field(field_name, args, kwargs)
-        if obj is None:
-            raise KeyError(field_name)
-        return obj, used
-
-
-_FORMAT = _Strict()
-
-
 def status_lines(sc: TableReads) -> list[str]:
     """The layout's status lines that the view's public facts can fill."""
     public = sc.view.get("public") or {}
-    out = []
-    for fmt in sc.data.layout.status:
-        try:
-            out.append(sc.names_in(_FORMAT.vformat(fmt, (), public)))
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            continue
-    return out
+    return [sc.names_in(line) for line in sc.data.layout.filled_status(public)]
 
 
 def _words(shown: Any, key: str, count: Any = None) -> str:
