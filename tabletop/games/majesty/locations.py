@@ -20,15 +20,15 @@ from tabletop.games.majesty.state import (
 )
 from tabletop.games.majesty.view import move
 
-_SIDES: dict[str, tuple[LocationSide, ...]] = {}
+SIDES: dict[str, tuple[LocationSide, ...]] = {}
 
 
 def sides_in_play(sides: str) -> tuple[LocationSide, ...]:
     """The eight location sides named by the letters ``sides``."""
-    out = _SIDES.get(sides)
+    out = SIDES.get(sides)
     if out is None:
         cat = catalog()
-        out = _SIDES[sides] = tuple(cat.location(i, x) for i, x in enumerate(sides))
+        out = SIDES[sides] = tuple(cat.location(i, x) for i, x in enumerate(sides))
     return out
 
 

@@ -17,6 +17,7 @@ from tabletop.engine.words import a, plural
 from tabletop.engine.zones import PlainRoute, plain_move
 from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
 from tabletop.games.majesty.locations import (
+    SIDES,
     after_signpost,
     payout,
     place_healed,
@@ -121,7 +122,7 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.meeples[seat] += bonus - slot
     realm = s.realms[seat]
     realm[char] = realm[char] + (card,)  # (locations are tuples: a copy shares them)
-    L = sides_in_play(s.sides)[char]
+    L = (SIDES.get(s.sides) or sides_in_play(s.sides))[char]
     if events is not QUIET:  # (view.move written out: the route kept per seat and location)
         routes = _PLACE.get(s.players) or _place_routes(s.players)
         ev = Recorded()
