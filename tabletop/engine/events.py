@@ -146,7 +146,7 @@ class Recorded(Later):
     """
 
     __slots__ = ()
-    __init__ = object.__init__  # type: ignore[assignment]  # (no Python frame: C speed)
+    __init__ = object.__init__  # (no Python frame: C speed)
 
 
 class _Quiet(list):
