@@ -33,7 +33,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.engine.events import MOVE, QUIET, Event, Later, Say, Text, said
+from tabletop.engine.events import MOVE, QUIET, Event, Recorded, Say, Text, said
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rng import Rng
 from tabletop.engine.words import plural
@@ -504,25 +504,24 @@ class Zones:
         key = (players, source, target)
         found = self._movers.get(key)
         if found is None:
-            route = self._routes.get(key) or self._route(players, source, target)
+            plain = self.plain_route(players, source, target)
             found = self._movers[key] = (
-                self._plain_mover(source, target, route[1])
-                if route is not True and route[0] is None and self.identity is None
+                partial(_plain_mover, plain)
+                if plain is not None
                 else partial(_move_by_zones, self.move, players, source, target)
             )
         return found
 
-    def _plain_mover(self, source: str, target: str, reveal: bool) -> Mover:
-        """A mover whose events nobody needs redacted (see :meth:`mover`)."""
-        uid, card_id = self.uid, self.card_id
-
-        def plain(state: Any, card: int, say: Say, *told: Any, face_up: bool = True) -> Event:
-            # (made when read: the card's identities are functions of the card alone)
-            return Later(
-                _plain_move, uid, card_id, card, source, target, face_up, reveal, say, told
-            )
-
-        return plain
+    def plain_route(self, players: int, source: str, target: str) -> PlainRoute | None:
+        """What every move event of a route decides alone, when the zones decide it for any
+        card (every seat sees the route alike; no game-specific identity): then
+        ``plain_move(route, card, face_up, say, told)`` is the event :meth:`move` would make,
+        and a hot loop may record it as a :class:`~tabletop.engine.events.Recorded` of
+        ``plain_move``.  ``None`` for a route that needs :meth:`move`."""
+        route = self._routes.get((players, source, target)) or self._route(players, source, target)
+        if route is True or route[0] is not None or self.identity is not None:
+            return None
+        return (self.uid, self.card_id, source, target, route[1])
 
     def tell(
         self,
@@ -684,19 +683,15 @@ class Zones:
         return out
 
 
-def _plain_move(
-    uid: Callable[[int], str],
-    card_id: Callable[[int], str],
-    card: int,
-    source: str,
-    target: str,
-    face_up: bool,
-    reveal: bool,
-    say: Say,
-    told: tuple[Any, ...],
+# a plain route's part of its move events: uid and card_id functions, source, target, reveal
+PlainRoute = tuple[Callable[[int], str], Callable[[int], str], str, str, bool]
+
+
+def plain_move(
+    route: PlainRoute, card: int, face_up: bool, say: Say, told: tuple[Any, ...]
 ) -> Event:
-    """The event of a plain mover (see :meth:`Zones.mover`), made when first read."""
-    text = said(say, told)
+    """The event of ``card`` moving on a plain route (see :meth:`Zones.plain_route`)."""
+    uid, card_id, source, target, reveal = route
     data = {
         "card": uid(card),
         "card_id": card_id(card),
@@ -704,7 +699,16 @@ def _plain_move(
         "target": target,
         "face_up": face_up,
     }
-    return Event(MOVE, text, data, None, None, reveal)
+    return Event(MOVE, said(say, told), data, None, None, reveal)
+
+
+def _plain_mover(
+    route: PlainRoute, state: Any, card: int, say: Say, *told: Any, face_up: bool = True
+) -> Event:
+    """A plain route's mover (see :meth:`Zones.mover`): the event, made when first read."""
+    ev = Recorded()
+    ev._call = (plain_move, route, card, face_up, say, told)
+    return ev
 
 
 def _move_by_zones(

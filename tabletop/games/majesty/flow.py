@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import TURN
-from tabletop.engine.events import QUIET
+from tabletop.engine.events import QUIET, Recorded
 from tabletop.engine.words import capital_a, plural
-from tabletop.engine.zones import Mover
+from tabletop.engine.zones import plain_move
 from tabletop.games.majesty.data import CHARACTERS_PER_PLAYER, catalog
 from tabletop.games.majesty.scoring import final_scoring
 from tabletop.games.majesty.state import MajestyState, gain_points, who
-from tabletop.games.majesty.view import ZONES
+from tabletop.games.majesty.view import ROUTES, route
 
 
 def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
@@ -30,9 +30,11 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
         card = deck.pop()
         s.display.append(card)
         s.display_meeples.append(0)
-        if events is not QUIET:
-            refill = _REFILL.get(s.players) or _refill(s.players)
-            events.append(refill(s, card, _joins, card))
+        if events is not QUIET:  # (view.move written out)
+            ev = Recorded()
+            key = (s.players, "deck", "display")
+            ev._call = (plain_move, ROUTES.get(key) or route(*key), card, True, _joins, (card,))
+            events.append(ev)
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
     realms = s.realms
@@ -47,11 +49,3 @@ def _overflow(seat: int, extra: int) -> str:
 
 def _joins(card: int) -> str:
     return f"{capital_a(catalog().names[card])} joins the display."
-
-
-def _refill(players: int) -> Mover:
-    found = _REFILL[players] = ZONES.mover(players, "deck", "display")
-    return found
-
-
-_REFILL: dict[int, Mover] = {}  # players -> the zone table's mover from the deck to the display

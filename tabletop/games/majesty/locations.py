@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tabletop.engine import Event
 from tabletop.engine.decisions import prompt
-from tabletop.engine.events import QUIET, Later
+from tabletop.engine.events import QUIET, Recorded
 from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
@@ -20,15 +20,15 @@ from tabletop.games.majesty.state import (
 )
 from tabletop.games.majesty.view import move
 
-_SIDES: dict[str, tuple[LocationSide, ...]] = {}
+SIDES: dict[str, tuple[LocationSide, ...]] = {}
 
 
 def sides_in_play(sides: str) -> tuple[LocationSide, ...]:
     """The eight location sides named by the letters ``sides``."""
-    out = _SIDES.get(sides)
+    out = SIDES.get(sides)
     if out is None:
         cat = catalog()
-        out = _SIDES[sides] = tuple(cat.location(i, x) for i, x in enumerate(sides))
+        out = SIDES[sides] = tuple(cat.location(i, x) for i, x in enumerate(sides))
     return out
 
 
@@ -114,7 +114,9 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         if guards >= knights:
             if events is QUIET:
                 continue
-            events.append(Later(_attacked, False, seat, opp, _held, knights, guards))
+            ev = Recorded()
+            ev._call = (_attacked, False, seat, opp, _held, knights, guards)
+            events.append(ev)
             continue
         for target in range(INFIRMARY):  # the leftmost location with a character
             if realm[target]:
@@ -122,7 +124,9 @@ def attack(s: MajestyState, seat: int, loc: int, events: list[Event]) -> None:
         else:
             if events is QUIET:
                 continue
-            events.append(Later(_attacked, True, seat, opp, _nobody))
+            ev = Recorded()
+            ev._call = (_attacked, True, seat, opp, _nobody)
+            events.append(ev)
             continue
         pile = realm[target]
         card = pile[-1]

@@ -11,12 +11,13 @@ from itertools import chain
 from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
-from tabletop.engine.events import QUIET
+from tabletop.engine.events import QUIET, Recorded
 from tabletop.engine.moves import Interned, Move, Moves
 from tabletop.engine.words import a, plural
-from tabletop.engine.zones import Mover
+from tabletop.engine.zones import PlainRoute, plain_move
 from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
 from tabletop.games.majesty.locations import (
+    SIDES,
     after_signpost,
     payout,
     place_healed,
@@ -34,7 +35,7 @@ from tabletop.games.majesty.state import (
     loc_zone,
     who,
 )
-from tabletop.games.majesty.view import ZONES
+from tabletop.games.majesty.view import route
 
 TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
 
@@ -121,22 +122,25 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.meeples[seat] += bonus - slot
     realm = s.realms[seat]
     realm[char] = realm[char] + (card,)  # (locations are tuples: a copy shares them)
-    L = sides_in_play(s.sides)[char]
-    if events is not QUIET:
-        movers = _PLACE.get(s.players) or _place_movers(s.players)
-        events.append(movers[seat][char](s, card, _taken, char, seat, slot, bonus, L.name))
+    L = (SIDES.get(s.sides) or sides_in_play(s.sides))[char]
+    if events is not QUIET:  # (view.move written out: the route kept per seat and location)
+        routes = _PLACE.get(s.players) or _place_routes(s.players)
+        ev = Recorded()
+        told = (char, seat, slot, bonus, L.name)
+        ev._call = (plain_move, routes[seat][char], card, True, _taken, told)
+        events.append(ev)
     start_resolution(s, seat, char, events, L)
 
 
-def _place_movers(players: int) -> list[list[Mover]]:
-    """The zone table's movers from the display to each seat's locations."""
+def _place_routes(players: int) -> list[list[PlainRoute]]:
+    """The zone table's routes from the display to each seat's locations."""
     found = _PLACE[players] = [
-        [ZONES.mover(players, "display", zone) for zone in ZONE_OF[seat]] for seat in range(players)
+        [route(players, "display", zone) for zone in ZONE_OF[seat]] for seat in range(players)
     ]
     return found
 
 
-_PLACE: dict[int, list[list[Mover]]] = {}  # players -> seat -> location
+_PLACE: dict[int, list[list[PlainRoute]]] = {}  # players -> seat -> location
 
 
 # --- the Cottage's split card ---------------------------------------------------------------------

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tabletop.engine import Event
 from tabletop.engine.events import GAME_OVER, PHASE, QUIET, Later
 from tabletop.engine.words import plural
-from tabletop.games.majesty.data import INFIRMARY, catalog
+from tabletop.games.majesty.data import INFIRMARY
+from tabletop.games.majesty.locations import sides_in_play
 from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
 from tabletop.games.majesty.view import move
 
@@ -27,32 +28,33 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if not quiet:
         events.append(Later(Event, PHASE, "Final scoring.", {"name": "final_scoring"}))
-    infirmary = catalog().location(INFIRMARY, s.sides[INFIRMARY])
-    wounded = [len(r[INFIRMARY]) for r in s.realms]  # counted before step 1 empties them
+    sides = sides_in_play(s.sides)
+    infirmary = sides[INFIRMARY]
+    realms, players = s.realms, s.players
+    wounded = [len(r[INFIRMARY]) for r in realms]  # counted before step 1 empties them
     # 1. Infirmary
     penalty = infirmary.penalty_per_card
-    for p in range(s.players):
+    for p in range(players):
         n = wounded[p]
         gain_points(s, p, -penalty * n, "infirmary", events, _wounded, p, penalty * n, n)
-        pile = s.realms[p][INFIRMARY]
-        s.realms[p][INFIRMARY] = ()
-        for card in reversed(pile):  # from the top down
-            s.removed.append(card)
-            move(s, card, loc_zone(p, INFIRMARY), "removed", events, "", face_up=False)
+        realm = realms[p]
+        pile = realm[INFIRMARY]
+        realm[INFIRMARY] = ()
+        if pile:
+            s.removed += reversed(pile)  # from the top down
+            if not quiet:
+                for card in reversed(pile):
+                    move(s, card, loc_zone(p, INFIRMARY), "removed", events, "", face_up=False)
     # 2. Variety
-    for p in range(s.players):
-        realm = s.realms[p]
-        k = 0
-        for loc in range(INFIRMARY):
-            if realm[loc]:
-                k += 1
+    for p in range(players):
+        k = sum(map(bool, realms[p][:INFIRMARY]))
         gain_points(s, p, k * k, "variety", events, _variety, p, k)
     # 3. Majority
     for loc in range(INFIRMARY):
-        L = catalog().location(loc, s.sides[loc])
+        L = sides[loc]
         if L.majority is None:
             continue
-        for p in leaders([len(r[loc]) for r in s.realms]):
+        for p in leaders([len(r[loc]) for r in realms]):
             gain_points(s, p, L.majority, "majority", events, _most, p, L.name, L.majority)
     # 4. Infirmary with a value (side B): the most wounded characters lose it
     if infirmary.majority is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.engine import Event, Rng
 from tabletop.engine.decisions import PROMPT, Frame, prompt, turn
 from tabletop.engine.decisions import to_json as frame_json
-from tabletop.engine.events import LOG, POINTS, QUIET, Later, Say, said
+from tabletop.engine.events import LOG, POINTS, QUIET, Recorded, Say, said
 from tabletop.engine.fields import Declared, declare
 
 # decision steps
@@ -142,7 +142,9 @@ def gain_points(
     gains = s.gains[seat]
     gains[reason] = gains.get(reason, 0) + delta
     if events is not QUIET:
-        events.append(Later(_points, seat, delta, reason, score, say, told))
+        ev = Recorded()  # (Later(_points, ...) at C speed)
+        ev._call = (_points, seat, delta, reason, score, say, told)
+        events.append(ev)
 
 
 def _points(
@@ -161,7 +163,9 @@ def gain_meeples(
         return
     total = s.meeples[seat] = s.meeples[seat] + n
     if events is not QUIET:
-        events.append(Later(_meeples, seat, n, total, say, told))
+        ev = Recorded()
+        ev._call = (_meeples, seat, n, total, say, told)
+        events.append(ev)
 
 
 def _meeples(seat: int, n: int, total: int, say: Say, told: tuple[Any, ...]) -> Event:

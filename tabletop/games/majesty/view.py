@@ -15,10 +15,19 @@ from typing import Any
 from tabletop.engine import Event
 from tabletop.engine.decisions import Frame, turn
 from tabletop.engine.decisions import prompt as prompt_frame
-from tabletop.engine.events import QUIET, Say
+from tabletop.engine.events import QUIET, Recorded, Say
 from tabletop.engine.frozen import EMPTY
 from tabletop.engine.rebuild import FromView, Seen
-from tabletop.engine.zones import HIDDEN, PUBLIC, CardView, Zone, Zones, counted_deck
+from tabletop.engine.zones import (
+    HIDDEN,
+    PUBLIC,
+    CardView,
+    PlainRoute,
+    Zone,
+    Zones,
+    counted_deck,
+    plain_move,
+)
 from tabletop.games.majesty.data import BACKS as BACK_OF
 from tabletop.games.majesty.data import (
     CARD_IDS,
@@ -177,8 +186,24 @@ def move(
 ) -> None:
     """Record the move of ``card`` (redacted and marked as a reveal by the zone table); the
     sentence is ``say(*told)`` (``say`` itself with nothing told), made when read."""
-    if events is not QUIET:  # (the zone table's mover of the route: the same event, less work)
-        events.append(ZONES.mover(s.players, source, target)(s, card, say, *told, face_up=face_up))
+    if events is not QUIET:  # (the zone table's plain route: the same event, made when read)
+        key = (s.players, source, target)
+        ev = Recorded()
+        ev._call = (plain_move, ROUTES.get(key) or route(*key), card, face_up, say, told)
+        events.append(ev)
+
+
+def route(players: int, source: str, target: str) -> PlainRoute:
+    """The zone table's plain route from ``source`` to ``target`` (kept): every card move of
+    Majesty is seen alike by every seat, so the zones decide its event for any card."""
+    found = ZONES.plain_route(players, source, target)
+    if found is None:  # (a zone made secret would need ZONES.mover here)
+        raise ValueError(f"Majesty's move from {source} to {target} is not plain")
+    ROUTES[(players, source, target)] = found
+    return found
+
+
+ROUTES: dict[tuple[int, str, str], PlainRoute] = {}  # (players, source, target) -> route
 
 
 @cache
