@@ -10,8 +10,10 @@ joker may cancel); then it is done.  Every ask and offer is answered by
 the other player in a prompt; a seat that has no card to give cannot be asked for one.
 Each (seat, kind, other player) happens at most once a phase, so the round always ends.
 
-This file lists what a seat may offer; ``favour_moves.py`` holds what each move does, the
-other player's answers, the refusals and the favour rows of the move table.
+This file lists what a seat may offer, move by move; ``market.py`` lists the whole step in
+one pass from kept blocks, ``tokens.py`` keeps the tokens out and each seat's ledger, and
+``favour_moves.py`` holds what each move does, the other player's answers, the refusals and
+the favour rows of the move table.
 """
 
 from __future__ import annotations

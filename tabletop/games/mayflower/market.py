@@ -5,17 +5,19 @@ A seat's market is made of *blocks*: its asks, free heals and calls (the help bl
 start of the Attack, Defend and Rebuild phases), its offers of held tokens (the trade block)
 and its buy-backs.  A block depends on a few facts only (the seat, the living seats in
 order, the seat's ledger, the phase's subjects, the diamonds it could pay with), never on
-what the seat tried this phase: each action carries the bit of the try that would strike it
-(``kind * 8 + other``, as in :func:`.favours.tried_mask`), and the market drops the struck
-actions.  So a block is made once for its facts and read back afterwards (over a game the
-tokens pile up and the trade block grows to some forty offers; reading it back costs the
-same as reading four), and whether a seat has business is one test of the block's bits.
+what the seat tried this phase: a block is cut in *sections*, one per kind of try (asks,
+sales...), each action noting the other player whose try would strike it, and the market
+reads each section less the players the seat tried (``favours.tried_mask``), a section less
+a given set being kept with it once made.  So over a game, as the tokens pile up and the
+trade block grows to some forty offers, listing the market costs about the same as when it
+held four, and whether a seat has business is one bit test a section.
 
 The blocks are kept in bounded tables keyed by every fact they are made from; a block, once
-made, is never changed, and a full table is replaced by an empty one, so a search thread and
-the table may list moves at once (see :mod:`.favours` for the tries and the ledger kept the
-same way).  ``tests/test_mayflower_market_blocks.py`` checks the kept blocks against blocks
-made afresh and the market against the moves' own generators.
+made, is never changed but for the sections less a set, added by whoever reads one first
+(all alike), and a full table is replaced by an empty one, so a search thread and the table
+may list moves at once (the tries in :mod:`.favours` and the ledger in :mod:`.tokens` are
+kept the same way).  ``tests/test_mayflower_market_blocks.py`` checks the market against the
+moves' own generators and ``deals`` against the rule, with the tables warm over many games.
 """
 
 from __future__ import annotations
@@ -76,10 +78,6 @@ class Kept:
                 table = self.table = {}  # (replaced whole: a reader keeps the old one)
             table[key] = found
         return found
-
-    def clear(self) -> None:
-        """Forget every block (tests)."""
-        self.table = {}
 
 
 def _section(kind: int, pairs: list[tuple[Action, int]]) -> Section:
