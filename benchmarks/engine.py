@@ -84,6 +84,21 @@ def playout_speed(
     }
 
 
+def step_costs(
+    game: Game, players: int, seed: int, clock: Callable[[], float] = time.process_time
+) -> list[float]:
+    """The seconds of each step (list the legal actions, ``play`` one) of a seeded random game."""
+    state = game.new_game(players, seed)
+    rng = Rng(seed ^ 0xBE7C4)
+    costs = []
+    while not game.is_over(state):
+        t = clock()
+        seat = game.to_act(state)[0]
+        game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
+        costs.append(clock() - t)
+    return costs
+
+
 def cost_by_tenth(
     game: Game, players: int, budget: float, clock: Callable[[], float] = time.process_time
 ) -> list[float]:
@@ -94,14 +109,7 @@ def cost_by_tenth(
     spent = 0.0
     seed = 2000
     while spent < budget:
-        state = game.new_game(players, seed)
-        rng = Rng(seed ^ 0xBE7C4)
-        costs = []
-        while not game.is_over(state):
-            t = clock()
-            seat = game.to_act(state)[0]
-            game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
-            costs.append(clock() - t)
+        costs = step_costs(game, players, seed, clock)
         for i, c in enumerate(costs):
             total[i * 10 // len(costs)] += c
             count[i * 10 // len(costs)] += 1

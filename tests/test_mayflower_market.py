@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.engine import Rng
-from tabletop.games.mayflower import GAME, favour_moves, favours
+from tabletop.games.mayflower import GAME, favour_moves, favours, market
 from tabletop.games.mayflower.state import FAVOUR_STEP
 
 
@@ -26,13 +26,13 @@ def test_the_one_pass_market_lists_what_the_moves_list() -> None:
             seat = GAME.to_act(s)[0]
             legal = GAME.legal_actions(s, seat)
             if s.stack[-1].step == FAVOUR_STEP:
-                listed = favours.market(s, seat)
+                listed = market.market(s, seat)
                 assert listed == _one_by_one(s, seat), f"seed {seed}, seat {seat}"
                 assert legal == listed
                 frame = s.stack[-1]
                 for other in s.living():  # the round skips a seat with nothing but done
-                    business = len(favours.market(s, other)) > 1
-                    dealt = favours.deals(s, frame, other)
+                    business = len(market.market(s, other)) > 1
+                    dealt = market.deals(s, frame, other)
                     assert dealt >= business, f"seed {seed}, {other}"
                     if dealt and not business:  # a buy-back it cannot pay: asked all the same,
                         # for no diamond shows and whether one is in hand is secret (M38)

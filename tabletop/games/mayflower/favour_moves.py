@@ -13,7 +13,7 @@ from tabletop.engine.decisions import pass_, prompt
 from tabletop.engine.events import LOG
 from tabletop.engine.moves import Interned, Move
 from tabletop.engine.words import plural
-from tabletop.games.mayflower import table
+from tabletop.games.mayflower import table, tokens
 from tabletop.games.mayflower.data import catalog
 from tabletop.games.mayflower.favours import (
     ACCEPT_OFFER,
@@ -30,19 +30,19 @@ from tabletop.games.mayflower.favours import (
     SWAP,
     _button,
     _grouped,
-    _payable,
     _uid,
     asks,
     buy_backs,
     calls,
     dones,
     gifts,
-    market,
+    payable,
     sells,
     subject_words,
     swaps,
     token_of,
 )
+from tabletop.games.mayflower.market import market
 from tabletop.games.mayflower.state import (
     ASK_STEP,
     ATTACK,
@@ -174,11 +174,13 @@ def apply_help(s: MayflowerState, seat: int, action: Action, events: list[Event]
     elif frame.step == ASK_STEP:
         tid = s.next_token
         s.next_token += 1
-        s.favours = [*s.favours, [tid, asker, seat]]  # (never changed in place: see _ledger)
+        tokens.add(s, [tid, asker, seat])  # (s.favours is never changed in place: see tokens)
         text = f"{who(seat)} helps {who(asker)}: {who(asker)} now owes {who(seat)} a favour."
         events.append(Event(LOG, text, {"favour": [tid, asker, seat]}))
     else:
-        s.favours = [t for t in s.favours if t[0] != d["token"]]
+        i = tokens.index_of(s, d["token"])
+        if i >= 0:
+            tokens.drop(s, i)
         text = f"{who(seat)} pays back the favour owed to {who(asker)}."
         events.append(Event(LOG, text, {"favour_spent": d["token"]}))
     card = catalog().index[action["card"]]
@@ -211,7 +213,7 @@ def called(s: MayflowerState, pid: int, events: list[Event]) -> None:
     """A call nobody cancelled: the debtor must give a fitting card, if it has one (M23)."""
     p = s.plays[pid]
     debtor, phase, subject = p["debtor"], p["phase"], p["subject"]
-    if not any(t[0] == p["token"] for t in s.favours) or not s.alive(debtor):
+    if tokens.index_of(s, p["token"]) < 0 or not s.alive(debtor):
         return
     if not help_cards(s, debtor, phase, subject):
         text = f"{who(debtor)} has no fitting card; the favour stays owed."
@@ -261,7 +263,7 @@ def answers(s: MayflowerState, seat: int) -> list[Action]:
     """Accept the offer (paying with a diamond when buying a token) or refuse it."""
     d = s.stack[-1].data
     if d["kind"] == SELL:
-        return [_pay(seat, c) for c, _ in _payable(s, seat)]
+        return [_pay(seat, c) for c in payable(s.diamonds[seat], s.hands[seat])]
     return [_ACCEPT]
 
 
@@ -303,20 +305,23 @@ def apply_answer(s: MayflowerState, seat: int, action: Action, events: list[Even
     if action.name == REFUSE_OFFER:
         events.append(Event(LOG, f"{who(seat)} refuses {who(offerer)}'s offer."))
         return
-    token = next(t for t in s.favours if t[0] == tid)
+    i = tokens.index_of(s, tid)
+    if i < 0:
+        raise RuntimeError(f"favour token {tid} was offered but is gone")
+    token = s.favours[i]
     if kind == BUY_BACK:
         _give_diamond(s, offerer, seat, d["card"], events)
-        s.favours = [t for t in s.favours if t is not token]
+        tokens.drop(s, i)
         events.append(Event(LOG, f"{who(offerer)} no longer owes {who(seat)} a favour."))
         return
-    s.favours = [t if t is not token else [tid, token[1], seat] for t in s.favours]
+    tokens.pass_on(s, i, seat)
     if kind == SELL:
         _give_diamond(s, seat, offerer, catalog().index[action["card"]], events)
         events.append(Event(LOG, f"{who(token[1])} now owes the favour to {who(seat)}."))
     else:
         new = [s.next_token, seat, offerer]
         s.next_token += 1
-        s.favours = [*s.favours, new]
+        tokens.add(s, new)
         text = (
             f"{who(token[1])} now owes the favour to {who(seat)}, "
             f"and {who(seat)} owes {who(offerer)} a new favour."
@@ -329,7 +334,7 @@ def void(s: MayflowerState, falling: list[int], events: list[Event]) -> None:
     """Favours owed by or to an eliminated player disappear (M19)."""
     gone = [t for t in s.favours if t[1] in falling or t[2] in falling]
     if gone:
-        s.favours = [t for t in s.favours if t not in gone]
+        tokens.replace(s, [t for t in s.favours if t not in gone], gone=gone)
         events.append(
             Event(LOG, f"{plural(len(gone), 'favour token')} of eliminated players are void.")
         )

@@ -10,17 +10,21 @@ joker may cancel); then it is done.  Every ask and offer is answered by
 the other player in a prompt; a seat that has no card to give cannot be asked for one.
 Each (seat, kind, other player) happens at most once a phase, so the round always ends.
 
-This file lists what a seat may offer; ``favour_moves.py`` holds what each move does, the
-other player's answers, the refusals and the favour rows of the move table.
+This file lists what a seat may offer, move by move; ``market.py`` lists the whole step in
+one pass from kept blocks, ``tokens.py`` keeps the tokens out and each seat's ledger, and
+``favour_moves.py`` holds what each move does, the other player's answers, the refusals and
+the favour rows of the move table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.engine import Action, Gesture
 from tabletop.engine.decisions import reaction
 from tabletop.engine.moves import Interned
+from tabletop.games.mayflower import tokens
 from tabletop.games.mayflower.data import MAX_HP, catalog
 from tabletop.games.mayflower.state import (
     ATTACK,
@@ -29,7 +33,6 @@ from tabletop.games.mayflower.state import (
     REBUILD,
     MayflowerState,
     who,
-    zone,
 )
 from tabletop.games.mayflower.table import threats
 from tabletop.games.mayflower.view import card_name
@@ -80,15 +83,19 @@ def tokens_held(s: MayflowerState, seat: int) -> list[list[int]]:
 
 # The frame's "tried" list is never changed in place (each try replaces it with a longer
 # copy, which state copies may share), so the last one read is kept with what each seat
-# tried, as kind * 8 + other: every test is a set lookup, not a scan of the phase's tries.
-# One tuple, replaced whole and never changed once published (a search thread and the
-# table may list moves at once): the list, its length, seat -> frozenset of kind * 8 + other.
-_TRIED: tuple[Any, int, dict[int, frozenset[int]]] = (None, 0, {})
+# tried, as a mask with bit kind * 8 + other set for each try: every test is a bit test, not
+# a scan of the phase's tries. One tuple, replaced whole and never changed once published (a
+# search thread and the table may list moves at once): the list, its length, seat -> mask.
+_TRIED: tuple[Any, int, dict[int, int]] = (None, 0, {})
+
+# a try's kind times 8 (``frame.data["tried"]`` holds [seat, kind, other]); plus the other
+# player, the bit of that try in a seat's mask
+ASKED, CALLED, SOLD, SWAPPED, BOUGHT, GIFTED = 0, 8, 16, 24, 32, 40
 
 
-def tried_by(frame: Any, seat: int) -> frozenset[int]:
-    """What ``seat`` tried this phase, each as ``kind * 8 + other`` (kinds 0–5, as in
-    ``frame.data["tried"]``: ask, call, sell, swap, buy back, gift)."""
+def tried_mask(frame: Any, seat: int) -> int:
+    """What ``seat`` tried this phase: bit ``kind * 8 + other`` set for each try (kinds 0–5
+    as in ``frame.data["tried"]``: ask, call, sell, swap, buy back, gift)."""
     global _TRIED
     tried = frame.data["tried"]
     memo = _TRIED
@@ -99,12 +106,9 @@ def tried_by(frame: Any, seat: int) -> frozenset[int]:
         else:
             by_seat, new = {}, tried
         for who_, kind, other in new:
-            by_seat[who_] = by_seat.get(who_, _NONE) | {kind * 8 + other}
+            by_seat[who_] = by_seat.get(who_, 0) | 1 << (kind * 8 + other)
         memo = _TRIED = (tried, len(tried), by_seat)
-    return memo[2].get(seat) or _NONE
-
-
-_NONE: frozenset[int] = frozenset()
+    return memo[2].get(seat, 0)
 
 
 def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int]:
@@ -119,12 +123,18 @@ def _subjects(s: MayflowerState, seat: int, phase: str, helper: int) -> list[int
 
 
 def subject_words(s: MayflowerState, phase: str, subject: int, seat: int) -> str:
+    """What a favour asked or called in serves, in words ("attack Player 2")."""
     if phase == ATTACK:
         return f"attack {who(subject)}"
     if phase == DEFEND:
         f = s.fights[subject]
-        return f"parry {who(f['by'])}'s {card_name(f['club'])}"
+        return parry_words(f["by"], f["club"])
     return f"heal {who(seat)}"
+
+
+def parry_words(attacker: int, club: int) -> str:
+    """The words of a parry asked or called in against ``attacker``'s ``club``."""
+    return f"parry {who(attacker)}'s {card_name(club)}"
 
 
 def _make_ask(seat: int, helper: int, subject: int, words: str) -> Action:
@@ -141,9 +151,9 @@ def asks(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     phase = frame.data["phase"]
     out = []
-    done = tried_by(frame, seat)
+    done = tried_mask(frame, seat)
     for h in s.living():
-        if h == seat or h in done:  # kind 0: asked
+        if h == seat or done >> (ASKED + h) & 1:
             continue
         for subject in _subjects(s, seat, phase, h):
             words = subject_words(s, phase, subject, seat)
@@ -165,8 +175,8 @@ def gifts(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     if frame.data["phase"] != REBUILD or s.hp[seat] >= MAX_HP:
         return []
-    done = tried_by(frame, seat)
-    return [_gift(seat, h) for h in s.living() if h != seat and 40 + h not in done]
+    done = tried_mask(frame, seat)
+    return [_gift(seat, h) for h in s.living() if h != seat and not done >> (GIFTED + h) & 1]
 
 
 def _debtors(s: MayflowerState, seat: int) -> list[int]:
@@ -181,10 +191,7 @@ def _holders(s: MayflowerState, seat: int) -> list[int]:
 
 def token_of(s: MayflowerState, debtor: int, holder: int) -> list[int] | None:
     """The oldest token ``debtor`` owes ``holder`` (tokens between two players are alike)."""
-    for t in s.favours:
-        if t[1] == debtor and t[2] == holder:
-            return t
-    return None
+    return tokens.oldest(s, debtor, holder)
 
 
 def _make_call(seat: int, debtor: int, subject: int, words: str) -> Action:
@@ -201,9 +208,9 @@ def calls(s: MayflowerState, seat: int) -> list[Action]:
     frame = s.stack[-1]
     phase = frame.data["phase"]
     out = []
-    done = tried_by(frame, seat)
+    done = tried_mask(frame, seat)
     for debtor in _debtors(s, seat):
-        if 8 + debtor in done:  # kind 1: called in
+        if done >> (CALLED + debtor) & 1:
             continue
         for subject in _subjects(s, seat, phase, debtor):
             words = subject_words(s, phase, subject, seat)
@@ -227,9 +234,9 @@ def _trades(s: MayflowerState, seat: int, name: str) -> list[Action]:
     debtors = _debtors(s, seat)
     if not debtors:
         return []
-    kind = 16 if name == SELL else 24  # kinds 2 and 3, times 8
-    done = tried_by(s.stack[-1], seat)
-    others = [o for o in s.living() if o != seat and kind + o not in done]
+    kind = SOLD if name == SELL else SWAPPED
+    done = tried_mask(s.stack[-1], seat)
+    others = [o for o in s.living() if o != seat and not done >> (kind + o) & 1]
     return [_trade(name, seat, d, o) for d in debtors for o in others if o != d]
 
 
@@ -243,19 +250,17 @@ def swaps(s: MayflowerState, seat: int) -> list[Action]:
     return _trades(s, seat, SWAP)
 
 
-def _payable(s: MayflowerState, seat: int, hand: bool = True) -> list[tuple[int, str]]:
-    """The diamonds ``seat`` could pay with (one of each value): on show, or in hand."""
+def payable(shown: Iterable[int], hand: Iterable[int]) -> list[int]:
+    """The diamonds a seat showing ``shown`` and holding ``hand`` could pay with (one of each
+    value): those on show first, then those in hand."""
     cat = catalog()
-    out: list[tuple[int, str]] = []
+    ids, suits = cat.card_ids, cat.suits
+    out: list[int] = []
     seen: set[str] = set()
-    places = [(s.diamonds[seat], zone(seat, "diamonds"))]
-    if hand:
-        places.append(([c for c in s.hands[seat] if cat.suits[c] == "d"], zone(seat, "hand")))
-    for cards, source in places:
-        for c in cards:
-            if cat.card_ids[c] not in seen:
-                seen.add(cat.card_ids[c])
-                out.append((c, source))
+    for c in (*shown, *(c for c in hand if suits[c] == "d")):
+        if ids[c] not in seen:
+            seen.add(ids[c])
+            out.append(c)
     return out
 
 
@@ -274,12 +279,12 @@ def buy_backs(s: MayflowerState, seat: int) -> list[Action]:
     holders = _holders(s, seat)
     if not holders:
         return []
-    done = tried_by(s.stack[-1], seat)
+    done = tried_mask(s.stack[-1], seat)
     out: list[Action] = []
     for holder in holders:
-        if 32 + holder in done or not s.alive(holder):  # kind 4: bought back
+        if done >> (BOUGHT + holder) & 1 or not s.alive(holder):
             continue
-        out.extend(_buy(seat, holder, c) for c, _ in _payable(s, seat))
+        out.extend(_buy(seat, holder, c) for c in payable(s.diamonds[seat], s.hands[seat]))
     return out
 
 
@@ -289,127 +294,3 @@ _DONE = _button(FAVOURS_DONE, "Done with favours")
 def dones(s: MayflowerState, seat: int) -> list[Action]:
     """Nothing more to ask, call or trade."""
     return [_DONE]
-
-
-def deals(s: MayflowerState, frame: Any, seat: int) -> bool:
-    """Whether the seat has any favour business now (else the round skips it), judged on
-    public facts only (M38): a buy-back counts when the seat shows a diamond or holds any
-    card, whether or not a diamond is among them."""
-    if not s.favours_on or not s.alive(seat):
-        return False
-    done = tried_by(frame, seat)
-    phase = frame.data["phase"]
-    living = s.living()
-    rows = _subject_rows(s, seat, phase, living, words=False)
-    if rows:
-        for h in living:
-            if h != seat and h not in done and any(not_of != h for _, not_of, _ in rows):
-                return True
-    gift = phase == REBUILD and s.hp[seat] < MAX_HP
-    if gift and any(h != seat and 40 + h not in done for h in living):
-        return True
-    debtors, holders = _ledger(s, seat)
-    for d in debtors:
-        if rows and 8 + d not in done and any(not_of != d for _, not_of, _ in rows):
-            return True
-        for other in living:
-            if other not in (seat, d) and (16 + other not in done or 24 + other not in done):
-                return True
-    if holders and (s.diamonds[seat] or s.hands[seat]):
-        for h in holders:
-            if s.alive(h) and 32 + h not in done:
-                return True
-    return False
-
-
-# The rules never change ``s.favours`` in place (a new token, a token bought back, sold or
-# swapped makes a new list), so each seat's ledger is kept for the last list read: listing the
-# market costs the same with 70 tokens out as with none.
-# One tuple, replaced whole (see _TRIED): the favours list, its length, seat -> ledger.
-_LEDGERS: tuple[Any, int, dict[int, tuple[list[int], list[int]]]] = (None, 0, {})
-
-
-def _ledger(s: MayflowerState, seat: int) -> tuple[list[int], list[int]]:
-    """(the players owing ``seat`` a favour, those ``seat`` owes one), each in seat order."""
-    global _LEDGERS
-    tokens = s.favours
-    memo = _LEDGERS
-    if memo[0] is not tokens or memo[1] != len(tokens):
-        memo = _LEDGERS = (tokens, len(tokens), {})
-    found = memo[2].get(seat)  # (a seat's ledger, added by whoever reads it first: all alike)
-    if found is None:
-        owing: set[int] = set()
-        owed: set[int] = set()
-        for _, debtor, holder in tokens:
-            if holder == seat:
-                owing.add(debtor)
-            elif debtor == seat:
-                owed.add(holder)
-        found = memo[2][seat] = (sorted(owing), sorted(owed))
-    return found
-
-
-def _subject_rows(
-    s: MayflowerState, seat: int, phase: str, living: list[int], words: bool = True
-) -> list[tuple[int, int, str]]:
-    """As :func:`_subjects` for every helper at once: (subject, the one helper it is not asked
-    of or -1, its words), each subject's words made once (none when not ``words``)."""
-    if phase == ATTACK:
-        return [(t, t, f"attack {who(t)}" if words else "") for t in living if t != seat]
-    if phase == DEFEND:
-        return [
-            (f["id"], f["by"], subject_words(s, phase, f["id"], seat) if words else "")
-            for f in threats(s, seat)
-        ]
-    if phase == REBUILD and s.hp[seat] < MAX_HP:
-        return [(-1, -1, f"heal {who(seat)}")]
-    return []
-
-
-def market(s: MayflowerState, seat: int) -> list[Action]:
-    """Every action of the favour step in one pass, in the order of ``favour_moves.MOVES`` (asks,
-    gifts, calls, sales, swaps, buy-backs, done): the living seats, the seat's tokens, its
-    tries this phase and the subjects' words are each read once, not once per move and
-    helper (the moves' own generators give the same list; a test compares them)."""
-    frame = s.stack[-1]
-    phase = frame.data["phase"]
-    done = tried_by(frame, seat)
-    living = s.living()
-    rows = _subject_rows(s, seat, phase, living)
-    debtors, holders = _ledger(s, seat)
-    out: list[Action] = []
-    asked, called = _ask.known, _call.known  # (read directly: the hottest lists of the step)
-    if rows:
-        for h in living:
-            if h != seat and h not in done:  # kind 0: asked
-                out += [
-                    asked.get((seat, h, sub, words)) or _ask(seat, h, sub, words)
-                    for sub, not_of, words in rows
-                    if not_of != h
-                ]
-    if phase == REBUILD and s.hp[seat] < MAX_HP:
-        out += [_gift(seat, h) for h in living if h != seat and 40 + h not in done]
-    if debtors:
-        if rows:
-            for d in debtors:
-                if 8 + d not in done:  # kind 1: called in
-                    out += [
-                        called.get((seat, d, sub, words)) or _call(seat, d, sub, words)
-                        for sub, not_of, words in rows
-                        if not_of != d
-                    ]
-        for name, kind in ((SELL, 16), (SWAP, 24)):
-            others = [o for o in living if o != seat and kind + o not in done]
-            for d in debtors:
-                row = _trade.row(name, seat, d)  # by the other player
-                out += [row[o] for o in others if o != d]
-    if holders:
-        payable = None
-        for h in holders:
-            if 32 + h in done or not s.alive(h):  # kind 4: bought back
-                continue
-            if payable is None:
-                payable = _payable(s, seat)
-            out += [_buy(seat, h, c) for c, _ in payable]
-    out.append(_DONE)
-    return out

@@ -16,7 +16,14 @@ from tabletop.engine import Event
 from tabletop.engine.decisions import COMMIT, REACTION, Frame, commit, pass_, prompt, put
 from tabletop.engine.events import LOG, PHASE
 from tabletop.engine.words import plural
-from tabletop.games.mayflower import commit_moves, favour_moves, favours, reaction_moves, table
+from tabletop.games.mayflower import (
+    commit_moves,
+    favour_moves,
+    favours,
+    market,
+    reaction_moves,
+    table,
+)
 from tabletop.games.mayflower.data import HOARD, MAX_HP, SEASONS, catalog, draws_for
 from tabletop.games.mayflower.scoring import final_scoring, finish, finish_all_out
 from tabletop.games.mayflower.state import (
@@ -71,7 +78,7 @@ def settle(s: MayflowerState, events: list[Event]) -> None:
                 s.stack.pop()
                 _restart_below(s)
                 continue
-            offers = reaction_moves.reacts if top.step == REACT else favours.deals
+            offers = reaction_moves.reacts if top.step == REACT else market.deals
             while top.at < len(top.seats) and not offers(s, top, top.seats[top.at]):
                 pass_(top)
             if top.at < len(top.seats):
