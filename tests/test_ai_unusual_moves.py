@@ -173,11 +173,13 @@ def test_mayflower_hard_takes_a_hit_its_hearts_heal_and_keeps_its_spades() -> No
     Hard keeps its spades with 6 of the generators ``Rng(1)`` to ``Rng(8)``; with 1 and 5 it
     parries (its own 40 worlds put "No parry" ahead there, but by less than the one
     standard error it asks for; with 5, where six moves are on offer, "No parry" joins the
-    comparison by widening after 25 worlds).  The test checks generators 2, 3 and 4."""
+    comparison by widening after 25 worlds).  The test asks all eight generators and wants
+    "No parry" from at least six: no generator is picked for passing."""
     game, state, seat, legal = _position("mayflower", 2, 95, 11)
     greedy = _greedy_pick(game, state, seat, legal)
     assert greedy.name == "parry"
     done = next(a for a in legal if a.name == "defend_done")
-    assert _hard_picks(game, state, seat, legal, (2, 3, 4)) == [done] * 3
+    picks = _hard_picks(game, state, seat, legal, tuple(range(1, 9)))
+    assert sum(a == done for a in picks) >= 6, [a.name for a in picks]
     gain, error = paired_gain(game, state, seat, done, greedy, 60)
     assert gain > 3 * error > 0
