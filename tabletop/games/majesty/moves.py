@@ -21,7 +21,6 @@ from tabletop.games.majesty.locations import (
     after_signpost,
     payout,
     place_healed,
-    side_of,
     sides_in_play,
     start_resolution,
 )
@@ -146,16 +145,24 @@ _PLACE: dict[int, list[list[PlainRoute]]] = {}  # players -> seat -> location
 # --- the Cottage's split card ---------------------------------------------------------------------
 def heals(s: MajestyState, seat: int) -> list[Action]:
     """Where the healed split card may return."""
+    return [_heal(seat, k, s.sides[k]) for k in catalog().chars[s.pending_card]]
+
+
+def _make_heal(seat: int, char: int, side: str) -> Action:
     cat = catalog()
-    return [
-        Action.make(
-            HEAL_AS,
-            Gesture.click(loc_zone(seat, k), choice=cat.char_names[k]),
-            f"Return the healed card as {a(cat.char_names[k])} to the {side_of(s, k).name}",
-            character=CHARACTERS[k],
-        )
-        for k in cat.chars[s.pending_card]
-    ]
+    return Action.make(
+        HEAL_AS,
+        Gesture.click(loc_zone(seat, char), choice=cat.char_names[char]),
+        f"Return the healed card as {a(cat.char_names[char])} to the "
+        f"{cat.location(char, side).name}",
+        character=CHARACTERS[char],
+    )
+
+
+# made once per seat, character and side, as the takes are: a heal prompt comes about once
+# a four-player game, and building its two actions anew (words, gesture, sorted arguments)
+# cost more than the rest of that step
+_heal = Interned(_make_heal)
 
 
 def apply_heal(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
