@@ -7,8 +7,6 @@ Each move declares its actions, how one applies, and why one is refused; the tur
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from itertools import chain
-from operator import getitem
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
 from tabletop.engine.events import QUIET, Recorded
@@ -21,7 +19,6 @@ from tabletop.games.majesty.locations import (
     after_signpost,
     payout,
     place_healed,
-    side_of,
     sides_in_play,
     start_resolution,
 )
@@ -86,7 +83,12 @@ def takes(s: MajestyState, seat: int) -> list[Action]:
     row = rows[seat]
     if len(paid) > len(row):  # a display built larger by hand
         row += [_slot_takes.row(i, seat, s.sides) for i in range(len(row), len(paid))]
-    return list(chain.from_iterable(map(getitem, row, paid)))
+    # (a plain loop: over one to six slots it costs 0.85 µs where
+    # ``list(chain.from_iterable(map(getitem, row, paid)))`` cost 1.15 on CPython 3.11)
+    acts: list[Action] = []
+    for slot_takes, card in zip(row, paid, strict=False):  # (row's slots beyond the paid)
+        acts += slot_takes[card]
+    return acts
 
 
 def _slot_rows(seat: int, sides: str) -> list[Mapping[Hashable, tuple[Action, ...]]]:
@@ -146,16 +148,24 @@ _PLACE: dict[int, list[list[PlainRoute]]] = {}  # players -> seat -> location
 # --- the Cottage's split card ---------------------------------------------------------------------
 def heals(s: MajestyState, seat: int) -> list[Action]:
     """Where the healed split card may return."""
+    return [_heal(seat, k, s.sides[k]) for k in catalog().chars[s.pending_card]]
+
+
+def _make_heal(seat: int, char: int, side: str) -> Action:
     cat = catalog()
-    return [
-        Action.make(
-            HEAL_AS,
-            Gesture.click(loc_zone(seat, k), choice=cat.char_names[k]),
-            f"Return the healed card as {a(cat.char_names[k])} to the {side_of(s, k).name}",
-            character=CHARACTERS[k],
-        )
-        for k in cat.chars[s.pending_card]
-    ]
+    return Action.make(
+        HEAL_AS,
+        Gesture.click(loc_zone(seat, char), choice=cat.char_names[char]),
+        f"Return the healed card as {a(cat.char_names[char])} to the "
+        f"{cat.location(char, side).name}",
+        character=CHARACTERS[char],
+    )
+
+
+# made once per seat, character and side, as the takes are: a heal prompt comes about once
+# a four-player game, and building its two actions anew (words, gesture, sorted arguments)
+# cost more than the rest of that step
+_heal = Interned(_make_heal)
 
 
 def apply_heal(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
