@@ -238,6 +238,21 @@ def test_heal_is_last_in_first_out_and_the_split_card_is_chosen_again(sides) -> 
     assert GAME.to_act(s) == [1]
 
 
+def test_the_second_seats_heal_points_at_its_own_locations() -> None:
+    """Heal actions are made once and kept (interned): one kept for the wrong seat would
+    send the second seat's healed card to the first seat's realm on the table."""
+    s = build(
+        players=3,
+        realms={1: {"infirmary": ["miller-brewer"]}, 0: {"infirmary": ["miller-brewer"]}},
+        display=["witch", *FILL],
+        current=1,
+    )
+    take(s, 0, "witch")  # display slot 0, taken by the second seat
+    assert s.pending == "heal" and GAME.to_act(s) == [1]
+    acts = GAME.legal_actions(s, 1)
+    assert {a.gesture.target for a in acts} == {"p1.loc.1", "p1.loc.2"}
+
+
 def test_heal_with_an_empty_infirmary_does_nothing() -> None:
     s = build(display=["witch", *FILL])
     ev = take(s, 0, "witch")
