@@ -93,7 +93,7 @@ def test_monarch_hard_sweeps_the_row_on_the_last_turn() -> None:
     brings into the row (the ``observed`` hook), so its choice after a sweep is made knowing
     the new row; its rollout rules send a guest worth its cost and count leftover food and
     gold as nothing in the last round; and its budget of 4,200 simulated moves gives this
-    short last turn about 1,500 iterations (mid-game, 400 iterations use it up)."""
+    short last turn about 1,420 iterations (mid-game, 400 iterations use it up)."""
     game, state, seat, legal = _position("monarch", 2, 2, 99)
     sweep = next(a for a in legal if a.name == "sweep")
     assert _hard_picks(game, state, seat, legal) == [sweep] * 3
