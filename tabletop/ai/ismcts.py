@@ -45,6 +45,12 @@ class SearchConfig:
     """Budget and knobs of one search."""
 
     iterations: int = 500
+    #: a budget in simulated moves too (``None``: none): the search goes on past
+    #: ``iterations`` until it has simulated ``iterations * moves_per_iteration`` moves (steps
+    #: in the tree and in play-outs), so a position near the end of the game, whose
+    #: play-outs are short and cheap, gets more iterations, and one whose play-outs are about
+    #: this long gets ``iterations``; scaling ``iterations`` scales both budgets
+    moves_per_iteration: float | None = None
     #: cap in CPU seconds of the searching thread (``None``: none): a loaded machine makes a
     #: decision slower, never weaker; results are reproducible when it is not hit
     time_limit: float | None = 2.0
@@ -111,6 +117,8 @@ class SearchResult:
     #: the win the seat had in them (the values blend that with points and evaluations)
     ended: dict[str, int] = field(default_factory=dict)
     wins: dict[str, float] = field(default_factory=dict)
+    #: moves simulated in the tree and the play-outs (what a move budget counts)
+    moves: int = 0
 
     def win_chance(self, action: Action) -> float | None:
         """The share of the search's play-outs of ``action`` the seat won, if every one of
@@ -168,8 +176,12 @@ class ISMCTS:
         ctx.clock, ctx.deadline = clock, deadline
         done = 0
         timed_out = False
+        per = cfg.moves_per_iteration
+        moves = 0.0 if per is None else cfg.iterations * per
         with heap_frozen():  # a full collection would traverse the whole heap in one go
-            for _ in range(cfg.iterations):
+            # (an iteration simulates at least one move, so the move budget ends by ``moves``
+            # iterations at the latest)
+            while done < cfg.iterations or (ctx.moves < moves and done < moves):
                 if deadline is not None and clock() > deadline:
                     timed_out = True
                     break
@@ -204,7 +216,7 @@ class ISMCTS:
                 root.stats[(seat, best)], root.stats.get((seat, own)), cfg.anchor
             ):
                 best = own
-        return SearchResult(best, done, visits, values, timed_out, ended, wins)
+        return SearchResult(best, done, visits, values, timed_out, ended, wins, ctx.moves)
 
 
 def _clearly_better(a: _Stat, b: _Stat | None, z: float) -> bool:
@@ -275,6 +287,8 @@ class _Context:
         self.deadline: float | None = None
         #: whether the last play-out was cut because the cap passed
         self.cut = False
+        #: moves simulated so far (tree and play-out steps), for the move budget
+        self.moves = 0
 
     def _legal(self, state: Any, seat: int) -> list[Action]:
         return without_undo(self.game.legal_actions(state, seat), self.undo)
@@ -310,6 +324,7 @@ class _Context:
                     legal = self._root_legal(True, state, s, legal)
                 a = self._select(node, s, legal, rng, state)
                 events = game._apply(state, s, a)
+                self.moves += 1
                 picks.append((s, a))
                 keys.append(self._observed(events, s, a))
             else:
@@ -333,6 +348,7 @@ class _Context:
                             st = node.stats[(s, a)] = _Stat()
                         st.avail += 1
                     events = game._apply(state, s, a)
+                    self.moves += 1
                     picks.append((s, a))
                     keys.append(self._observed(events, s, a))
                 if not picks:
@@ -430,6 +446,7 @@ class _Context:
             a = legal[0] if len(legal) == 1 else policy(game, state, s, legal, rng)
             game._play(state, s, a)
             steps += 1
+            self.moves += 1
         if not game.is_over(state):
             return self.evaluate(game, state)
         out = game.outcome(state)

@@ -31,7 +31,7 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
     """The search configuration of a level (``None`` for levels that do not search)."""
     tuned = hooks_for(game).levels
     base = {"normal": NORMAL, "hard": HARD}.get(kind)
-    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:FLAGS]], no time cap
+    if kind.startswith("mcts:"):  # mcts:ITERATIONS[:CUTOFF[:FLAGS]], no time cap or move budget
         # FLAGS: r = random rollouts (no prior), p = heuristic prior, a = anchored,
         # h = rollouts by the view heuristic
         hard = level_config("hard", game) or HARD
@@ -41,6 +41,7 @@ def level_config(kind: str, game: Game) -> SearchConfig | None:
         return replace(
             hard,
             iterations=int(parts[1]),
+            moves_per_iteration=None,  # exactly ITERATIONS: no move budget on top
             time_limit=None,
             cutoff=cutoff,
             game_policy=hard.game_policy if flags is None else "r" not in flags,

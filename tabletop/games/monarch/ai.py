@@ -21,7 +21,8 @@ from tabletop.engine import Action, Game, Rng
 from tabletop.engine.decisions import PLEDGE
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch import flow
-from tabletop.games.monarch.data import CARDS, COURT_LIMIT, SWEEP_COST
+from tabletop.games.monarch.acquire_moves import guest_seat
+from tabletop.games.monarch.data import CARDS, COURT_LIMIT, GUEST, SWEEP_COST
 from tabletop.games.monarch.moves import ACQUIRE, DISMISS_GUEST, END, SWEEP, card_of
 from tabletop.games.monarch.moves import PLEDGE as PLEDGE_MOVE
 from tabletop.games.monarch.state import MonarchState
@@ -226,8 +227,18 @@ def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng
     best, best_gain = None, 0.5
     court = s.courts[seat]
     weakest = min((fx.court_value(s, seat, c) for c in court), default=0)
+    # in the last round (a court is full) food and gold left over are worth nothing
+    last = any(len(c) >= COURT_LIMIT for c in s.courts)
+    gold_rate, food_rate = (0.0, 0.0) if last else (GOLD_VALUE, FOOD_VALUE)
     for a in by.get(ACQUIRE, ()):
         c = CARDS[card_of(a["card"])]
+        if c.kind == GUEST:
+            gain = _guest_gain(s, seat, c, a["to"], last) - gold_rate * fx.guest_cost(
+                s, seat, c, guest_seat(a["to"])
+            )
+            if gain > best_gain:
+                best, best_gain = a, gain
+            continue
         if c.kind != "court":
             continue
         old = card_of(a.get("replace"))
@@ -237,12 +248,25 @@ def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng
         if "per_path_card" in c.score and c.with_self:
             worth_now += c.each  # it will count itself once in the court
         gold, food = fx.court_cost(s, seat, c)
-        gain = worth_now - (weakest if old >= 0 else 0) - gold * GOLD_VALUE - food * FOOD_VALUE
+        gain = worth_now - (weakest if old >= 0 else 0) - gold * gold_rate - food * food_rate
         if gain > best_gain:
             best, best_gain = a, gain
     if best is not None:
         return best
     return by[END][0] if END in by else rng.choice(legal)
+
+
+def _guest_gain(s: MonarchState, seat: int, guest: Any, to: str, last: bool) -> float:
+    """What sending ``guest`` to the sister ``to`` names is worth to ``seat``: the crowns it
+    takes from her, in full in the last round if she leads the rivals (the win is decided
+    against her), else as the evaluation weighs a rival's crowns."""
+    rival = guest_seat(to)
+    if rival < 0 or rival == seat:
+        return 0.0
+    crowns = [fx.crowns(s, p) for p in range(s.players)]
+    lead = max(c for p, c in enumerate(crowns) if p != seat)
+    weight = 1.0 if last and crowns[rival] == lead else RIVAL_WEIGHT / (s.players - 1)
+    return -guest.crowns * weight
 
 
 _ANCHORED = {"game_policy": True, "prior": True, "anchor": 1.5}
@@ -253,6 +277,7 @@ def hooks() -> dict[str, Any]:
     return {
         "policy": policy,
         "evaluate": win_shares,
+        "observed": observed,
         "cutoff": 8,
         "max_game_length": 5000,
         # measured (docs/ai.md): the search is anchored on the greedy agent (it plays the
@@ -267,6 +292,31 @@ def hooks() -> dict[str, Any]:
                 "noise": 0.1,
                 **_ANCHORED,
             },
-            "hard": {"iterations": 400, "time_limit": 1.5, "cutoff": 8, **_ANCHORED},
+            "hard": {
+                "iterations": 400,
+                "moves_per_iteration": 10.5,
+                "time_limit": 1.5,
+                "cutoff": 8,
+                **_ANCHORED,
+            },
         },
     }
+
+
+def observed(game: Game, events: list[Any], actor: int, action: Action, observer: int) -> Any:
+    """What the search's tree branches on after a move: a sweep with the cards it showed.
+
+    Everything in Monarch is public but the order of the deck, so every sister sees the five
+    cards a sweep brings into the row, and the choice after a sweep depends on them: keyed
+    by them, each new row gets its own node, whose first visit tries the rollout rules'
+    choice in that row.  (Keyed by the sweep alone, one node would mix every row, and the
+    fresh moves of each new row would be tried at random there, selling the sweep short.)
+    Other moves are keyed by themselves, as the generic search would: a refill changes one
+    card and the tree's availability counts cope with it.
+    """
+    if action.name != SWEEP:
+        return action
+    shown = tuple(
+        e.data["card"] for e in events if e.kind == "move" and e.data.get("source") == "deck"
+    )
+    return (action, shown)
