@@ -66,7 +66,7 @@ list stays true):
   most, too few for a level-5 reform (difficulty 5 + 1 to 6); and a salon that would
   decide the game gets no guest (the heuristic lends nothing to a host it would bring
   within a point of the goal).  Scans of the second decision with the seats short (3
-  players, seeds 0-699; 4 players, 0-205) found level-1 reforms only at 3 players; at 4,
+  players, seeds 0-477; 4 players, 0-218) found level-1 reforms only at 3 players; at 4,
   level-3 salons gave +0.033 (0.016), +0.017 (0.012), +0.009 (0.008), -0.007 (0.018) on
   100 keyed worlds.  Edited (3 players, seed 116 after 46 moves, the staged level-1 Music
   reform swapped for the level-3 one, which the host may attempt): Hard asks Eleanor for
