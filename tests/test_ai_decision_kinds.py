@@ -54,6 +54,28 @@ list stays true):
   generators), but a sophia more is a sixth more chance of one salon, and the judge cannot
   tell it: +0.04 (standard error 0.06) on 60 worlds, the two lines' play-outs drifting
   apart once the heuristics' random tie-breaks fall differently.
+
+  The keyed judge (``move_judge.keyed_gain``: a generator per decision, keyed by turn,
+  seat and the seat's count in the turn) keeps the lines in step where the salon ends
+  alike: there most worlds give exactly 0, and on 60 worlds the plain judge's -0.070
+  (0.065) becomes +0.001 (0.028) (``test_move_judge`` checks the error is under half),
+  but the gain is nil: -0.010 (0.016) on 150.  The gain is small wherever it was looked for, for reasons of
+  the rules and the heuristic, not of the judge: the sophia asked for is at most one more
+  (seated first or not, the heuristic fills the last seat with a guest of the muse, so
+  only the one seat it takes matters), a sixth of a chance; three seats hold 6 sophia at
+  most, too few for a level-5 reform (difficulty 5 + 1 to 6); and a salon that would
+  decide the game gets no guest (the heuristic lends nothing to a host it would bring
+  within a point of the goal).  Scans of the second decision with the seats short (3
+  players, seeds 0-477; 4 players, 0-218) found level-1 reforms only at 3 players; at 4,
+  level-3 salons gave +0.033 (0.016), +0.017 (0.012), +0.009 (0.008), -0.007 (0.018) on
+  100 keyed worlds.  Edited (3 players, seed 116 after 46 moves, the staged level-1 Music
+  reform swapped for the level-3 one, which the host may attempt): Hard asks Eleanor for
+  Vivaldi with three generators, and the keyed judge gives +0.021 (0.015) on 200 worlds
+  over either of her own (an earlier keying, by hash, gave +0.038, 0.012: the margin
+  depends on the generator, so no test rests on it).  What could close it: a judge that
+  also pairs the randomizer card (worlds drawn so each outcome of the salon is weighed by
+  its chance), or a position where the host leads by little near the end and a level-3
+  reform still brings it under the lending limit.
 """
 
 from __future__ import annotations
