@@ -22,7 +22,8 @@ from tabletop.engine.kit import RulesGame
 from tabletop.engine.play import DEFAULT_AI_SEED, PlayError, no_legal_move, play, seat_rng
 from tabletop.engine.zones import DECK
 
-_UID_TEXT = re.compile(r'"([^"]+)"')
+#: a JSON string, escapes included (only needed for a text with an escaped quote)
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def positions(
@@ -127,6 +128,14 @@ def hidden_uids(game: Game, state: Any, seat: int | None) -> set[str]:
     return {game.zones.uid(c) for c in game.zones.unseen(state, state.players, seat)}
 
 
+def strings_in(text: str) -> set[str]:
+    """Every string (key or value) of a JSON text.  Split at the quotes when no string holds
+    an escaped quote (every second piece is a string: empty strings keep the pairs in step)."""
+    if '\\"' in text:
+        return set(_JSON_STRING.findall(text))
+    return set(text.split('"')[1::2])
+
+
 def views_hide(game: Game, players: int, seed: int, limit: int = 400) -> list[str]:
     """No seat's view (nor a spectator's) names a card that seat may not identify."""
     if problems := _on_kit(game):
@@ -136,7 +145,7 @@ def views_hide(game: Game, players: int, seed: int, limit: int = 400) -> list[st
             hidden = hidden_uids(game, before, viewer)
             if not hidden:
                 continue
-            found = hidden & set(_UID_TEXT.findall(canonical(game.view(before, viewer))))
+            found = hidden & strings_in(canonical(game.view(before, viewer)))
             if found:
                 return [f"step {step}: the view of seat {viewer} names hidden {sorted(found)[:3]}"]
     return []
