@@ -22,13 +22,20 @@ from tabletop.engine.kit import RulesGame
 from tabletop.engine.play import DEFAULT_AI_SEED, PlayError, no_legal_move, play, seat_rng
 from tabletop.engine.zones import DECK
 
-_UID_TEXT = re.compile(r'"([^"]+)"')
+#: a JSON string, escapes included (only needed for a text with an escaped quote)
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def positions(
-    game: Game, players: int, seed: int, kind: str = "random", limit: int = 400
+    game: Game,
+    players: int,
+    seed: int,
+    kind: str = "random",
+    limit: int = 400,
+    copies: bool = True,
 ) -> Iterator[tuple[int, Any, int, Action, list[Any]]]:
-    """``(step, state before, seat, action, events)`` along one seeded game (first ``limit``)."""
+    """``(step, state before, seat, action, events)`` along one seeded game (first ``limit``);
+    without ``copies`` the state before is not copied (``None``), for a check that reads none."""
     state = game.new_game(players, seed)
     agent = make_agent(kind, game)
     rng = Rng(seed * 31 + 7)
@@ -38,11 +45,17 @@ def positions(
         legal = game.legal_actions(state, seat)
         if not legal:  # refused here, in words, not by an agent choosing from nothing
             raise PlayError(no_legal_move(game, state, seat))
-        action = agent.choose(game, game.view(state, seat), seat, legal, rng)
-        before = game.copy(state)
+        action = agent.choose(game, _view_for(agent, game, state, seat), seat, legal, rng)
+        before = game.copy(state) if copies else None
         events = game.apply(state, seat, action)
         yield step, before, seat, action, events
         step += 1
+
+
+def _view_for(agent: Any, game: Game, state: Any, seat: int) -> Any:
+    """The view an agent chooses from, as the play loop hands it (not built for an agent
+    that does not read it: the random agent, which most checks here play with)."""
+    return game.view(state, seat) if getattr(agent, "reads_view", True) else None
 
 
 def _on_kit(game: Game) -> list[str]:
@@ -68,7 +81,7 @@ def every_turn_offers_a_move(
     """Every seat the game waits for has a legal action, all through a seeded game: a turn
     with nothing to do is refused naming the game, the seat and the step."""
     try:
-        for _ in positions(game, players, seed, kind, limit=100_000):
+        for _ in positions(game, players, seed, kind, limit=100_000, copies=False):
             pass
     except PlayError as e:
         return [str(e)]
@@ -115,6 +128,14 @@ def hidden_uids(game: Game, state: Any, seat: int | None) -> set[str]:
     return {game.zones.uid(c) for c in game.zones.unseen(state, state.players, seat)}
 
 
+def strings_in(text: str) -> set[str]:
+    """Every string (key or value) of a JSON text.  Split at the quotes when no string holds
+    an escaped quote (every second piece is a string: empty strings keep the pairs in step)."""
+    if '\\"' in text:
+        return set(_JSON_STRING.findall(text))
+    return set(text.split('"')[1::2])
+
+
 def views_hide(game: Game, players: int, seed: int, limit: int = 400) -> list[str]:
     """No seat's view (nor a spectator's) names a card that seat may not identify."""
     if problems := _on_kit(game):
@@ -124,7 +145,7 @@ def views_hide(game: Game, players: int, seed: int, limit: int = 400) -> list[st
             hidden = hidden_uids(game, before, viewer)
             if not hidden:
                 continue
-            found = hidden & set(_UID_TEXT.findall(canonical(game.view(before, viewer))))
+            found = hidden & strings_in(canonical(game.view(before, viewer)))
             if found:
                 return [f"step {step}: the view of seat {viewer} names hidden {sorted(found)[:3]}"]
     return []
@@ -308,7 +329,7 @@ def quiet_play_matches(game: Game, players: int, seed: int, kind: str = "random"
     while not game.is_over(state) and step < 2000:
         seat = game.to_act(state)[0]
         action = agent.choose(
-            game, game.view(state, seat), seat, game.legal_actions(state, seat), rng
+            game, _view_for(agent, game, state, seat), seat, game.legal_actions(state, seat), rng
         )
         game.apply(state, seat, action)
         # the action object from the quiet state's own legal list takes the quiet path

@@ -26,6 +26,7 @@ from tabletop import registry
 from tabletop.ai import make_agent
 from tabletop.controller.match import step_is_barrier
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.frozen import canonical
 from tabletop.engine.moves import Move, Moves
 from tabletop.engine.play import PlayError, play, seat_rng
 from tabletop.games.majesty import GAME as MAJESTY
@@ -127,6 +128,16 @@ SHIPPED = ["greedy", "mcts:40:4", "easy"]
 
 
 @fairness
+def test_the_view_check_reads_every_string_of_a_view() -> None:
+    """The hidden-card check reads each string of a view's text, also after an empty string
+    (a pattern pairing quotes one after another went out of step there and missed the rest)
+    and beside an escaped quote; a uid inside a longer string is not a string of its own."""
+    text = canonical({"a": "", "b": ["c7"], "c": 'say "c8"', "d": "c9", "e": ""})
+    assert {"", "a", "c7", "c9", "e"} <= ck.strings_in(text)
+    assert "c8" not in ck.strings_in(text)
+    assert ck.strings_in(canonical({"a": "", "b": "c7"})) == {"", "a", "b", "c7"}
+
+
 def test_a_view_that_names_the_deck_order_is_caught() -> None:
     assert ck.views_hide(canaries.LeakyView(), 2, 41, limit=5)
     assert ck.views_hide(MAJESTY, 2, 41, limit=5) == []

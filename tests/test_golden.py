@@ -199,3 +199,25 @@ def test_delta_round_trip() -> None:
     for path in change["del"]:
         del flat[path]
     assert flat == golden.flatten(new)
+
+
+def test_delta_of_frozen_views_is_the_delta_of_their_canonical_data() -> None:
+    """The checker compares frozen views as they are, without a canonical copy: the paths
+    and leaves must come out as canonical data gives them (keys written as JSON writes
+    them, tuples as lists, enums as values, sets sorted, empty containers as leaves)."""
+    import enum
+    from types import MappingProxyType as P
+
+    class Colour(enum.Enum):
+        RED = "red"
+        BLUE = "blue"
+
+    old = P({"a": (1, P({"x": Colour.RED})), 2: (), True: frozenset({"b"}), "e": P({})})
+    new = P({"a": (1, P({"x": Colour.BLUE}), ()), 2: ("y",), True: frozenset({"b", "a"})})
+    expected = golden.delta(golden.canonical(old), golden.canonical(new))
+    assert expected == {
+        "set": {"a.1.x": "blue", "a.2": [], "2.0": "y", "true.0": "a", "true.1": "b"},
+        "del": ["2", "e"],
+    }
+    assert golden.delta(old, new) == expected
+    assert golden.flatten(new) == golden.flatten(golden.canonical(new))

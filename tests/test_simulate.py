@@ -392,3 +392,31 @@ def test_cli_reports_broken_card_data_in_one_line(
         "tabletop simulate: a game's card data is invalid (data/toy/cards.yaml: cards[0].count: "
         "expected a whole number ≥ 1, got 0); see `tabletop validate`\n"
     )
+
+
+class _ViewCounting(ToyGame):
+    """The toy game, noting which seats' views are built."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.built: list[int | None] = []
+
+    def view(self, s: Any, seat: int | None) -> dict[str, Any]:
+        self.built.append(seat)
+        return super().view(s, seat)
+
+
+def test_the_loop_builds_no_view_for_an_agent_that_reads_none() -> None:
+    """The random agent chooses from the legal list alone: the loop builds no view for it
+    (nor hands it one), and still hands every other agent its own seat's view."""
+    from tabletop.ai import make_agent
+    from tabletop.engine.play import play
+
+    game = _ViewCounting()
+    reader = SpyAgent()
+    random = make_agent("random", game)
+    played = play(game, 2, 5, None, [reader, random])
+    assert played.steps > 2 and reader.calls
+    assert all(view["viewer"] == seat == 0 for view, seat, _legal in reader.calls)
+    assert set(game.built) == {0}
+    assert len(game.built) == len(reader.calls)

@@ -66,3 +66,15 @@ def test_no_string_stops_the_font(font, text: str) -> None:
 def test_text_that_wraps_keeps_its_line_breaks() -> None:
     assert text_gate.shown("Resume:\nB\x00ob", lines=True) == "Resume:\nBob"
     assert text_gate.shown("Resume:\nBob") == "Resume: Bob"
+
+
+def test_clean_drops_exactly_the_characters_the_gate_refuses() -> None:
+    """``clean`` drops characters with one pattern, not a look per character: it must drop
+    just what ``_bad`` refuses (every code point up to U+3000 and the edges of the
+    surrogates and of the direction marks), and keep text of spaces only out."""
+    edges = [0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFEFF, 0x1F600, 0x10FFFF]
+    for cp in [*range(0x3000), *edges]:
+        ch = chr(cp)
+        assert text_gate.clean("a" + ch) == ("a" if text_gate._bad(ch) else "a" + ch), hex(cp)
+    assert text_gate.clean(" \t ") == text_gate.clean("\u3000") == ""
+    assert text_gate.clean(" \x85x ") == " x "

@@ -23,6 +23,8 @@ class RandomAgent:
     """Uniformly random among the legal actions."""
 
     name = "random"
+    #: the play loop need not build a view for it (it chooses from the legal list alone)
+    reads_view = False
 
     def choose(
         self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng

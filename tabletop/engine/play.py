@@ -12,7 +12,8 @@ Rules every driver shares, so that one seed plays one game whoever drives it:
 * a game not over after ``max_steps`` actions is an error, never a silent draw.
 
 Agents are any objects with ``choose(game, view, seat, legal, rng) -> Action``; the loop
-hands them the seat's view and legal actions only.
+hands them the seat's view and legal actions only (``None`` for the view of an agent whose
+``reads_view`` is false: it chooses from the legal actions alone, so the view is not built).
 """
 
 from __future__ import annotations
@@ -147,9 +148,10 @@ def play(
             legal = game.legal_actions(state, seat)
             if not legal:
                 raise PlayError(no_legal_move(game, state, seat))
-            view = game.view(state, seat)
+            agent = agents[seat]
+            view = game.view(state, seat) if getattr(agent, "reads_view", True) else None
             t0, c0 = time.perf_counter(), time.process_time()
-            action = agents[seat].choose(game, view, seat, legal, rngs[seat])
+            action = agent.choose(game, view, seat, legal, rngs[seat])
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
             try:
                 events = game.apply(state, seat, action)

@@ -21,7 +21,7 @@ import dataclasses
 import enum
 import json
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -94,24 +94,36 @@ def _plain(obj: Any) -> Any:
 
 
 def flatten(data: Any) -> dict[str, Any]:
-    """Canonical data as ``{dotted path: leaf}``; empty dicts and lists are leaves."""
+    """Data as ``{dotted path: canonical leaf}``; empty dicts and lists are leaves."""
     out: dict[str, Any] = {}
-    _flatten(canonical(data), "", out)
+    _flatten(data, "", out)
     return out
 
 
+#: containers walked as they are (frozen views need no canonical copy to be compared)
+_MAPS = (dict, MappingProxyType)
+_SEQS = (list, tuple)
+#: leaves written as they are; any other leaf goes through :func:`canonical` first
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _flatten(data: Any, path: str, out: dict[str, Any]) -> None:
-    if isinstance(data, dict) and data:
+    kind = type(data)
+    if kind in _MAPS and data:
         pairs: Iterable[tuple[Any, Any]] = data.items()
-    elif isinstance(data, list) and data:
+    elif kind in _SEQS and data:
         pairs = enumerate(data)
-    else:
+    elif kind in _SCALARS or kind is dict or kind is list:
         if path in out:
             raise ValueError(f"two parts of the view flatten to the same path {path!r}")
         out[path] = data
         return
+    else:  # a leaf of another type (an enum, a set, a dataclass, an empty tuple...)
+        _flatten(canonical(data), path, out)
+        return
     for k, v in pairs:
-        _flatten(v, f"{path}.{k}" if path else str(k), out)
+        k = k if type(k) is str else _key(k)
+        _flatten(v, f"{path}.{k}" if path else k, out)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -131,15 +143,16 @@ def delta(old: Any, new: Any) -> dict[str, Any]:
 
 
 def _delta(old: Any, new: Any, path: str, changed: dict[str, Any], gone: list[str]) -> None:
-    if isinstance(old, dict) and isinstance(new, dict) and old and new:
+    if type(old) in _MAPS and type(new) in _MAPS and old and new:
         for k, v in new.items():
-            sub = f"{path}.{k}" if path else k
+            name = k if type(k) is str else _key(k)
+            sub = f"{path}.{name}" if path else name
             if k not in old:
                 _flatten(v, sub, changed)
             elif not _same(old[k], v):
                 _delta(old[k], v, sub, changed, gone)
         gone += [p for k, v in old.items() if k not in new for p in _paths(v, path, k)]
-    elif isinstance(old, list) and isinstance(new, list) and old and new:
+    elif type(old) in _SEQS and type(new) in _SEQS and old and new:
         for i, v in enumerate(new):
             sub = f"{path}.{i}" if path else str(i)
             if i >= len(old):
@@ -158,7 +171,8 @@ def _delta(old: Any, new: Any, path: str, changed: dict[str, Any], gone: list[st
 
 def _paths(data: Any, path: str, key: Any) -> list[str]:
     out: dict[str, Any] = {}
-    _flatten(data, f"{path}.{key}" if path else str(key), out)
+    name = key if type(key) is str else _key(key)
+    _flatten(data, f"{path}.{name}" if path else name, out)
     return list(out)
 
 
@@ -241,10 +255,18 @@ class _Observed:
     log_for: dict[str, list[str]]
     to_act: list[int]
     scores: Any
-    views: dict[str, Any]  # canonical data per viewer key
+    views: dict[str, Any]  # the view per viewer key, as ``keep`` gave it
 
 
-def _observe(game: Game, state: Any, players: int, events: Sequence[Event]) -> _Observed:
+def _observe(
+    game: Game,
+    state: Any,
+    players: int,
+    events: Sequence[Event],
+    keep: Callable[[Any], Any] = canonical,
+) -> _Observed:
+    """One step's record; ``keep`` turns each view into what is kept of it (by default
+    canonical data, whose dict order is the order a transcript is written in)."""
     log = [e.text for e in events]
     log_for = {}
     views = {}
@@ -253,7 +275,7 @@ def _observe(game: Game, state: Any, players: int, events: Sequence[Event]) -> _
         seen = [e.text for e in events_for(list(events), viewer)]
         if seen != log:
             log_for[key] = seen
-        views[key] = canonical(game.view(state, viewer))
+        views[key] = keep(game.view(state, viewer))
     try:
         scores = canonical(game.scores(state))
     except Exception as e:  # pinned as it is: a fix shows up as an intended difference
@@ -398,7 +420,7 @@ def check(transcript: Mapping[str, Any] | str | Path, game: Game | None = None) 
                 return [
                     f"step {n}: applying {_dumps(rec['action'])} raised {type(e).__name__}: {e}"
                 ]
-        problem = _compare(n, rec, _observe(game, state, players, events), trees)
+        problem = _compare(n, rec, _observe(game, state, players, events, _as_kept), trees)
         if problem is not None:
             return [problem]
     end = transcript["end"]
@@ -468,6 +490,13 @@ def reword(transcript: Mapping[str, Any], game: Game | None = None) -> tuple[dic
         line["views"] = share(changes)
         steps.append(line)
     return {"header": head, "steps": steps, "end": transcript["end"]}, []
+
+
+def _as_kept(view: Any) -> Any:
+    """What the checker keeps of a view: a frozen view itself (read-only, so the previous
+    step's view is still what it was; flattened and compared as canonical data is, without
+    the cost of a canonical copy), anything else a canonical copy."""
+    return view if type(view) is MappingProxyType else canonical(view)
 
 
 def _compare(n: int, rec: Mapping[str, Any], seen: _Observed, trees: dict[str, Any]) -> str | None:
