@@ -9,12 +9,12 @@ that mostly match, coins and cards in hand, turned into win shares with a softma
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.heuristic import softmax_shares
 from tabletop.games.aristocracy.data import POINTS, RANK, UID_NUM, WEIGHT, rank, weight
 from tabletop.games.aristocracy.state import State
 
@@ -399,10 +399,7 @@ def evaluate(game: Game, s: State) -> list[float]:
         out = game.outcome(s)
         return [1.0 if p in out.winners else 0.0 for p in range(s.players)]
     values = [worth(s, p) for p in range(s.players)]
-    top = max(values)
-    e = [math.exp((v - top) / 1.5) for v in values]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax_shares(values, 1.5)
 
 
 KINDS = ("farm", "estate", "château")

@@ -10,10 +10,10 @@ temperature shrinks as the game nears its end.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.heuristic import ViewGreedy, softmax_shares
 from tabletop.games.majesty.data import CHARACTERS, CHARACTERS_PER_PLAYER, INFIRMARY
 from tabletop.games.majesty.locations import side_of
 from tabletop.games.majesty.moves import DONE, TAKE
@@ -73,17 +73,11 @@ def value_after(s: MajestyState, seat: int, action: Action, depth: int = 0) -> f
     return evaluate(s, seat)
 
 
-class GreedyAgent:
+class GreedyAgent(ViewGreedy):
     """Chooses the action with the best evaluation one move ahead (ties broken by ``rng``)."""
 
-    name = "greedy"
-
-    def choose(
-        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
-    ) -> Action:
+    def decide(self, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
         """The best of ``legal`` for ``seat``, judged from ``view`` only."""
-        if len(legal) == 1:
-            return legal[0]
         return best_action(rebuild(view, seat, Rng(0)), seat, legal, rng)
 
 
@@ -108,11 +102,7 @@ def win_shares(game: Game, s: MajestyState) -> list[float]:
     """Each seat's share of the win, estimated from the worths (softmax)."""
     values = [worth(s, p) for p in range(s.players)]
     left = max(0, CHARACTERS_PER_PLAYER * s.players - s.turn) / s.players
-    temperature = 4.0 + 2.0 * left
-    top = max(values)
-    e = [math.exp((v - top) / temperature) for v in values]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax_shares(values, 4.0 + 2.0 * left)
 
 
 def policy(game: Game, s: MajestyState, seat: int, legal: list[Action], rng: Rng) -> Action:

@@ -25,10 +25,11 @@ points, cards in hand); eliminated seats are worth nothing.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.heuristic import ViewGreedy, softmax_shares
 from tabletop.games.mayflower import commit_moves, favours
 from tabletop.games.mayflower.data import MAX_HP, SEASONS, catalog
 from tabletop.games.mayflower.state import (
@@ -83,42 +84,18 @@ def _first(legal: list[Action], *names: str) -> Action:
     return legal[-1]
 
 
-class GreedyAgent:
+class GreedyAgent(ViewGreedy):
     """Plays every decision of Mayflower by the rules of thumb of the module's docstring."""
 
-    name = "greedy"
-
-    def choose(self, game: Game, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
-        """The agent's action for ``seat``, judged from ``view`` only."""
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
+        """The best of ``legal`` for ``seat``, judged from ``view`` only."""
         return decide(rebuild(view, seat, Rng(0)), seat, legal)
 
 
 def decide(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     """The greedy choice in a (determinized) state."""
-    step = s.stack[-1].step
-    if step == FORTIFY:
-        return _fortify(s, seat, legal)
-    if step == ATTACK:
-        return _attack(s, seat, legal)
-    if step == DEFEND:
-        return _defend(s, seat, legal)
-    if step == REBUILD:
-        return _rebuild(s, seat, legal)
-    if step == HOARD_STEP:
-        return _first(legal, commit_moves.HOARD_DONE)
-    if step == REACT:
-        return _react(s, seat, legal)
-    if step == DIPLOMACY_STEP:
-        return _diplomacy_answer(s, seat, legal)
-    if step == FAVOUR_STEP:
-        return _favour_round(s, seat, legal)
-    if step in (ASK_STEP, CALL_STEP):
-        return _help(s, seat, legal)
-    if step == OFFER_STEP:
-        return _offer(s, seat, legal)
-    return legal[0]
+    play = _BY_STEP.get(s.stack[-1].step)
+    return legal[0] if play is None else play(s, seat, legal)
 
 
 # --- commits -------------------------------------------------------------------------------------
@@ -305,11 +282,7 @@ def win_shares(game: Game, s: MayflowerState) -> list[float]:
         w = s.winners
         return [1.0 / len(w) if p in w else 0.0 for p in range(s.players)]
     values = [worth(s, p) for p in range(s.players)]
-    temperature = 3.0 + 2.0 * (SEASONS - s.season)
-    top = max(values)
-    e = [math.exp((v - top) / temperature) if not s.out[p] else 0.0 for p, v in enumerate(values)]
-    total = sum(e) or 1.0
-    return [x / total for x in e]
+    return softmax_shares(values, 3.0 + 2.0 * (SEASONS - s.season), s.out)
 
 
 def policy(game: Game, s: MayflowerState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -360,3 +333,23 @@ def hooks() -> dict[str, Any]:
             },
         },
     }
+
+
+def _hoard_done(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
+    return _first(legal, commit_moves.HOARD_DONE)
+
+
+#: the greedy rules of each step (a step not named here takes the first legal move)
+_BY_STEP: dict[str, Callable[[MayflowerState, int, list[Action]], Action]] = {
+    FORTIFY: _fortify,
+    ATTACK: _attack,
+    DEFEND: _defend,
+    REBUILD: _rebuild,
+    HOARD_STEP: _hoard_done,
+    REACT: _react,
+    DIPLOMACY_STEP: _diplomacy_answer,
+    FAVOUR_STEP: _favour_round,
+    ASK_STEP: _help,
+    CALL_STEP: _help,
+    OFFER_STEP: _offer,
+}

@@ -18,7 +18,7 @@ the favour rows of the move table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.engine import Action, Gesture
@@ -148,17 +148,28 @@ _ask = Interned(_make_ask)
 
 def asks(s: MayflowerState, seat: int) -> list[Action]:
     """Ask another living player for help, once per player a phase."""
+    others = [h for h in s.living() if h != seat]
+    return _per_subject(s, seat, others, ASKED, _ask)
+
+
+def _per_subject(
+    s: MayflowerState,
+    seat: int,
+    others: list[int],
+    tried: int,
+    make: Callable[[int, int, int, str], Action],
+) -> list[Action]:
+    """``make(seat, other, subject, words)`` for each of ``others`` not yet tried this phase
+    (bit ``tried + other`` of the seat's mask) and each subject it could help with."""
     frame = s.stack[-1]
     phase = frame.data["phase"]
-    out = []
     done = tried_mask(frame, seat)
-    for h in s.living():
-        if h == seat or done >> (ASKED + h) & 1:
-            continue
-        for subject in _subjects(s, seat, phase, h):
-            words = subject_words(s, phase, subject, seat)
-            out.append(_ask(seat, h, subject, words))
-    return out
+    return [
+        make(seat, o, subject, subject_words(s, phase, subject, seat))
+        for o in others
+        if not done >> (tried + o) & 1
+        for subject in _subjects(s, seat, phase, o)
+    ]
 
 
 def _make_gift(seat: int, helper: int) -> Action:
@@ -205,17 +216,7 @@ _call = Interned(_make_call)
 
 def calls(s: MayflowerState, seat: int) -> list[Action]:
     """Call in a favour the seat holds, naming what it serves (M23); once per debtor a phase."""
-    frame = s.stack[-1]
-    phase = frame.data["phase"]
-    out = []
-    done = tried_mask(frame, seat)
-    for debtor in _debtors(s, seat):
-        if done >> (CALLED + debtor) & 1:
-            continue
-        for subject in _subjects(s, seat, phase, debtor):
-            words = subject_words(s, phase, subject, seat)
-            out.append(_call(seat, debtor, subject, words))
-    return out
+    return _per_subject(s, seat, _debtors(s, seat), CALLED, _call)
 
 
 def _make_trade(name: str, seat: int, debtor: int, other: int) -> Action:

@@ -14,11 +14,11 @@ dismisses the worst one; the Blight's tie is tried one step ahead.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
 from tabletop.engine.decisions import PLEDGE
+from tabletop.engine.heuristic import ViewGreedy, softmax_shares
 from tabletop.games.monarch import effects as fx
 from tabletop.games.monarch import flow
 from tabletop.games.monarch.acquire_moves import guest_seat
@@ -175,17 +175,11 @@ def stake(s: MonarchState, seat: int, moon: int) -> float:
     return gained if c.when == "paid" else -gained
 
 
-class GreedyAgent:
+class GreedyAgent(ViewGreedy):
     """Plays every decision of Monarch from its view (ties broken by ``rng``)."""
 
-    name = "greedy"
-
-    def choose(
-        self, game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng
-    ) -> Action:
+    def decide(self, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
         """The best of ``legal`` for ``seat``, judged from ``view`` only."""
-        if len(legal) == 1:
-            return legal[0]
         return best_action(scratch(view, seat), seat, legal, rng)
 
 
@@ -194,11 +188,7 @@ def win_shares(game: Game, s: MonarchState) -> list[float]:
     """Each seat's share of the win, estimated from the worths (softmax)."""
     values = [worth(s, p) for p in range(s.players)]
     left = max(1, COURT_LIMIT - max(len(c) for c in s.courts))
-    temperature = 3.0 + 1.5 * left
-    top = max(values)
-    e = [math.exp((v - top) / temperature) for v in values]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax_shares(values, 3.0 + 1.5 * left)
 
 
 def policy(game: Game, s: MonarchState, seat: int, legal: list[Action], rng: Rng) -> Action:

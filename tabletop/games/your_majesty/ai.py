@@ -7,10 +7,10 @@ the search determinized from the agent's own view.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from tabletop.engine import Action, Game, Rng
+from tabletop.engine.heuristic import softmax_shares
 from tabletop.games.your_majesty.data import catalog
 from tabletop.games.your_majesty.salon import base_difficulty, salon_chance, sophia
 from tabletop.games.your_majesty.scoring import prestige, target, wealth
@@ -475,11 +475,7 @@ def evaluate(game: Game, s: YMState) -> list[float]:
     host, expected = _staged(s)
     if host >= 0:
         values[host] += expected
-    top = max(values)
-    temperature = max(1.5, (target(s) - top) / 3 + 1.5)
-    e = [math.exp((v - top) / temperature) for v in values]
-    total = sum(e)
-    return [x / total for x in e]
+    return softmax_shares(values, max(1.5, (target(s) - max(values)) / 3 + 1.5))
 
 
 def heuristic(game: Game, view: dict[str, Any], seat: int, legal: list[Action], rng: Rng) -> Action:
