@@ -89,10 +89,10 @@ class GreedyAgent(ViewGreedy):
 
     def decide(self, view: Any, seat: int, legal: list[Action], rng: Rng) -> Action:
         """The best of ``legal`` for ``seat``, judged from ``view`` only."""
-        return decide(rebuild(view, seat, Rng(0)), seat, legal)
+        return greedy_choice(rebuild(view, seat, Rng(0)), seat, legal)
 
 
-def decide(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
+def greedy_choice(s: MayflowerState, seat: int, legal: list[Action]) -> Action:
     """The greedy choice in a (determinized) state."""
     play = _BY_STEP.get(s.stack[-1].step)
     return legal[0] if play is None else play(s, seat, legal)
@@ -287,7 +287,7 @@ def win_shares(game: Game, s: MayflowerState) -> list[float]:
 
 def policy(game: Game, s: MayflowerState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """The greedy choice on the search's own determinized state."""
-    return decide(s, seat, legal)
+    return greedy_choice(s, seat, legal)
 
 
 def hooks() -> dict[str, Any]:
