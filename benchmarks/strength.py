@@ -180,15 +180,24 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def record_path(out: Path) -> Path:
-    """A new ``strength-<UTC time>.json`` in ``out`` (made if missing)."""
+    """A new ``strength-<UTC time>.json`` in ``out`` (made if missing), claimed at once.
+
+    The file is created here (exclusively, holding no rows yet), so two runs started in the
+    same second get two names: the first row is written minutes later, and a name that was
+    only checked for would be taken by both, the later run overwriting the earlier's record.
+    """
     out.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    path = out / f"strength-{stamp}.json"
     k = 1
-    while path.exists():
-        k += 1
-        path = out / f"strength-{stamp}-{k}.json"
-    return path
+    while True:
+        path = out / (f"strength-{stamp}.json" if k == 1 else f"strength-{stamp}-{k}.json")
+        try:
+            with path.open("x") as f:
+                f.write('{"rows": []}\n')
+        except FileExistsError:
+            k += 1
+            continue
+        return path
 
 
 def write_record(rows: list[dict[str, Any]], argv: Sequence[str], path: Path) -> Path:

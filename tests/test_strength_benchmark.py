@@ -180,3 +180,18 @@ def test_a_run_stopped_part_way_keeps_the_rows_it_finished(
     rows = json.loads(record.read_text())["rows"]
     assert [r["ai"] for r in rows] == [["hard", "greedy"]]
     assert len(record.with_suffix(".md").read_text().splitlines()) == 3
+
+
+def test_runs_started_in_the_same_second_get_records_of_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two runs started together (as two ladder chains were) must not share a record file:
+    the name is claimed when the run starts, long before its first row is written."""
+    bench = _load()
+    moment = bench.time.gmtime(0)
+    monkeypatch.setattr(bench.time, "gmtime", lambda *a: moment)
+    first = bench.record_path(tmp_path)
+    second = bench.record_path(tmp_path)
+    assert first != second
+    assert first.exists() and second.exists()
+    assert json.loads(first.read_text()) == {"rows": []}
