@@ -7,6 +7,7 @@ Each move declares its actions, how one applies, and why one is refused; the tur
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.engine import BUTTON, CLICK, DRAG, Action, Event, Gesture
 from tabletop.engine.events import QUIET, Recorded
@@ -144,10 +145,18 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     if events is not QUIET:  # (view.move written out: the route kept per seat and location)
         routes = _PLACE.get(s.players) or _place_routes(s.players)
         ev = Recorded()
-        told = (char, seat, slot, bonus, L.name)
-        ev._call = (plain_move, routes[seat][char], card, True, _taken, told)
+        ev._call = (_placed, routes[seat][char], card, char, seat, slot, bonus, L.name)
         events.append(ev)
-    start_resolution(s, seat, char, events, L)
+    if L.signpost or L.exchange:
+        start_resolution(s, seat, char, events, L)
+    else:  # (start_resolution's plain case written out: most takes pay out at once)
+        s.resolving = char
+        payout(s, seat, events, L)
+
+
+def _placed(route: PlainRoute, card: int, *told: Any) -> Event:
+    """The event of a taken card placed in its location (one tuple fewer to record)."""
+    return plain_move(route, card, True, _taken, told)
 
 
 def _place_routes(players: int) -> list[list[PlainRoute]]:
