@@ -20,7 +20,7 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
     if s.over or s.stack[-1].kind != TURN:
         return
     s.resolving = -1
-    spaces = catalog().worker_spaces
+    spaces, refill = _TURN_END.get(s.players) or _turn_end(s.players)
     extra = s.meeples[seat] - spaces
     if extra > 0:
         s.meeples[seat] = spaces
@@ -32,7 +32,7 @@ def advance(s: MajestyState, seat: int, events: list[Event]) -> None:
         s.display_meeples.append(0)
         if events is not QUIET:  # (view.move written out, the route kept per player count)
             ev = Recorded()
-            ev._call = (_refilled, _REFILL.get(s.players) or _refill_route(s.players), card)
+            ev._call = (_refilled, refill, card)
             events.append(ev)
     s.turn += 1
     s.stack[0].seats[0] = (seat + 1) % s.players
@@ -50,12 +50,13 @@ def _refilled(route: PlainRoute, card: int) -> Event:
     return plain_move(route, card, True, _joins, (card,))
 
 
-def _refill_route(players: int) -> PlainRoute:
-    found = _REFILL[players] = route(players, "deck", "display")
+def _turn_end(players: int) -> tuple[int, PlainRoute]:
+    """What the end of a turn reads: the worker card's spaces, the deck-to-display route."""
+    found = _TURN_END[players] = (catalog().worker_spaces, route(players, "deck", "display"))
     return found
 
 
-_REFILL: dict[int, PlainRoute] = {}  # players -> the route from the deck to the display
+_TURN_END: dict[int, tuple[int, PlainRoute]] = {}  # players -> (spaces, refill route)
 
 
 def _joins(card: int) -> str:

@@ -11,6 +11,7 @@ from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
     EXCHANGE,
+    FROM_SEAT,
     HEAL,
     MajestyState,
     gain_meeples,
@@ -201,9 +202,8 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         gain_points(s, seat, L.bonus_points, L.key, events, _bonus, seat, L)
     need = L.all_need
     if need is not None:
-        players, realms, share, key = s.players, s.realms, L.all_points, L.key
-        for step in range(players):
-            p = (seat + step) % players
+        realms, share, key = s.realms, L.all_points, L.key
+        for p in FROM_SEAT[s.players][seat]:
             if realms[p][need]:
                 gain_points(s, p, share, key, events, _share, p, seat, L)
 

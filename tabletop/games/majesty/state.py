@@ -120,6 +120,8 @@ def loc_zone(seat: int, loc: int) -> str:
 
 # seat -> location -> zone id, made once (the same string objects: their hashes are kept)
 ZONE_OF = [[f"p{seat}.loc.{loc + 1}" for loc in range(8)] for seat in range(4)]
+# players -> seat -> every seat in turn order from that one, itself first
+FROM_SEAT = [[tuple((seat + k) % n for k in range(n)) for seat in range(n)] for n in range(5)]
 
 
 # --- changes that are also events -------------------------------------------------------------
