@@ -5,6 +5,7 @@ character the card may become, in display order."""
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 from majesty_support import build
 
@@ -59,3 +60,22 @@ def test_the_kept_tables_are_bounded() -> None:
         s.sides = format(n, "08b").replace("0", "A").replace("1", "B")
         assert same(moves.takes(s, 0), expected(s, 0))
         assert len(moves._ROWS) <= moves.ROWS_BOUND
+
+
+def test_a_take_made_elsewhere_applies_as_the_interned_one() -> None:
+    """``apply_take`` reads an interned take's slot, character and side from a kept table;
+    any other action equal to it (made anew here) must do exactly the same."""
+    for sides in ("A", "B"):
+        for seed in range(4):
+            kept, fresh = (GAME.new_game(3, 60 + seed, {"sides": sides}) for _ in range(2))
+            seat = GAME.to_act(kept)[0]
+            for action in moves.takes(kept, seat)[-3:]:
+                made = Action.make(action.name, action.gesture, action.text, **dict(action.args))
+                assert made == action and made is not action
+                one, other = GAME.copy(kept), GAME.copy(fresh)
+                said_one: list[Any] = []
+                said_other: list[Any] = []
+                moves.apply_take(one, seat, action, said_one)
+                moves.apply_take(other, seat, made, said_other)
+                assert GAME.state_to_json(one) == GAME.state_to_json(other)
+                assert [e.to_json() for e in said_one] == [e.to_json() for e in said_other]

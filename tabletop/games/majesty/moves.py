@@ -14,13 +14,12 @@ from tabletop.engine.events import QUIET, Recorded
 from tabletop.engine.moves import Interned, Move, Moves
 from tabletop.engine.words import a, plural
 from tabletop.engine.zones import PlainRoute, plain_move
-from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, catalog
+from tabletop.games.majesty.data import CHARACTERS, DISPLAY_SIZE, LocationSide, catalog
 from tabletop.games.majesty.locations import (
-    SIDES,
     after_signpost,
     payout,
     place_healed,
-    sides_in_play,
+    side_of,
     start_resolution,
 )
 from tabletop.games.majesty.state import (
@@ -41,7 +40,9 @@ TAKE, BUY, SELL, DONE, HEAL_AS = "take", "buy", "sell", "done", "heal"
 # --- take a character -------------------------------------------------------------------------
 def _make_take(card: int, slot: int, char: int, seat: int, side: str) -> Action:
     action = _build_take(card, slot, char, seat, side)
-    _TAKEN[id(action)] = (slot, char)  # interned actions live as long as the process
+    # (interned actions live as long as the process; the side is the action's own, which is
+    # the side in play wherever the action is legal)
+    _TAKEN[id(action)] = (slot, char, catalog().location(char, side))
     return action
 
 
@@ -66,7 +67,8 @@ def _build_take(card: int, slot: int, char: int, seat: int, side: str) -> Action
 
 
 _take = Interned(_make_take)
-_TAKEN: dict[int, tuple[int, int]] = {}  # id of an interned take -> (slot, character index)
+# id of an interned take -> (slot, character index, location side)
+_TAKEN: dict[int, tuple[int, int, LocationSide]] = {}
 
 
 def take_action(s: MajestyState, seat: int, slot: int, char: int) -> Action:
@@ -132,7 +134,10 @@ def _taken(char: int, seat: int, paid: int, bonus: int, place: str) -> str:
 def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) -> None:
     """Pay for, take and place a display card, then resolve its location."""
     parsed = _TAKEN.get(id(action))
-    slot, char = parsed or (action["slot"], CHARACTERS.index(action["character"]))
+    if parsed is None:  # (an action made elsewhere, not one of the interned takes)
+        char = CHARACTERS.index(action["character"])
+        parsed = (action["slot"], char, side_of(s, char))
+    slot, char, L = parsed
     waiting = s.display_meeples
     for i in range(slot):
         waiting[i] += 1
@@ -141,7 +146,6 @@ def apply_take(s: MajestyState, seat: int, action: Action, events: list[Event]) 
     s.meeples[seat] += bonus - slot
     realm = s.realms[seat]
     realm[char] = realm[char] + (card,)  # (locations are tuples: a copy shares them)
-    L = (SIDES.get(s.sides) or sides_in_play(s.sides))[char]
     if events is not QUIET:  # (view.move written out: the route kept per seat and location)
         routes = _PLACE.get(s.players) or _place_routes(s.players)
         ev = Recorded()
