@@ -17,6 +17,7 @@ from tabletop.games.majesty.state import (
     gain_meeples,
     gain_points,
     loc_zone,
+    points_event,
     who,
 )
 from tabletop.games.majesty.view import move
@@ -189,8 +190,17 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
-    if pts:
-        gain_points(s, seat, pts, L.key, events, _gains, seat, pts, "point", L.name)
+    if pts:  # (gain_points written out for the location's own points, with no call and no
+        # told tuple: a checked four-player game about 2 % faster in majesty_bare.py)
+        scores = s.scores
+        score = scores[seat] = scores[seat] + pts
+        gains = s.gains[seat]
+        key = L.key
+        gains[key] = gains.get(key, 0) + pts
+        if events is not QUIET:
+            ev = Recorded()
+            ev._call = (_paid, seat, pts, score, L)
+            events.append(ev)
     mp = 0
     if L.meeples_per:
         for k in L.meeples_for:
@@ -206,6 +216,10 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         for p in FROM_SEAT[s.players][seat]:
             if realms[p][need]:
                 gain_points(s, p, share, key, events, _share, p, seat, L)
+
+
+def _paid(seat: int, pts: int, score: int, L: LocationSide) -> Event:
+    return points_event(seat, pts, L.key, score, _gains, (seat, pts, "point", L.name))
 
 
 def _bonus(seat: int, L: LocationSide) -> str:
