@@ -11,11 +11,13 @@ from tabletop.engine.words import a, plural
 from tabletop.games.majesty.data import INFIRMARY, LocationSide, catalog
 from tabletop.games.majesty.state import (
     EXCHANGE,
+    FROM_SEAT,
     HEAL,
     MajestyState,
     gain_meeples,
     gain_points,
     loc_zone,
+    points_event,
     who,
 )
 from tabletop.games.majesty.view import move
@@ -188,8 +190,17 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         pts *= max(map(len, realm[:INFIRMARY]))
     if L.infirmary_points:
         pts += L.infirmary_points * len(realm[INFIRMARY])
-    if pts:
-        gain_points(s, seat, pts, L.key, events, _gains, seat, pts, "point", L.name)
+    if pts:  # (gain_points written out for the location's own points, with no call and no
+        # told tuple: a checked four-player game about 2 % faster in majesty_bare.py)
+        scores = s.scores
+        score = scores[seat] = scores[seat] + pts
+        gains = s.gains[seat]
+        key = L.key
+        gains[key] = gains.get(key, 0) + pts
+        if events is not QUIET:
+            ev = Recorded()
+            ev._call = (_paid, seat, pts, score, L)
+            events.append(ev)
     mp = 0
     if L.meeples_per:
         for k in L.meeples_for:
@@ -201,11 +212,14 @@ def payout(s: MajestyState, seat: int, events: list[Event], L: LocationSide | No
         gain_points(s, seat, L.bonus_points, L.key, events, _bonus, seat, L)
     need = L.all_need
     if need is not None:
-        players, realms, share, key = s.players, s.realms, L.all_points, L.key
-        for step in range(players):
-            p = (seat + step) % players
+        realms, share, key = s.realms, L.all_points, L.key
+        for p in FROM_SEAT[s.players][seat]:
             if realms[p][need]:
                 gain_points(s, p, share, key, events, _share, p, seat, L)
+
+
+def _paid(seat: int, pts: int, score: int, L: LocationSide) -> Event:
+    return points_event(seat, pts, L.key, score, _gains, (seat, pts, "point", L.name))
 
 
 def _bonus(seat: int, L: LocationSide) -> str:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tabletop.engine import Event
-from tabletop.engine.events import GAME_OVER, PHASE, QUIET, Later
+from tabletop.engine.events import GAME_OVER, PHASE, QUIET, Recorded
 from tabletop.engine.words import plural
+from tabletop.engine.zones import plain_move
 from tabletop.games.majesty.data import INFIRMARY
 from tabletop.games.majesty.locations import sides_in_play
 from tabletop.games.majesty.state import MajestyState, gain_points, loc_zone, who
-from tabletop.games.majesty.view import move
+from tabletop.games.majesty.view import ROUTES, route
 
 
-def leaders(counts: list[int]) -> list[int]:
+def leaders(counts: Sequence[int]) -> list[int]:
     """Seats with the highest count, if that count is at least 1 (ties all lead)."""
     best = max(counts)
     return [i for i, c in enumerate(counts) if c == best] if best >= 1 else []
@@ -27,7 +30,9 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     """Score the end of the game in rulebook order and mark the game over."""
     quiet = events is QUIET  # (no sentence is made where nobody reads it)
     if not quiet:
-        events.append(Later(Event, PHASE, "Final scoring.", {"name": "final_scoring"}))
+        ev = Recorded()
+        ev._call = (Event, PHASE, "Final scoring.", {"name": "final_scoring"})
+        events.append(ev)
     sides = sides_in_play(s.sides)
     infirmary = sides[INFIRMARY]
     realms, players = s.realms, s.players
@@ -42,19 +47,24 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
         realm[INFIRMARY] = ()
         if pile:
             s.removed += reversed(pile)  # from the top down
-            if not quiet:
+            if not quiet:  # (view.move written out: one route for the pile)
+                key = (players, loc_zone(p, INFIRMARY), "removed")
+                gone = ROUTES.get(key) or route(*key)
                 for card in reversed(pile):
-                    move(s, card, loc_zone(p, INFIRMARY), "removed", events, "", face_up=False)
+                    ev = Recorded()
+                    ev._call = (plain_move, gone, card, False, "", ())
+                    events.append(ev)
     # 2. Variety
     for p in range(players):
         k = sum(map(bool, realms[p][:INFIRMARY]))
         gain_points(s, p, k * k, "variety", events, _variety, p, k)
-    # 3. Majority
+    # 3. Majority (each location's counts, seat by seat, from one pass over the realms)
+    counts = list(zip(*[map(len, r) for r in realms], strict=True))
     for loc in range(INFIRMARY):
         L = sides[loc]
         if L.majority is None:
             continue
-        for p in leaders([len(r[loc]) for r in realms]):
+        for p in leaders(counts[loc]):
             gain_points(s, p, L.majority, "majority", events, _most, p, L.name, L.majority)
     # 4. Infirmary with a value (side B): the most wounded characters lose it
     if infirmary.majority is not None:
@@ -64,7 +74,9 @@ def final_scoring(s: MajestyState, events: list[Event]) -> None:
     s.over = True
     if quiet:
         return
-    events.append(Later(_game_over, tuple(s.scores)))
+    ev = Recorded()
+    ev._call = (_game_over, tuple(s.scores))
+    events.append(ev)
 
 
 def _game_over(scores: tuple[int, ...]) -> Event:

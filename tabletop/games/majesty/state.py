@@ -120,6 +120,8 @@ def loc_zone(seat: int, loc: int) -> str:
 
 # seat -> location -> zone id, made once (the same string objects: their hashes are kept)
 ZONE_OF = [[f"p{seat}.loc.{loc + 1}" for loc in range(8)] for seat in range(4)]
+# players -> seat -> every seat in turn order from that one, itself first
+FROM_SEAT = [[tuple((seat + k) % n for k in range(n)) for seat in range(n)] for n in range(5)]
 
 
 # --- changes that are also events -------------------------------------------------------------
@@ -142,14 +144,15 @@ def gain_points(
     gains = s.gains[seat]
     gains[reason] = gains.get(reason, 0) + delta
     if events is not QUIET:
-        ev = Recorded()  # (Later(_points, ...) at C speed)
-        ev._call = (_points, seat, delta, reason, score, say, told)
+        ev = Recorded()  # (Later(points_event, ...) at C speed)
+        ev._call = (points_event, seat, delta, reason, score, say, told)
         events.append(ev)
 
 
-def _points(
+def points_event(
     seat: int, delta: int, reason: str, score: int, say: Say, told: tuple[Any, ...]
 ) -> Event:
+    """The event of ``seat`` gaining ``delta`` points under ``reason`` (``score`` after it)."""
     data = {"seat": seat, "delta": delta, "reason": reason, "score": score}
     return Event(POINTS, said(say, told), data)
 
