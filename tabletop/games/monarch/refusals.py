@@ -33,7 +33,7 @@ from tabletop.games.monarch.view import prompt
 Refusal = Callable[[MonarchState, int, Action], str]
 
 
-# --- the moves of the turn -----------------------------------------------------------------------------
+# --- the moves of the turn (fly and acquire below) ---------------------------------------------------
 def _on_turn(reason: Refusal) -> Refusal:
     """The refusal of a move of the turn: while a question waits on the table, that question;
     else ``reason``."""
@@ -104,6 +104,7 @@ def refuse_pledge(s: MonarchState, seat: int, action: Action) -> str:
     return f"A pledge is a whole number of {res} from 0 to {limit}."
 
 
+# --- the turn's banners and purchases ------------------------------------------------------------------
 @_on_turn
 def refuse_fly(s: MonarchState, seat: int, action: Action) -> str:
     if not s.banners_on:
