@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.ai.hooks import default_evaluate, hooks_for, without_undo
-from tabletop.ai.ismcts import ISMCTS, SearchConfig, SearchResult
+from tabletop.ai.ismcts import ISMCTS, Search, SearchConfig, SearchResult
 from tabletop.ai.paired import PairedSearch
 from tabletop.engine import Action, Game, IllegalAction, Rng
 
@@ -84,9 +84,7 @@ class ISMCTSAgent:
 
     def __init__(self, name: str, config: SearchConfig) -> None:
         self.name = name
-        self.search: ISMCTS | PairedSearch = (
-            PairedSearch(config) if config.paired else ISMCTS(config)
-        )
+        self.search: Search = PairedSearch(config) if config.paired else ISMCTS(config)
         self.last: SearchResult | None = None
 
     def choose(

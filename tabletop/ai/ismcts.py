@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import (
@@ -133,12 +133,26 @@ class SearchResult:
 CPU_CLOCK: Callable[[], float] = time.thread_time
 
 
-class ISMCTS:
-    """The search itself: ``search(game, view, seat, legal, rng)``.
+class Start(NamedTuple):
+    """What a search starts from: the seat's view and legal moves, the generator it draws
+    from, the game's hooks; ``allowed``, the root moves the seat may search and choose
+    (``None``: every legal one)."""
 
-    ``clock`` is what the cap reads (this thread's CPU seconds; a test may inject another).
-    The cap is checked before each iteration and before each step of a play-out, so a long
-    play-out is cut (and judged by the evaluation) when the cap passes in its middle.
+    game: Game
+    view: dict[str, Any]
+    seat: int
+    legal: list[Action]
+    rng: Rng
+    hooks: AIHooks
+    allowed: frozenset[Action] | None
+
+
+class Search:
+    """A search as the agents and the Hint call it, ``search(game, view, seat, legal, rng,
+    only=None)``; each kind (:class:`ISMCTS`, :class:`~tabletop.ai.paired.PairedSearch`)
+    writes its own :meth:`run`.
+
+    ``clock`` is what the CPU cap reads (this thread's CPU seconds; a test may inject another).
     """
 
     def __init__(
@@ -147,7 +161,6 @@ class ISMCTS:
         self.config = config or SearchConfig()
         self.clock = clock
 
-    # --- public -------------------------------------------------------------------
     def search(
         self,
         game: Game,
@@ -157,17 +170,34 @@ class ISMCTS:
         rng: Rng,
         only: list[Action] | None = None,
     ) -> SearchResult:
-        """Search from ``view`` for ``seat`` and return the most visited legal action.
+        """Search from ``view`` for ``seat``: the action chosen and the root's figures.
 
         ``only``: the root moves the seat may search and choose (``legal`` when ``None``);
         the Hint leaves out the moves that cannot succeed.
         """
+        allowed = None if only is None else frozenset(only)
+        return self.run(Start(game, view, seat, legal, rng, hooks_for(game), allowed))
+
+    def run(self, start: Start) -> SearchResult:
+        """The search from ``start`` (each kind of search writes its own)."""
+        raise NotImplementedError
+
+
+class ISMCTS(Search):
+    """The tree search: the most visited legal action (see the module's docstring).
+
+    The cap is checked before each iteration and before each step of a play-out, so a long
+    play-out is cut (and judged by the evaluation) when the cap passes in its middle.
+    """
+
+    def run(self, start: Start) -> SearchResult:
+        """Search from ``start`` and return the most visited legal action."""
+        game, view, seat, legal, rng, hooks, allowed = start
         cfg = self.config
-        hooks = hooks_for(game)
         ctx = _Context(game, hooks, cfg, seat)
-        if only is not None:
-            ctx.allowed = frozenset(only)
-            legal = [a for a in legal if a in ctx.allowed] or legal
+        if allowed is not None:
+            ctx.allowed = allowed
+            legal = [a for a in legal if a in allowed] or legal
         root = _Node()
         search_rng = Rng(rng.next64())
         # CPU time of this thread, not wall time: strength must not depend on the load

@@ -27,40 +27,29 @@ from typing import Any, cast
 
 from tabletop.ai.budget import heap_frozen
 from tabletop.ai.hooks import default_evaluate, hooks_for, terminal_values, without_undo
-from tabletop.ai.ismcts import CPU_CLOCK, SearchConfig, SearchResult
+from tabletop.ai.ismcts import CPU_CLOCK, Search, SearchConfig, SearchResult, Start
 from tabletop.engine import Action, Game, Rng
 
 #: play-outs of a move that has no rival among the candidates (its value is only reported)
 ALONE = 6
 
 
-class PairedSearch:
-    """``search(game, view, seat, legal, rng, only=None)`` as :class:`ISMCTS` has it.
+class PairedSearch(Search):
+    """The paired search: the heuristic's move, or a candidate that beats it clearly in
+    paired play-outs.
 
     The CPU cap (read from ``clock``) is checked before each world and before each step of
     every play-out: a world whose play-outs the cap cuts is left out whole (its candidates
     would not be compared alike) and the search ends there.
     """
 
-    def __init__(self, config: SearchConfig, clock: Callable[[], float] = CPU_CLOCK) -> None:
-        self.config = config
-        self.clock = clock
-
-    def search(
-        self,
-        game: Game,
-        view: dict[str, Any],
-        seat: int,
-        legal: list[Action],
-        rng: Rng,
-        only: list[Action] | None = None,
-    ) -> SearchResult:
+    def run(self, start: Start) -> SearchResult:
         """The heuristic's move, or a candidate that beats it clearly in paired play-outs."""
+        game, view, seat, legal, rng, hooks, allowed = start
         cfg = self.config
-        hooks = hooks_for(game)
         moves = without_undo(legal, hooks.undo_actions)
-        if only is not None:
-            moves = [a for a in moves if a in frozenset(only)] or moves
+        if allowed is not None:
+            moves = [a for a in moves if a in allowed] or moves
         order, first = ordered(game, view, seat, moves, cfg, Rng(rng.next64()))
         # one candidate and no widening: nothing to compare, a few play-outs only to tell
         # its value (the Hint)

@@ -115,8 +115,11 @@ class Declared:
 
 def declare(cls: type, **how: Any) -> Fields:
     """Derive ``cls``'s copy and JSON (see :class:`Fields`) and install them on it as
-    ``clone``, ``to_json``, ``from_json`` and ``__deepcopy__``."""
+    ``clone``, ``to_json``, ``from_json`` and ``__deepcopy__``; and the kit's two caches
+    (``_legal``, ``_views``: see :mod:`.kit`) as class attributes, None, which is what a
+    state never asked (a new state, a copy) reads."""
     fields = Fields(cls, **how)
+    cls._legal = cls._views = None  # type: ignore[attr-defined]
     copy, to_json = fields.copy, fields.to_json
     cls.clone = lambda self: copy(self)  # type: ignore[attr-defined]
     cls.to_json = lambda self: to_json(self)  # type: ignore[attr-defined]

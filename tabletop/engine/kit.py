@@ -50,8 +50,9 @@ from tabletop.engine.rng import Rng
 from tabletop.engine.zones import Zones
 
 # A state carries two caches as plain attributes, ``_legal`` ((seat, legal actions)) and
-# ``_views`` ({viewer: view}), both None (or absent) until asked and again after the next
-# apply.  They are read with ``getattr`` and written as attributes, never through the
+# ``_views`` ({viewer: view}), both None until asked and again after the next apply: the
+# state's class holds both as None (``fields.declare`` puts them there), so a state never
+# asked reads None without raising.  They are written as attributes, never through the
 # state's ``__dict__``: asking CPython for an instance's ``__dict__`` turns its attributes
 # from inline values into a dictionary, which makes every later attribute access of the
 # rules slower (a tenth of a Your Majesty play-out).
@@ -204,10 +205,7 @@ class RulesGame(Game):
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """The actions of the moves the top decision offers ``seat`` (cached until apply)."""
-        try:
-            cached = state._legal
-        except AttributeError:  # (a state that was never asked)
-            cached = None
+        cached = state._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
         stack = state.stack
@@ -241,10 +239,7 @@ class RulesGame(Game):
         An action object taken from the legal list of this very state (cached until the
         state changes) is known legal: it is applied without any further check.
         """
-        try:
-            cached = state._legal
-        except AttributeError:  # (a state that was never asked)
-            cached = None
+        cached = state._legal
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
                 if a is action:  # the list just handed out: no search, no comparison
@@ -273,10 +268,7 @@ class RulesGame(Game):
         """Apply ``action`` building no events (see :data:`~tabletop.engine.events.QUIET`):
         an action from this state's legal list goes straight to its move; any other is
         checked and refused exactly as :meth:`apply` does."""
-        try:
-            cached = state._legal
-        except AttributeError:  # (a state that was never asked)
-            cached = None
+        cached = state._legal
         if cached is not None and cached[0] == seat:
             for a in cached[1]:
                 if a is action:  # (``_play`` written out: the play-outs' every step)
@@ -303,7 +295,7 @@ class RulesGame(Game):
     def view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see, read-only (see :meth:`Game.view` for the shape)."""
         if self.cache_views:
-            views = getattr(state, "_views", None)
+            views = state._views
             if views is None:
                 views = state._views = {}
             else:

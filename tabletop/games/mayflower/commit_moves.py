@@ -23,12 +23,8 @@ from tabletop.games.mayflower.state import (
     who,
     zone,
 )
-from tabletop.games.mayflower.table import hand_suit, parry_options, threats
-from tabletop.games.mayflower.values import (
-    fortification,
-    has_jack,
-    played_value,
-)
+from tabletop.games.mayflower.table import club_options, hand_suit, parry_options, threats
+from tabletop.games.mayflower.values import has_jack, played_value
 from tabletop.games.mayflower.view import card_name
 
 # move names
@@ -140,18 +136,12 @@ def attacks(s: MayflowerState, seat: int) -> list[Action]:
     planned = planned_of(s, seat)
     used = {e[0] for e in planned}
     jack = has_jack(s, seat) and not s.boosted_club[seat] and not any(e[2] for e in planned)
+    clubs = [c for c in hand_suit(s, seat, "c") if c not in used]
     rivals = [t for t in s.living() if t != seat]
-    out: list[Action] = []
-    for c in hand_suit(s, seat, "c"):
-        if c in used:
-            continue
-        worth = played_value(s, c, seat)
-        for t in rivals:
-            f = fortification(s, t)
-            out.append(_attack(c, seat, t, False, worth - f, jack))
-            if jack:
-                out.append(_attack(c, seat, t, True, worth + 2 - f, True))
-    return out
+    return [
+        _attack(c, seat, t, boost, worth, jack)
+        for c, t, boost, worth in club_options(s, seat, clubs, rivals, jack)
+    ]
 
 
 attack_dones = _confirming(ATTACK_DONE, "Attack with", "club", "No attack")

@@ -56,13 +56,8 @@ from tabletop.games.mayflower.state import (
     who,
     zone,
 )
-from tabletop.games.mayflower.table import hand_suit, parry_options
-from tabletop.games.mayflower.values import (
-    fortification,
-    has_jack,
-    open_fight,
-    played_value,
-)
+from tabletop.games.mayflower.table import club_options, hand_suit, parry_options
+from tabletop.games.mayflower.values import has_jack, open_fight, played_value
 from tabletop.games.mayflower.view import card_name, move
 
 
@@ -78,14 +73,8 @@ def help_cards(
     """(card, boost, worth) the helper could give: a club at a target, a fitting spade, a heart."""
     if phase == ATTACK:
         jack = has_jack(s, helper) and not s.boosted_club[helper]
-        f = fortification(s, subject)
-        out = []
-        for c in hand_suit(s, helper, "c"):
-            w = played_value(s, c, helper)
-            out.append((c, False, w - f))
-            if jack:
-                out.append((c, True, w + 2 - f))
-        return out
+        clubs = club_options(s, helper, hand_suit(s, helper, "c"), [subject], jack)
+        return [(c, boost, worth) for c, _, boost, worth in clubs]
     if phase == DEFEND:
         fight = s.fights[subject]
         if not open_fight(fight):

@@ -137,13 +137,20 @@ def parry_words(attacker: int, club: int) -> str:
     return f"parry {who(attacker)}'s {card_name(club)}"
 
 
-def _make_ask(seat: int, helper: int, subject: int, words: str) -> Action:
-    text = f"Ask {who(helper)} to {words} for a favour"
-    choice = f"{who(helper)}: {words}"
-    return _grouped(ASK, "Ask for help…", choice, text, helper=helper, subject=subject)
+def _per_other(name: str, label: str, text: str, role: str) -> Interned[Action]:
+    """The actions ``name`` behind the button ``label``, by (seat, other, subject, words):
+    the seat asks ``other`` for help, or calls in ``other``'s favour, for what ``words`` say.
+    ``text`` names one (``{other}``, ``{words}``); ``role`` is the argument naming ``other``."""
+
+    def make(seat: int, other: int, subject: int, words: str) -> Action:
+        name_of = who(other)
+        said = text.format(other=name_of, words=words)
+        return _grouped(name, label, f"{name_of}: {words}", said, subject=subject, **{role: other})
+
+    return Interned(make)
 
 
-_ask = Interned(_make_ask)
+_ask = _per_other(ASK, "Ask for help…", "Ask {other} to {words} for a favour", "helper")
 
 
 def asks(s: MayflowerState, seat: int) -> list[Action]:
@@ -205,13 +212,7 @@ def token_of(s: MayflowerState, debtor: int, holder: int) -> list[int] | None:
     return tokens.oldest(s, debtor, holder)
 
 
-def _make_call(seat: int, debtor: int, subject: int, words: str) -> Action:
-    text = f"Call in {who(debtor)}'s favour: {words}"
-    choice = f"{who(debtor)}: {words}"
-    return _grouped(CALL_IN, "Call in a favour…", choice, text, debtor=debtor, subject=subject)
-
-
-_call = Interned(_make_call)
+_call = _per_other(CALL_IN, "Call in a favour…", "Call in {other}'s favour: {words}", "debtor")
 
 
 def calls(s: MayflowerState, seat: int) -> list[Action]:

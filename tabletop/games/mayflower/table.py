@@ -55,6 +55,23 @@ def hand_suit(s: MayflowerState, seat: int, suit: str) -> list[int]:
     return [c for c in s.hands[seat] if suits[c] == suit]
 
 
+def club_options(
+    s: MayflowerState, seat: int, clubs: list[int], targets: list[int], jack: bool
+) -> list[tuple[int, int, bool, int]]:
+    """(club, target, boost, worth) for each of ``seat``'s ``clubs`` played at each of
+    ``targets``: the club's value less the target's fortification (M8), and again with the
+    Jack's +2 when ``jack``."""
+    forts = [(t, fortification(s, t)) for t in targets]
+    out = []
+    for c in clubs:
+        value = played_value(s, c, seat)
+        for t, f in forts:
+            out.append((c, t, False, value - f))
+            if jack:
+                out.append((c, t, True, value + 2 - f))
+    return out
+
+
 def parry_options(
     s: MayflowerState, seat: int, fight: dict, spades: list[int], jack: bool
 ) -> list[tuple[int, bool, int]]:

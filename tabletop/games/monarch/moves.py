@@ -26,7 +26,17 @@ from tabletop.games.monarch.question_moves import (
     pledges,
     strikes,
 )
-from tabletop.games.monarch.refusals import refuse
+from tabletop.games.monarch.refusals import (
+    refuse_acquire,
+    refuse_dismiss,
+    refuse_end,
+    refuse_fly,
+    refuse_harvest_or_tax,
+    refuse_pledge,
+    refuse_strike,
+    refuse_swap,
+    refuse_sweep,
+)
 from tabletop.games.monarch.state import (
     BLIGHT,
     DISMISS,
@@ -62,16 +72,16 @@ from tabletop.games.monarch.turn_moves import card_of as card_of  # (read by gam
 
 MOVES = Moves(
     [
-        Move(HARVEST, (TURN_STEP,), harvests, apply_harvest, refuse, BUTTON),
-        Move(TAX, (TURN_STEP,), taxes, apply_tax, refuse, BUTTON),
-        Move(ACQUIRE, (TURN_STEP,), acquires, apply_acquire, refuse, DRAG),
-        Move(SWEEP, (TURN_STEP,), sweeps, apply_sweep, refuse, BUTTON),
-        Move(FLY, (TURN_STEP,), flies, apply_fly, refuse, DRAG),
-        Move(SWAP, (TURN_STEP,), swaps, apply_swap, refuse, BUTTON),
-        Move(END, (TURN_STEP,), ends, apply_end, refuse, BUTTON),
-        Move(PLEDGE, (PLEDGE_STEP,), pledges, apply_pledge, refuse, BUTTON),
-        Move(DISMISS_GUEST, (DISMISS,), dismissals, apply_dismiss, refuse, CLICK),
-        Move(KEEP, (DISMISS,), keeps, apply_keep, refuse, BUTTON),
-        Move(STRIKE, (BLIGHT,), strikes, apply_strike, refuse, CLICK),
+        Move(HARVEST, (TURN_STEP,), harvests, apply_harvest, refuse_harvest_or_tax, BUTTON),
+        Move(TAX, (TURN_STEP,), taxes, apply_tax, refuse_harvest_or_tax, BUTTON),
+        Move(ACQUIRE, (TURN_STEP,), acquires, apply_acquire, refuse_acquire, DRAG),
+        Move(SWEEP, (TURN_STEP,), sweeps, apply_sweep, refuse_sweep, BUTTON),
+        Move(FLY, (TURN_STEP,), flies, apply_fly, refuse_fly, DRAG),
+        Move(SWAP, (TURN_STEP,), swaps, apply_swap, refuse_swap, BUTTON),
+        Move(END, (TURN_STEP,), ends, apply_end, refuse_end, BUTTON),
+        Move(PLEDGE, (PLEDGE_STEP,), pledges, apply_pledge, refuse_pledge, BUTTON),
+        Move(DISMISS_GUEST, (DISMISS,), dismissals, apply_dismiss, refuse_dismiss, CLICK),
+        Move(KEEP, (DISMISS,), keeps, apply_keep, refuse_dismiss, BUTTON),
+        Move(STRIKE, (BLIGHT,), strikes, apply_strike, refuse_strike, CLICK),
     ]
 )

@@ -1,6 +1,9 @@
-"""Why Monarch refuses an action, in plain words."""
+"""Why Monarch refuses an action, in plain words: one refusal a move, which the move table
+(:mod:`.moves`) gives each move."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from tabletop.engine import Action
 from tabletop.games.monarch import effects as fx
@@ -24,65 +27,70 @@ from tabletop.games.monarch.state import (
     MonarchState,
     plural,
 )
-from tabletop.games.monarch.turn_moves import (
-    ACQUIRE,
-    DISMISS_GUEST,
-    FLY,
-    HARVEST,
-    KEEP,
-    PLEDGE,
-    STRIKE,
-    SWAP,
-    SWEEP,
-    TAX,
-    TURN_MOVES,
-    card_of,
-)
+from tabletop.games.monarch.turn_moves import HARVEST, card_of
 from tabletop.games.monarch.view import prompt
 
+Refusal = Callable[[MonarchState, int, Action], str]
 
-# --- refusals ------------------------------------------------------------------------------------------
-def refuse(s: MonarchState, seat: int, action: Action) -> str:
-    """A plain-words reason why ``action`` is refused."""
-    step = s.top.step
-    name = action.name
-    if step != TURN_STEP and name in TURN_MOVES:
-        return f"First answer the question on the table: {prompt(s, seat)}"
-    if name == PLEDGE:
-        return _refuse_pledge(s, seat, action)
-    if name in (DISMISS_GUEST, KEEP):
-        if step != DISMISS:
-            return "No Court card is offering to dismiss a guest now."
-        return "Choose one of your own Unwanted Guests, or keep them."
-    if name == STRIKE:
-        if step != BLIGHT:
-            return "No Blight is waiting for a farm now."
-        return "The Blight can only strike one of the farms yielding the most food."
-    if name in (HARVEST, TAX):
-        if s.acted:
-            done = "harvested" if s.acted == HARVEST else "taxed"
-            return f"You have already {done} this turn: Harvest or Tax, once per turn."
-        need = fx.villages(s)
-        return (
-            f"To tax you must first feed each of the {plural(need, 'village')} 1 food; "
-            f"you have {s.food[seat]} food."
-        )
-    if name == SWEEP:
-        return f"A sweep costs {SWEEP_COST} gold; you have {s.gold[seat]} gold."
-    if name == FLY:
-        return _refuse_fly(s, seat, action)
-    if name == SWAP:
-        if fx.has_power(s, seat, "swap") is None:
-            return "Only the Banner of Balance lets you trade food and gold."
-        if s.swapped:
-            return "You have already traded food and gold this turn."
-        return f"You have no {action.get('give')} to trade."
-    if name == ACQUIRE:
-        return _refuse_acquire(s, seat, action)
+
+# --- the moves of the turn (fly and acquire below) ---------------------------------------------------
+def _on_turn(reason: Refusal) -> Refusal:
+    """The refusal of a move of the turn: while a question waits on the table, that question;
+    else ``reason``."""
+
+    def refuse(s: MonarchState, seat: int, action: Action) -> str:
+        if s.top.step != TURN_STEP:
+            return f"First answer the question on the table: {prompt(s, seat)}"
+        return reason(s, seat, action)
+
+    return refuse
+
+
+@_on_turn
+def refuse_harvest_or_tax(s: MonarchState, seat: int, action: Action) -> str:
+    if s.acted:
+        done = "harvested" if s.acted == HARVEST else "taxed"
+        return f"You have already {done} this turn: Harvest or Tax, once per turn."
+    need = fx.villages(s)
+    return (
+        f"To tax you must first feed each of the {plural(need, 'village')} 1 food; "
+        f"you have {s.food[seat]} food."
+    )
+
+
+@_on_turn
+def refuse_sweep(s: MonarchState, seat: int, action: Action) -> str:
+    return f"A sweep costs {SWEEP_COST} gold; you have {s.gold[seat]} gold."
+
+
+@_on_turn
+def refuse_swap(s: MonarchState, seat: int, action: Action) -> str:
+    if fx.has_power(s, seat, "swap") is None:
+        return "Only the Banner of Balance lets you trade food and gold."
+    if s.swapped:
+        return "You have already traded food and gold this turn."
+    return f"You have no {action.get('give')} to trade."
+
+
+@_on_turn
+def refuse_end(s: MonarchState, seat: int, action: Action) -> str:
     return f"{action} is not allowed now."
 
 
-def _refuse_pledge(s: MonarchState, seat: int, action: Action) -> str:
+# --- the questions of a turn ---------------------------------------------------------------------------
+def refuse_dismiss(s: MonarchState, seat: int, action: Action) -> str:
+    if s.top.step != DISMISS:
+        return "No Court card is offering to dismiss a guest now."
+    return "Choose one of your own Unwanted Guests, or keep them."
+
+
+def refuse_strike(s: MonarchState, seat: int, action: Action) -> str:
+    if s.top.step != BLIGHT:
+        return "No Blight is waiting for a farm now."
+    return "The Blight can only strike one of the farms yielding the most food."
+
+
+def refuse_pledge(s: MonarchState, seat: int, action: Action) -> str:
     if s.top.step != PLEDGE_STEP:
         return "No Moon is asking for pledges now."
     res = s.top.data["resource"]
@@ -96,7 +104,9 @@ def _refuse_pledge(s: MonarchState, seat: int, action: Action) -> str:
     return f"A pledge is a whole number of {res} from 0 to {limit}."
 
 
-def _refuse_fly(s: MonarchState, seat: int, action: Action) -> str:
+# --- the turn's banners and purchases ------------------------------------------------------------------
+@_on_turn
+def refuse_fly(s: MonarchState, seat: int, action: Action) -> str:
     if not s.banners_on:
         return "This game is played without banners."
     banner = card_of(action.get("banner"))
@@ -120,7 +130,8 @@ def _refuse_fly(s: MonarchState, seat: int, action: Action) -> str:
     return f"The {c.name} needs {fx.requirement_text(c)}; you have {have}."
 
 
-def _refuse_acquire(s: MonarchState, seat: int, action: Action) -> str:
+@_on_turn
+def refuse_acquire(s: MonarchState, seat: int, action: Action) -> str:
     card = card_of(action.get("card"))
     if card < 0 or card not in s.row:
         return "That card is not in the market row."

@@ -33,7 +33,6 @@ HARVEST, TAX, ACQUIRE, SWEEP, FLY, SWAP, END = (
     "end",
 )
 PLEDGE, DISMISS_GUEST, KEEP, STRIKE = "pledge", "dismiss", "keep", "blight"
-TURN_MOVES = (HARVEST, TAX, ACQUIRE, SWEEP, FLY, SWAP, END)
 
 _INDEX: dict[str, int] = {}
 
