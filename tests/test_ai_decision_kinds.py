@@ -51,7 +51,10 @@ one seated it is not dominant, and at a 3-player table, with two courts to ask, 
 asks a rival for a philosophe instead of seating another of its own.  Asked at every such
 decision of heuristic play (3 players, seeds 0-5), it invited at 26 of 76; at 2 players
 (seeds 0-3) at 1 of 34.  So 3-player games are sampled, and first, before the 2-player
-ones fill the kind's quota: here the kind gets ``attend`` 6 times and ``invite`` twice.
+ones fill the kind's quota: here the kind gets ``attend`` 6 times and ``invite`` twice,
+all 8 in the 3-player game of seed 0 (the invitations at its 84th and 117th decisions with
+a choice, Rousseau asked of Catherine and Émilie du Châtelet of Eleanor, one seated each
+time).
 (Hard also asks first, before seating its own, at 2 of 33 first decisions, 3 players,
 seeds 0-2: no loss at a table of AI seats if it seats its own after.)  The attempts to
 show the invitation clearly best with the move judge, before 3-player games were sampled,
