@@ -1,4 +1,5 @@
-"""Shared test set-up: headless SDL for any test that opens pygame."""
+"""Shared test set-up: headless SDL for any test that opens pygame, and the session's own
+bytecode folder where the environment forbids writing bytecode (see `_share_bytecode`)."""
 
 import compileall
 import contextlib
@@ -68,6 +69,7 @@ _share_bytecode()
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _BYTECODE is not None:
+        sys.dont_write_bytecode = True  # (a module imported at exit must not make it again)
         shutil.rmtree(_BYTECODE, ignore_errors=True)
 
 
