@@ -232,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
                         "first": r["first"],
                         "compared": len(r["order"]),
                         "z": _z(r),
+                        "sums": [r["diff"], r["square"], r["count"]],
                     }
                     for name, ps in picks.items()
                     for r in [ps[i]]
