@@ -263,10 +263,6 @@ def _z(r: dict[str, Any]) -> float:
     return mean / math.sqrt(var / n)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def combine(paths: list[Path]) -> None:
     """The table over several ``--out`` files (same variants), with the switches split by
     kind: a widened move (ranked below the starting candidates) or not, and by move name."""
@@ -297,3 +293,7 @@ def combine(paths: list[Path]) -> None:
         for kind, gs in sorted(groups.items(), key=lambda x: -len(x[1])):
             m, s = summary(gs)
             print(f"    {kind:<22} n {len(gs):>3}  mean {m:+.4f} ({s:.4f})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
