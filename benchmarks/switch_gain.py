@@ -35,47 +35,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabletop import registry
 from tabletop.ai import paired
-from tabletop.ai.base import make_agent
-from tabletop.ai.hooks import hooks_for, without_undo
 from tabletop.ai.levels import level_config
 from tabletop.ai.paired import PairedSearch
 from tabletop.ai.tournament import quantile
 from tabletop.engine import Action, Game, Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from decision_kinds import heuristic_positions
 from move_judge import keyed_gain
 
 
 def positions(game: Game, seeds: range, every: int, players: int) -> list[dict[str, Any]]:
     """The sampled positions: state copy, seat, the searched moves, and a key."""
-    greedy = make_agent("greedy", game)
-    undo = hooks_for(game).undo_actions
-    found = []
-    for seed in seeds:
-        state = game.new_game(players, seed)
-        rng = Rng(seed + 7)
-        choices = 0
-        while not game.is_over(state) and game.to_act(state):
-            seat = game.to_act(state)[0]
-            legal = game.legal_actions(state, seat)
-            if len(legal) == 1:
-                game.apply(state, seat, legal[0])
-                continue
-            view = game.view(state, seat)
-            choices += 1
-            searched = without_undo(legal, undo)
-            if choices % every == 0 and len(searched) > 1:
-                found.append(
-                    {
-                        "key": f"{seed}/{choices}",
-                        "state": game.copy(state),
-                        "seat": seat,
-                        "legal": searched,
-                        "rng": seed * 1000 + choices,
-                    }
-                )
-            game.apply(state, seat, greedy.choose(game, view, seat, legal, rng))
-    return found
+    return [
+        {
+            "key": f"{pos.seed}/{pos.choices}",
+            "state": game.copy(pos.state),
+            "seat": pos.seat,
+            "legal": pos.searched,
+            "rng": pos.seed * 1000 + pos.choices,
+        }
+        for pos in heuristic_positions(game, players, seeds, every)
+    ]
 
 
 class _Recorder:
