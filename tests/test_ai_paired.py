@@ -9,7 +9,7 @@ from toy_game import ToyGame
 
 from tabletop.ai.agents import ISMCTSAgent
 from tabletop.ai.ismcts import SearchConfig
-from tabletop.ai.paired import PairedSearch, candidates
+from tabletop.ai.paired import PairedSearch, bar, candidates, pick
 from tabletop.engine import Action, Game, GameInfo, Rng
 
 
@@ -89,3 +89,25 @@ def test_without_a_ranking_the_heuristic_move_comes_first() -> None:
     for seed in range(6):
         found = candidates(game, view, 1, list(reversed(legal)), CONFIG, Rng(seed))
         assert found[0]["value"] == 1 and len(found) == 2
+
+
+def _sums(mean: float, z: float, n: int = 30) -> tuple[float, float, int]:
+    """Paired sums over ``n`` worlds of a rival whose mean difference is ``mean``, ``z``
+    standard errors above 0."""
+    var = (mean / z) ** 2 * n
+    return mean * n, (var + mean * mean) * n, n
+
+
+def test_the_bar_grows_with_the_rivals_only_where_a_level_asks_for_it() -> None:
+    fixed = replace(CONFIG, anchor=1.0)
+    grows = replace(fixed, anchor_per_rival=True)
+    assert bar(6, fixed) == 1.0  # the default (Mayflower's Hard): one bar however many
+    assert bar(1, grows) == 1.0
+    assert 1.40 < bar(2, grows) < 1.42 < bar(5, grows) < 1.87 < 1.95 < bar(7, grows) < 2.01
+    # a rival 1.2 standard errors ahead, with four others no better than the kept move
+    rivals = [_sums(0.1, 1.2), *[_sums(-0.01, 0.5) for _ in range(4)]]
+    diff, square, count = (list(x) for x in zip((0.0, 0.0, 30), *rivals, strict=True))
+    assert pick(diff, square, count, fixed) == 1
+    assert pick(diff, square, count, grows) == 0  # 5 rivals: the bar is 1.86
+    diff[1], square[1], _ = _sums(0.1, 2.0)
+    assert pick(diff, square, count, grows) == 1

@@ -80,6 +80,10 @@ class SearchConfig:
     #: (never fewer than the starting candidates), so every legal move is reached in time
     widen: float = 0.0
     widen_power: float = 0.5
+    #: a paired search's bar grows with the number of rivals compared (a Bonferroni
+    #: correction of ``anchor``; :func:`tabletop.ai.paired.bar`), so comparing more moves
+    #: does not let more of them through by luck
+    anchor_per_rival: bool = False
 
 
 class _Stat:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from statistics import NormalDist
 from typing import Any, cast
 
 from tabletop.ai.budget import heap_frozen
@@ -106,11 +107,7 @@ class PairedSearch(Search):
                     diff[i] += d
                     square[i] += d * d
         means = [t / c if c else 0.0 for t, c in zip(total, count, strict=True)]
-        gain = [d / c if c else 0.0 for d, c in zip(diff, count, strict=True)]
-        best = 0
-        for i in range(1, k):
-            if gain[i] > gain[best] and _clearly_better(diff[i], square[i], count[i], cfg):
-                best = i
+        best = pick(diff, square, count, cfg)
         cands = order[: max(live, 1)]
         return SearchResult(
             order[best],
@@ -165,13 +162,39 @@ def candidates(
     return order[:first]
 
 
-def _clearly_better(diff: float, square: float, n: int, cfg: SearchConfig) -> bool:
-    """Whether the mean paired difference beats 0 by ``anchor`` standard errors."""
+def pick(diff: list[float], square: list[float], count: list[int], cfg: SearchConfig) -> int:
+    """The index of the move kept: 0 (the heuristic's), or the rival with the highest mean
+    paired difference among those that beat it by the bar (:func:`bar`).  ``diff`` and
+    ``square`` are each move's sums of (value - the first move's value) and of its square
+    over the ``count`` worlds it was played out in."""
+    z = bar(sum(1 for c in count[1:] if c >= 2), cfg)
+    best = 0
+    for i in range(1, len(diff)):
+        n = count[i]
+        ahead = n > 0 and diff[i] / n > (diff[best] / count[best] if best else 0.0)
+        if ahead and _clearly_better(diff[i], square[i], n, z):
+            best = i
+    return best
+
+
+def bar(rivals: int, cfg: SearchConfig) -> float:
+    """How many standard errors a rival must beat the heuristic's move by: ``anchor``, or
+    with ``anchor_per_rival`` the bar at which the chance that *any* of ``rivals`` equal
+    moves passes it by luck is the chance one passes ``anchor`` (Bonferroni: the one-sided
+    tail beyond ``anchor`` divided by the number of rivals)."""
+    z = cfg.anchor if cfg.anchor is not None else 0.0
+    if not cfg.anchor_per_rival or rivals <= 1:
+        return z
+    normal = NormalDist()
+    return normal.inv_cdf(1.0 - (1.0 - normal.cdf(z)) / rivals)
+
+
+def _clearly_better(diff: float, square: float, n: int, z: float) -> bool:
+    """Whether the mean paired difference beats 0 by ``z`` standard errors."""
     if n < 2:
         return False
     mean = diff / n
     var = max(square / n - mean * mean, 1e-6)
-    z = cfg.anchor if cfg.anchor is not None else 0.0
     return mean > z * math.sqrt(var / n)
 
 
